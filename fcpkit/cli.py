@@ -1,0 +1,171 @@
+"""The ``fcpkit`` command line: a client of the public API, like the notebooks and benchmarks.
+
+Errors a user can cause (a malformed plan or corpus, a bad option) print one clear message and
+exit with status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from .errors import FcpkitError
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except FcpkitError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="fcpkit")
+def main() -> None:
+    """Falsifiable commitment planning for web agents."""
+
+
+def _make_matcher(name: str):
+    from .matching import LexicalMatcher
+
+    if name == "lexical":
+        return LexicalMatcher()
+    try:
+        from .matching.registry import get_matcher  # semantic matchers, when installed
+    except ImportError:
+        raise FcpkitError(f"matcher {name!r} is not available; install fcpkit[models]") from None
+    return get_matcher(name)
+
+
+def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | None, **switches: bool):
+    from .checker import Checker
+    from .log import EvidenceLog
+    from .router import Thresholds
+
+    th = Thresholds.load(thresholds) if thresholds else Thresholds()
+    return Checker(_make_matcher(matcher), th, verifier=verifier,
+                   log=EvidenceLog(log) if log else None, **switches)
+
+
+@main.command()
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--plan", "plan_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Check every trajectory against this plan instead of the one it names.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (FORMATS.md checker output).")
+@click.option("--verifier", type=click.Choice(["lower", "upper"]), default="lower", show_default=True,
+              help="Escalation policy: lower = keep going (risk and rule hits repair), upper = oracle from labels.")
+@click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
+@click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--log", type=click.Path(dir_okay=False), help="Append every test and decision to this evidence log.")
+@click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
+@click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
+@click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
+@click.option("--no-plan-falsifiers", is_flag=True, help="Disable cross-cutting plan-level falsifiers.")
+@click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
+@_friendly
+def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
+          log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool, no_plan_falsifiers: bool,
+          no_pre_action: bool) -> None:
+    """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
+    from .plan import load_plan
+    from .trajectory import load_corpus
+
+    trajs = load_corpus(corpus)
+    plan = load_plan(plan_path) if plan_path else None
+    selected = [t for t in trajs if not only or t.id in only]
+    if only and len(selected) != len(set(only)):
+        missing = set(only) - {t.id for t in selected}
+        raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
+    checker = _checker(matcher, verifier, thresholds, log, use_rules=not no_rules,
+                       use_plan_falsifiers=not no_plan_falsifiers, pre_action=not no_pre_action)
+    checker.fit(trajs)
+    reports = checker.check_corpus(selected, plan)
+    if checker.log is not None:
+        checker.log.close()
+    if as_json:
+        for r in reports:
+            click.echo(json.dumps(r.to_json(), ensure_ascii=False))
+        return
+    from .report import print_reports
+
+    print_reports(reports, steps=steps)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+def validate(files: tuple[Path, ...]) -> None:
+    """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
+    from .errors import FormatError
+    from .plan import load_plan
+    from .trajectory import load_corpus
+
+    bad = 0
+    for f in files:
+        try:
+            if f.suffix == ".jsonl":
+                n = len(load_corpus(f))
+                click.secho(f"ok   {f}  ({n} trajectories)", fg="green")
+            else:
+                p = load_plan(f)
+                click.secho(f"ok   {f}  ({len(p)} commitments)", fg="green")
+        except FormatError as exc:
+            bad += 1
+            click.secho(f"FAIL {exc}", fg="red")
+    sys.exit(2 if bad else 0)
+
+
+@main.command()
+@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Corpus to check (default: the embedded example corpus).")
+@_friendly
+def demo(corpus: Path | None) -> None:
+    """The main job on the embedded default: check the example corpus at both verifier bounds, then benchmark."""
+    from .bench import bench_checks, print_bench
+    from .report import print_reports, summarize
+    from .trajectory import load_corpus
+
+    path = corpus or DATA / "examples" / "corpus.jsonl"
+    trajs = load_corpus(path)
+    for bound in ("lower", "upper"):
+        checker = _checker("lexical", bound, None, None)
+        checker.fit(trajs)
+        reports = checker.check_corpus(trajs)
+        click.secho(f"\n== {path} — lexical matcher, {bound} verifier bound ==", bold=True)
+        print_reports(reports, steps=False)
+        s = summarize(reports)
+        click.echo(json.dumps(s, indent=None))
+    print_bench(bench_checks(trajs))
+
+
+@main.group()
+def bench() -> None:
+    """Benchmarks (throughput and ratios; not tests)."""
+
+
+@bench.command("checks")
+@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--repeat", default=20, show_default=True, help="Passes over the corpus.")
+@_friendly
+def bench_checks_cmd(corpus: Path | None, repeat: int) -> None:
+    """Lexical state checks per second and the median/p95 cost of one check."""
+    from .bench import bench_checks, print_bench
+    from .trajectory import load_corpus
+
+    trajs = load_corpus(corpus or DATA / "examples" / "corpus.jsonl")
+    print_bench(bench_checks(trajs, repeat=repeat))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,259 @@
+"""The fast default matcher: IDF-weighted content recall, max over chunks, hardened for real pages.
+
+Score of a statement against a page = the largest share (by IDF weight) of the statement's
+content tokens that one chunk of the page contains. Plain word overlap is fooled in four ways on
+real pages, and each has a rule here:
+
+* **Near-miss records.** A statement that names a page ("Ticket T-411 detail": it contains a page
+  word such as *detail*, *page*, *screen*) is matched against the page's *identity* only: URL path,
+  title and first heading. A queue that merely lists T-411 does not support it.
+* **Identifiers differing by one character.** Tokens with a digit (ids, amounts) are *key tokens*:
+  a chunk that lacks any key token of the statement scores 0, however many other words match.
+* **Absence and negation.** "Approve button is not available [on expense detail]" is an absence
+  claim: support = (1 − presence of the thing) × support of its context (the ``on …`` clause, or
+  ``absence_prior`` when none is given, because absence on an unrelated page proves little). Other
+  negated statements ("No tickets match") are literal: their negation word is a key token.
+* **Volatile text.** Clocks, relative times and counters are stripped before tokenising.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..text import NEGATIONS, is_key_token, strip_bids, strip_volatile, tokenize
+
+__all__ = ["LexicalMatcher", "PAGE_WORDS"]
+
+#: Words that make a statement about *which page is open* rather than what it contains.
+PAGE_WORDS = frozenset({"detail", "details", "page", "screen"})
+_PAGE_STEMS = frozenset(tokenize(" ".join(PAGE_WORDS)))
+
+_ABSENCE = re.compile(
+    r"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:is|are)\s+(?:not|no longer)\s+(?:available|shown|present|visible|displayed|there|listed|offered|found)"
+    r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx>.+?))?\s*\.?\s*$"
+    r"|^\s*(?:the\s+)?(?P<x2>.+?)\s+(?:is|are)\s+(?:missing|absent|unavailable|hidden|gone)"
+    r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx2>.+?))?\s*\.?\s*$",
+    re.IGNORECASE,
+)
+_HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
+_ROOT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?RootWebArea\s+'(.*?)'", re.IGNORECASE)
+_HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?heading\s+'(.*?)'", re.IGNORECASE)
+_URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Stmt:
+    """A statement compiled once: tokens with weights, key tokens, and how to score it."""
+
+    kind: str  # "literal" | "identity" | "absence"
+    tokens: tuple[str, ...]
+    keys: frozenset[str]
+    thing: "_Stmt | None" = None
+    context: "_Stmt | None" = None
+
+
+@dataclass
+class _Page:
+    identity: frozenset[str]
+    chunks: list[frozenset[str]]
+    index: dict[str, int]  # token -> bitmask of chunks holding it
+
+
+class LexicalMatcher:
+    """IDF-weighted content recall (see module docstring). Implements :class:`~fcpkit.matching.Matcher`.
+
+    Parameters: ``window``/``stride`` (lines per chunk and step), ``absence_prior`` (support of a
+    context-free absence claim on a page that lacks the thing), ``cache_size`` (pages kept
+    prepared). ``fit(texts)`` learns IDF weights from any collection of pages (unlabelled); until
+    then every content token weighs 1.
+    """
+
+    name = "lexical"
+
+    def __init__(self, window: int = 6, stride: int = 3, absence_prior: float = 0.5, cache_size: int = 512):
+        if window < 1 or stride < 1:
+            raise ValueError("window and stride must be >= 1")
+        self.window, self.stride, self.absence_prior = window, stride, absence_prior
+        self.idf: dict[str, float] = {}
+        self._default_idf = 1.0
+        self._pages: OrderedDict[str, _Page] = OrderedDict()
+        self._stmts: dict[str, _Stmt] = {}
+        self._cache_size = cache_size
+
+    # -- fitting --------------------------------------------------------------------------
+    def fit(self, texts: Iterable[str]) -> "LexicalMatcher":
+        """Learn IDF over the chunks of ``texts`` (smoothed, normalised so an unseen token weighs most)."""
+        df: dict[str, int] = {}
+        n = 0
+        for text in texts:
+            for chunk in self._prepare(text).chunks:
+                n += 1
+                for tok in chunk:
+                    df[tok] = df.get(tok, 0) + 1
+        if n == 0:
+            return self
+        top = math.log(n + 1) + 1.0
+        self.idf = {t: (math.log((n + 1) / (c + 1)) + 1.0) / top for t, c in df.items()}
+        self._default_idf = 1.0
+        return self
+
+    @property
+    def fitted(self) -> bool:
+        return bool(self.idf)
+
+    def weight(self, token: str) -> float:
+        return self.idf.get(token, self._default_idf)
+
+    # -- compilation ----------------------------------------------------------------------
+    def _compile(self, statement: str) -> _Stmt:
+        st = self._stmts.get(statement)
+        if st is not None:
+            return st
+        m = _ABSENCE.match(statement)
+        if m:
+            thing = m.group("x") or m.group("x2")
+            ctx = m.group("ctx") or m.group("ctx2")
+            # Keep the literal tokens too: the page may *say* it ("Approve is not available here").
+            # All of its words must then co-occur in one chunk: a stray "not" elsewhere proves nothing.
+            plain = self._compile_plain(statement)
+            st = _Stmt(
+                "absence", plain.tokens, frozenset(plain.tokens),
+                thing=self._compile_plain(thing),
+                context=self._compile_plain(ctx) if ctx else None,
+            )
+        else:
+            st = self._compile_plain(statement)
+        self._stmts[statement] = st
+        return st
+
+    def _compile_plain(self, statement: str) -> _Stmt:
+        toks = tokenize(strip_volatile(statement))
+        page_word = any(t in _PAGE_STEMS for t in toks)
+        toks = tuple(dict.fromkeys(t for t in toks if t not in _PAGE_STEMS))
+        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS)
+        return _Stmt("identity" if page_word else "literal", toks, keys)
+
+    # -- page preparation -----------------------------------------------------------------
+    def _prepare(self, text: str) -> _Page:
+        page = self._pages.get(text)
+        if page is not None:
+            self._pages.move_to_end(text)
+            return page
+        identity: list[str] = []
+        body: list[tuple[str, ...]] = []
+        first_heading = True
+        for line in text.splitlines():
+            h = _HEADER.match(line)
+            if h:
+                kind, value = h.groups()
+                if kind == "url":
+                    u = _URL_PATH.match(value)
+                    path = (u.group("path") or "") if u else value
+                    identity.extend(tokenize(path.replace("/", " ")))
+                elif kind == "title":
+                    identity.extend(tokenize(strip_volatile(value)))
+                continue
+            r = _ROOT.match(line)
+            if r:
+                identity.extend(tokenize(strip_volatile(r.group(1))))
+            elif first_heading:
+                hd = _HEADING.match(line)
+                if hd:
+                    identity.extend(tokenize(strip_volatile(hd.group(1))))
+                    first_heading = False
+            toks = tokenize(strip_volatile(strip_bids(line)))
+            if toks:
+                body.append(toks)
+        if not identity:  # an action description or bare text: all of it is its identity
+            identity = [t for line in body for t in line]
+        chunks: list[frozenset[str]] = []
+        if body:
+            last_start = max(len(body) - self.window, 0)
+            starts = list(range(0, last_start + 1, self.stride))
+            if starts[-1] != last_start:
+                starts.append(last_start)
+            for s in starts:
+                chunks.append(frozenset(t for line in body[s : s + self.window] for t in line))
+        index: dict[str, int] = {}
+        for i, chunk in enumerate(chunks):
+            bit = 1 << i
+            for t in chunk:
+                index[t] = index.get(t, 0) | bit
+        page = _Page(frozenset(identity), chunks, index)
+        self._pages[text] = page
+        if len(self._pages) > self._cache_size:
+            self._pages.popitem(last=False)
+        return page
+
+    # -- scoring ----------------------------------------------------------------------------
+    def _recall(self, st: _Stmt, page: _Page) -> float:
+        toks = st.tokens
+        if not toks:
+            return 0.0
+        total = 0.0
+        for t in toks:
+            total += self.weight(t)
+        if st.kind == "identity":
+            ident = page.identity
+            if any(k not in ident for k in st.keys):
+                return 0.0
+            return sum(self.weight(t) for t in toks if t in ident) / total
+        index = page.index
+        mask = -1
+        for k in st.keys:
+            mask &= index.get(k, 0)
+            if not mask:
+                return 0.0
+        # candidate chunks: those holding every key token and at least one token
+        cand = 0
+        for t in toks:
+            cand |= index.get(t, 0)
+        if st.keys:
+            cand &= mask
+        best = 0.0
+        chunks = page.chunks
+        while cand:
+            low = cand & -cand
+            i = low.bit_length() - 1
+            cand ^= low
+            chunk = chunks[i]
+            s = 0.0
+            for t in toks:
+                if t in chunk:
+                    s += self.weight(t)
+            if s > best:
+                best = s
+                if best >= total:
+                    break
+        return best / total
+
+    def _score_one(self, st: _Stmt, page: _Page) -> float:
+        if st.kind != "absence":
+            return self._recall(st, page)
+        literal = self._recall(_Stmt("literal", st.tokens, st.keys), page)
+        presence = self._recall(st.thing, page) if st.thing is not None else 0.0
+        context = self._recall(st.context, page) if st.context is not None else self.absence_prior
+        return max(literal, (1.0 - presence) * context)
+
+    def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(statements), len(texts)), dtype=np.float64)
+        compiled = [self._compile(s) for s in statements]
+        for j, text in enumerate(texts):
+            page = self._prepare(text)
+            for i, st in enumerate(compiled):
+                out[i, j] = self._score_one(st, page)
+        return out
+
+    def score_one(self, statement: str, text: str) -> float:
+        """Convenience for notebooks: one statement against one text."""
+        return self._score_one(self._compile(statement), self._prepare(text))
+
+    def clear_cache(self) -> None:
+        self._pages.clear()
+        self._stmts.clear()

@@ -1,0 +1,199 @@
+"""Anomaly rules that run before any scoring (paper, appendix B.5), including a real state diff.
+
+A rule hit routes the case to the verifier with an execution-scope hint. The rules:
+
+* ``action_error``: the browser or action reported an error;
+* ``unparsable_action``: the command is not a call of BrowserGym's high-level action set;
+* ``unchanged_page``: a page-changing action left the page as it was. This is the state diff the
+  article found missing: a silent no-op contradicts no evidence statement, but it does leave the
+  page identical. The comparison ignores what changes without meaning (clocks, relative times,
+  counters, element ids, focus), so a ticking clock does not hide a no-op;
+* ``error_page``: an HTTP error status or a browser/web error page.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .text import strip_bids, strip_volatile
+from .trajectory import Action, Observation
+
+__all__ = [
+    "RuleHit",
+    "ACTION_NAMES",
+    "parse_action",
+    "is_page_changing",
+    "page_fingerprint",
+    "page_diff",
+    "check_action",
+    "check_transition",
+]
+
+#: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
+ACTION_NAMES = frozenset(
+    """noop send_msg_to_user report_infeasible scroll fill select_option click dblclick hover press focus
+    clear drag_and_drop upload_file go_back go_forward goto tab_close tab_focus new_tab keyboard_press
+    keyboard_type keyboard_down keyboard_up keyboard_insert_text mouse_move mouse_click mouse_dblclick
+    mouse_down mouse_up mouse_drag_and_drop mouse_upload_file""".split()
+)
+_NAVIGATING = frozenset({"goto", "go_back", "go_forward", "dblclick", "select_option", "upload_file", "drag_and_drop", "mouse_click", "mouse_dblclick"})
+_SUBMIT_KEYS = re.compile(r"enter|return", re.IGNORECASE)
+#: Clicking these only moves focus or opens a picker: the page need not change.
+_INERT_TARGET_ROLES = frozenset(
+    "textbox searchbox combobox spinbutton statictext paragraph heading img image generic cell row rowheader columnheader label".split()
+)
+_FOCUSED = re.compile(r",?\s*\bfocused\b", re.IGNORECASE)
+_WS = re.compile(r"[ \t]+")
+_HTTP_CODE_WORDS = re.compile(
+    r"\b(4\d\d|5\d\d)\b.*\b(error|not found|forbidden|unauthori[sz]ed|bad gateway|unavailable|time-?out|too many|bad request)\b"
+    r"|\b(error|http)\s*(4\d\d|5\d\d)\b",
+    re.IGNORECASE,
+)
+_PLAIN_ERROR_TITLES = re.compile(
+    r"^(?:page not found|not found|forbidden|access denied|internal server error|bad gateway|service unavailable|"
+    r"gateway timeout|server error|error)$",
+    re.IGNORECASE,
+)
+_BROWSER_ERROR = re.compile(
+    r"\bERR_[A-Z_]{4,}\b|this site can.t be reached|this page isn.t working|refused to connect|took too long to respond",
+    re.IGNORECASE,
+)
+_ROOT_OR_HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:RootWebArea|heading)\s+'(.*?)'", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class RuleHit:
+    """One anomaly: the rule's name, what it saw, and the falsifier scope it hints at."""
+
+    rule: str
+    detail: str
+    scope: str = "execution"
+
+
+@dataclass(frozen=True)
+class ParsedCall:
+    name: str
+    args: tuple
+    kwargs: dict
+
+
+def parse_action(command: str) -> list[ParsedCall]:
+    """Parse a BrowserGym high-level action string (one or more calls) without executing it.
+
+    Raises ``ValueError`` with the reason when it is not a sequence of known calls with literal
+    arguments.
+    """
+    if not isinstance(command, str) or not command.strip():
+        raise ValueError("empty action")
+    try:
+        tree = ast.parse(command.strip(), mode="exec")
+    except SyntaxError as exc:
+        raise ValueError(f"not valid call syntax ({exc.msg})") from None
+    calls: list[ParsedCall] = []
+    for node in tree.body:
+        if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call) or not isinstance(node.value.func, ast.Name):
+            raise ValueError("each line must be a single call like click('12')")
+        name = node.value.func.id
+        if name not in ACTION_NAMES:
+            raise ValueError(f"unknown action {name!r}")
+        try:
+            args = tuple(ast.literal_eval(a) for a in node.value.args)
+            kwargs = {k.arg: ast.literal_eval(k.value) for k in node.value.keywords if k.arg}
+        except ValueError:
+            raise ValueError(f"{name}: arguments must be literals") from None
+        calls.append(ParsedCall(name, args, kwargs))
+    if not calls:
+        raise ValueError("empty action")
+    return calls
+
+
+def _target_role(target: str | None) -> str | None:
+    if not target:
+        return None
+    head = target.strip().split(None, 1)
+    return head[0].lower() if head else None
+
+
+def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
+    """Whether the page should differ after ``action`` (writes always should)."""
+    if action.effect in ("write", "irreversible"):
+        return True
+    try:
+        calls = list(calls) if calls is not None else parse_action(action.command)
+    except ValueError:
+        return False
+    for c in calls:
+        if c.name in _NAVIGATING:
+            return True
+        if c.name == "fill":
+            return True
+        if c.name in ("press", "keyboard_press"):
+            key = c.args[-1] if c.args else c.kwargs.get("key", "")
+            if isinstance(key, str) and _SUBMIT_KEYS.search(key):
+                return True
+        if c.name == "click" and _target_role(action.target) not in _INERT_TARGET_ROLES:
+            return True
+    return False
+
+
+def page_fingerprint(obs: Observation) -> str:
+    """The page with meaningless variation removed: ids, focus, clocks, counters, whitespace."""
+    url = obs.url.split("#", 1)[0]
+    text = strip_volatile(strip_bids(obs.text))
+    text = _FOCUSED.sub("", text)
+    lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
+    return "\n".join([url, strip_volatile(obs.title).strip(), *[ln for ln in lines if ln]])
+
+
+def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
+    """The changed lines between two pages' fingerprints (unified diff, no context by default)."""
+    a, b = page_fingerprint(before).splitlines(), page_fingerprint(after).splitlines()
+    return [ln for ln in difflib.unified_diff(a, b, lineterm="", n=n) if not ln.startswith(("---", "+++", "@@"))]
+
+
+def check_action(action: Action) -> RuleHit | None:
+    """Pre-action rule: an action that does not parse never reaches the browser."""
+    try:
+        parse_action(action.command)
+    except ValueError as exc:
+        return RuleHit("unparsable_action", f"{action.command!r}: {exc}")
+    return None
+
+
+def _error_page(obs: Observation) -> str | None:
+    status = obs.extra.get("status") if obs.extra else None
+    if isinstance(status, int) and status >= 400:
+        return f"HTTP status {status}"
+    names = [obs.title, *_ROOT_OR_HEADING.findall(obs.text[:4000])[:3]]
+    for name in names:
+        if not name:
+            continue
+        if _HTTP_CODE_WORDS.search(name) or _PLAIN_ERROR_TITLES.match(name.strip()):
+            return f"error page: {name!r}"
+        if _BROWSER_ERROR.search(name):
+            return f"browser error page: {name!r}"
+    m = _BROWSER_ERROR.search(obs.text[:2000])
+    if m:
+        return f"browser error page: {m.group(0)!r}"
+    return None
+
+
+def check_transition(before: Observation | None, action: Action | None, after: Observation) -> RuleHit | None:
+    """Post-action rules, in order of certainty: action error, error page, unchanged page."""
+    if after.error:
+        return RuleHit("action_error", str(after.error)[:300])
+    if action is not None:
+        hit = check_action(action)
+        if hit:
+            return hit
+    err = _error_page(after)
+    if err:
+        return RuleHit("error_page", err)
+    if before is not None and action is not None and is_page_changing(action):
+        if page_fingerprint(before) == page_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
+    return None

@@ -1,0 +1,123 @@
+"""Text normalisation shared by the lexical matcher and the state diff.
+
+Real pages are full of text that changes without meaning anything: clocks, "5 minutes ago",
+unread counters. Both the matcher (so a clock never supports or refutes a statement) and the
+unchanged-page rule (so a ticking clock does not make a no-op look like progress) strip it the
+same way, here. Tokenisation keeps identifiers (``T-390``, ``EXP-1180``, ``SKU-2045``) and numbers
+(``$1,250.00`` -> ``1250``) whole, because one character of an identifier is the whole difference
+between the right record and the wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = [
+    "strip_volatile",
+    "strip_bids",
+    "tokenize",
+    "stem",
+    "is_key_token",
+    "STOPWORDS",
+    "NEGATIONS",
+]
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_VOLATILE = re.compile(
+    "|".join(
+        [
+            r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?![\w:])",  # 10:42, 10:42:07 pm
+            r"\b(?:\d+|an?|one|few)\s+(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?\s+ago\b",
+            r"\bjust now\b",
+            r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?\b",  # ISO dates
+            rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b",  # Nov 29, 2026
+            rf"\b\d{{1,2}}\s+{_MONTHS}(?:\s+\d{{4}})?\b",  # 29 Nov 2026
+            r"\(\d+\)",  # counters: Open (12)
+            r"\b\d+\s+(?:unread|new)\b",  # 3 unread
+        ]
+    ),
+    re.IGNORECASE,
+)
+_BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+
+STOPWORDS = frozenset(
+    """a an the of to for in on at by with from and or is are was were be been being it its this that
+    these those as into than then so such there here has have had do does did will would can could
+    should may might must shall i you he she we they me my your our their his her them us
+    which who whom what when where why how all any each both some other own same very just also
+    only about over after before again further once up down out off above below under between
+    through during until while s t""".split()
+)
+#: Words whose presence flips a statement's meaning; kept as tokens, never dropped as stopwords.
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "without", "none", "nothing", "n't", "unable", "denied"})
+
+
+def strip_volatile(text: str) -> str:
+    """Remove clocks, relative times, dates and counters (see module docstring)."""
+    return _VOLATILE.sub(" ", text)
+
+
+def strip_bids(text: str) -> str:
+    """Drop BrowserGym element ids (``[12]``) at line starts: they identify nodes, not content."""
+    return _BID.sub(r"\1", text)
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A deliberately small English suffix stripper: plurals, -ed, -ing, final e.
+
+    It only has to make ``assigned``/``assign``/``assigns`` and ``approve``/``approved`` meet; a
+    full stemmer would also merge words that should stay apart, and costs more per token.
+    """
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) > 4:
+        word = word[:-2]
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def _canon_number(tok: str) -> str:
+    if "." in tok:
+        tok = tok.rstrip("0").rstrip(".") or "0"
+    return tok.lstrip("0") or "0"
+
+
+def is_key_token(token: str) -> bool:
+    """Identifiers and numbers: tokens with a digit. They must match exactly to count."""
+    return any(ch.isdigit() for ch in token)
+
+
+@lru_cache(maxsize=16384)
+def tokenize(text: str, *, keep_stopwords: bool = False) -> tuple[str, ...]:
+    """Lower-case content tokens with identifiers and numbers kept whole and canonical.
+
+    ``n't`` becomes ``not``; stopwords go unless ``keep_stopwords``; negations always stay.
+    """
+    text = _THOUSANDS.sub("", text.lower().replace("n't", " not").replace("’", "'"))
+    out: list[str] = []
+    for tok in _TOKEN.findall(text):
+        if _NUMBER.match(tok):
+            out.append(_canon_number(tok))
+        elif is_key_token(tok):
+            out.append(tok)
+        else:
+            for part in re.split(r"[-_.]", tok):  # sign-in -> sign, in
+                if part in NEGATIONS:
+                    out.append(part)
+                elif part and (keep_stopwords or part not in STOPWORDS):
+                    out.append(stem(part))
+    return tuple(out)

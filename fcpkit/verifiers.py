@@ -1,0 +1,118 @@
+"""The slow path: what happens to a case the fast tester escalated.
+
+The paper's verifier Omega reads the task, the active commitment, the recent trajectory and the
+fast tester's route, and returns continue / advance / repair with a diagnosis. Offline, the two
+bounds of the article bracket any real verifier:
+
+* :class:`KeepGoingVerifier` (lower bound): an escalation resolves as "keep going" unless the fast
+  path already saw drift: ``risk`` and hard rule hits repair, ``complete`` advances, ``verify``
+  continues.
+* :class:`OracleVerifier` (upper bound): resolves escalations correctly from a trajectory's labels.
+
+The LLM verifier implements the same :class:`Verifier` protocol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+from .plan import Commitment, Plan
+from .router import Route
+from .testers import CheckResult
+from .trajectory import Action, Label, Observation
+
+__all__ = [
+    "Decision",
+    "Verdict",
+    "VerifyRequest",
+    "Verifier",
+    "KeepGoingVerifier",
+    "OracleVerifier",
+    "HARD_RULES",
+]
+
+
+class Decision(str, Enum):
+    CONTINUE = "continue"
+    ADVANCE = "advance"
+    REPAIR = "repair"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Rules whose hit is itself evidence of drift; softer rules only ask for a look.
+HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "error_page"})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    decision: Decision
+    scope: str | None = None
+    diagnosis: str | None = None
+    verifier: str = ""
+
+
+@dataclass(frozen=True)
+class VerifyRequest:
+    """Everything the paper gives Omega: task, commitment, recent trajectory, current case."""
+
+    plan: Plan
+    commitment: Commitment
+    result: CheckResult
+    step: int
+    observation: Observation | None = None
+    action: Action | None = None
+    history: Sequence[tuple[Action, Observation]] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Verifier(Protocol):
+    name: str
+
+    def verify(self, request: VerifyRequest) -> Verdict: ...
+
+
+class KeepGoingVerifier:
+    """Lower bound: no slow judgement at all, only what the fast path already decided."""
+
+    name = "keep-going"
+
+    def __init__(self, hard_rules: frozenset[str] = HARD_RULES):
+        self.hard_rules = hard_rules
+
+    def verify(self, request: VerifyRequest) -> Verdict:
+        r = request.result
+        if r.rule in self.hard_rules:
+            return Verdict(Decision.REPAIR, r.scope or "execution", f"rule {r.rule}: {r.rule_detail}", self.name)
+        if r.route is Route.RISK:
+            return Verdict(Decision.REPAIR, r.scope, f"falsified by {r.evidence!r}", self.name)
+        if r.route is Route.COMPLETE:
+            return Verdict(Decision.ADVANCE, None, f"completed: {r.confirming!r}", self.name)
+        return Verdict(Decision.CONTINUE, None, "kept going", self.name)
+
+
+class OracleVerifier:
+    """Upper bound: an escalation at or after the first off-track step of a faulty run repairs.
+
+    Before that (and on healthy runs) a completion cue advances and everything else continues.
+    It can only resolve what was escalated: a fault the fast tester routed to ``continue`` stays
+    missed, which is what makes it the ceiling of *this* fast tester rather than of any checker.
+    """
+
+    name = "oracle"
+
+    def __init__(self, label: Label):
+        self.label = label
+
+    def verify(self, request: VerifyRequest) -> Verdict:
+        r = request.result
+        first = self.label.first_off_track_step
+        if self.label.fault is not None and first is not None and request.step >= first:
+            return Verdict(Decision.REPAIR, r.scope, f"off track since step {first} ({self.label.fault})", self.name)
+        if r.route is Route.COMPLETE:
+            return Verdict(Decision.ADVANCE, None, "completion confirmed", self.name)
+        return Verdict(Decision.CONTINUE, None, "on track", self.name)
