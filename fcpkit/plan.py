@@ -122,6 +122,8 @@ class Commitment:
     confirm: Mapping[str, tuple[Evidence, ...]] = field(default_factory=dict)
     falsify: Mapping[str, tuple[Evidence, ...]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict, compare=True)
+    #: whether the source spelled out ``confidence`` (so a dump does not add the default)
+    confidence_given: bool = field(default=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         problems: list[str] = []
@@ -147,7 +149,8 @@ class Commitment:
         data: dict[str, Any] = {"id": self.id, "subgoal": self.subgoal}
         if self.skill is not None:
             data["skill"] = self.skill
-        data["confidence"] = self.confidence
+        if self.confidence_given or self.confidence != 0.5:
+            data["confidence"] = self.confidence
         confirm = {s: [e.to_data() for e in self.confirm[s]] for s in STAGES if self.confirm.get(s)}
         falsify = {s: [e.to_data() for e in self.falsify[s]] for s in SCOPES if self.falsify.get(s)}
         if confirm:
@@ -442,7 +445,8 @@ def _commitment_from_data(data: Any, path: str, problems: list[str]) -> Commitme
         return None
     extra = {k2: v for k2, v in data.items() if k2 not in _COMMITMENT_KEYS}
     return Commitment(
-        id=cid, subgoal=subgoal, skill=skill, confidence=k, confirm=confirm, falsify=falsify, extra=extra
+        id=cid, subgoal=subgoal, skill=skill, confidence=k, confirm=confirm, falsify=falsify, extra=extra,
+        confidence_given="confidence" in data,
     )
 
 

@@ -41,6 +41,8 @@ _ABSENCE = re.compile(
     r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx2>.+?))?\s*\.?\s*$",
     re.IGNORECASE,
 )
+#: Control descriptors: "Assign button" is present when something named Assign is, whatever its role.
+_ROLE_WORDS = frozenset(tokenize("button buttons link links control field box textbox searchbox checkbox dropdown menu option tab list"))
 _HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
 _ROOT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?RootWebArea\s+'(.*?)'", re.IGNORECASE)
 _HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?heading\s+'(.*?)'", re.IGNORECASE)
@@ -124,13 +126,19 @@ class LexicalMatcher:
             plain = self._compile_plain(statement)
             st = _Stmt(
                 "absence", plain.tokens, frozenset(plain.tokens),
-                thing=self._compile_plain(thing),
+                thing=self._compile_thing(thing),
                 context=self._compile_plain(ctx) if ctx else None,
             )
         else:
             st = self._compile_plain(statement)
         self._stmts[statement] = st
         return st
+
+    def _compile_thing(self, phrase: str) -> _Stmt:
+        """The thing an absence claim is about, by name: role words only when nothing else is left."""
+        st = self._compile_plain(phrase)
+        named = tuple(t for t in st.tokens if t not in _ROLE_WORDS)
+        return _Stmt(st.kind, named, st.keys) if named else st
 
     def _compile_plain(self, statement: str) -> _Stmt:
         toks = tokenize(strip_volatile(statement))

@@ -1,0 +1,40 @@
+# fcpkit: the two commands of the README's quick start, each doing its own set-up.
+#   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
+#   make test   -> set up, then run the whole test suite (notebooks included, small settings)
+# Set-up is idempotent: a stamp in the venv records that the install for this pyproject is done.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.fcpkit-setup
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: demo test setup chromium clean-venv
+
+demo: setup
+	$(BIN)/fcpkit demo
+
+test: setup
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+setup: $(STAMP)
+
+# Debian's Chromium: Playwright cannot download a browser on this machine.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "fcpkit: /usr/bin/chromium missing; run: sudo apt-get install -y chromium" >&2; exit 1; fi; \
+	fi
+
+# torch first, pinned: the CPU wheel on local disk. Anything else pulls a multi-GB CUDA build.
+$(STAMP): pyproject.toml | chromium
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[all]'
+	touch $(STAMP)
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import pytest
+
+from fcpkit import Action, Observation, check_transition, page_diff, page_fingerprint, parse_action
+from fcpkit.rules import check_action, is_page_changing
+
+PAGE = Observation(
+    url="http://127.0.0.1:8000/expenses/EXP-1180", title="Expense EXP-1180",
+    text="RootWebArea 'Expense EXP-1180', focused\n\t[5] heading 'Expense EXP-1180'\n"
+         "\t[9] StaticText 'Last updated 10:42 (3 minutes ago)'\n\t[12] button 'Approve'\n\t[13] StaticText 'Inbox (4)'",
+)
+TICKED = Observation(
+    url=PAGE.url + "#top", title=PAGE.title,
+    text=PAGE.text.replace("10:42", "10:47").replace("3 minutes", "8 minutes").replace("(4)", "(5)")
+    .replace("[12] button 'Approve'", "[71] button 'Approve', focused"),
+)
+CHANGED = Observation(url=PAGE.url, title=PAGE.title, text=PAGE.text.replace("button 'Approve'", "StaticText 'Approved'"))
+APPROVE = Action("click('12')", "Approve the report", "button 'Approve'", "irreversible")
+
+
+def test_parse_action():
+    calls = parse_action("fill('23', 'T-390')\npress('23', 'Enter')")
+    assert [c.name for c in calls] == ["fill", "press"] and calls[0].args == ("23", "T-390")
+    for bad in ["", "click(", "rm('-rf')", "import os", "click(x)", "x = click('1')"]:
+        with pytest.raises(ValueError):
+            parse_action(bad)
+
+
+def test_unparsable_action_rule():
+    assert check_action(Action("clik('12')")).rule == "unparsable_action"
+    assert check_action(APPROVE) is None
+
+
+def test_silent_noop_is_caught_despite_ticking_clock_and_counters():
+    assert page_fingerprint(PAGE) == page_fingerprint(TICKED)
+    hit = check_transition(PAGE, APPROVE, TICKED)
+    assert hit is not None and hit.rule == "unchanged_page" and hit.scope == "execution"
+
+
+def test_a_real_change_is_not_a_noop():
+    assert check_transition(PAGE, APPROVE, CHANGED) is None
+    assert any("Approved" in ln for ln in page_diff(PAGE, CHANGED))
+
+
+def test_unchanged_page_after_non_changing_action_is_fine():
+    focus = Action("click('5')", "look at heading", "heading 'Expense EXP-1180'", "read")
+    assert not is_page_changing(focus)
+    assert check_transition(PAGE, focus, TICKED) is None
+    assert check_transition(PAGE, Action("scroll(0, 200)"), PAGE) is None
+    assert is_page_changing(Action("press('23', 'Enter')"))
+    assert not is_page_changing(Action("press('23', 'Tab')"))
+
+
+def test_action_error_rule_comes_first():
+    err = Observation(PAGE.url, PAGE.title, PAGE.text, error="TimeoutError: locator.click: Timeout 5000ms exceeded")
+    assert check_transition(PAGE, APPROVE, err).rule == "action_error"
+
+
+@pytest.mark.parametrize("title, text, status", [
+    ("404 Not Found", "RootWebArea '404 Not Found'", None),
+    ("Server Error", "RootWebArea 'Server Error'\n\t[3] heading '500 Internal Server Error'", None),
+    ("Forbidden", "RootWebArea 'Forbidden'", None),
+    ("127.0.0.1", "RootWebArea '127.0.0.1'\n\tStaticText 'This site can’t be reached'\n\tStaticText 'ERR_CONNECTION_REFUSED'", None),
+    ("Expense", "RootWebArea 'Expense'", 403),
+])
+def test_error_pages(title, text, status):
+    obs = Observation("http://127.0.0.1:8000/x", title, text, extra={"status": status} if status else {})
+    assert check_transition(None, None, obs).rule == "error_page"
+
+
+def test_error_words_in_body_are_not_an_error_page():
+    obs = Observation("http://127.0.0.1:8000/support/T-5", "Ticket T-5",
+                      "RootWebArea 'Ticket T-5'\n\tStaticText 'Customer saw error 500 at checkout'")
+    assert check_transition(None, None, obs) is None
