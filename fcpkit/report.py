@@ -65,7 +65,7 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
     from rich.console import Console
     from rich.table import Table
 
-    console = console or Console()
+    console = console or Console(width=max(Console().width, 160))
     route_style = {"continue": "dim", "complete": "green", "risk": "red", "verify": "yellow"}
     if steps:
         for r in reports:

@@ -17,6 +17,7 @@ import ast
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from .text import strip_bids, strip_volatile
@@ -89,6 +90,22 @@ def parse_action(command: str) -> list[ParsedCall]:
     """
     if not isinstance(command, str) or not command.strip():
         raise ValueError("empty action")
+    parsed = _parse_cached(command)
+    if isinstance(parsed, str):
+        raise ValueError(parsed)
+    return list(parsed)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(command: str) -> tuple[ParsedCall, ...] | str:
+    """Parse once per distinct command; an error comes back as its message (exceptions don't cache)."""
+    try:
+        return tuple(_parse(command))
+    except ValueError as exc:
+        return str(exc)
+
+
+def _parse(command: str) -> list[ParsedCall]:
     try:
         tree = ast.parse(command.strip(), mode="exec")
     except SyntaxError as exc:
@@ -142,11 +159,15 @@ def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) 
 
 def page_fingerprint(obs: Observation) -> str:
     """The page with meaningless variation removed: ids, focus, clocks, counters, whitespace."""
-    url = obs.url.split("#", 1)[0]
-    text = strip_volatile(strip_bids(obs.text))
-    text = _FOCUSED.sub("", text)
+    return _fingerprint(obs.url, obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _fingerprint(url: str, title: str, text: str) -> str:
+    # cached: each page is compared twice (as "after", then as the next step's "before")
+    text = _FOCUSED.sub("", strip_volatile(strip_bids(text)))
     lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
-    return "\n".join([url, strip_volatile(obs.title).strip(), *[ln for ln in lines if ln]])
+    return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
 
 
 def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
@@ -168,7 +189,12 @@ def _error_page(obs: Observation) -> str | None:
     status = obs.extra.get("status") if obs.extra else None
     if isinstance(status, int) and status >= 400:
         return f"HTTP status {status}"
-    names = [obs.title, *_ROOT_OR_HEADING.findall(obs.text[:4000])[:3]]
+    return _error_page_text(obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _error_page_text(title: str, text: str) -> str | None:
+    names = [title, *_ROOT_OR_HEADING.findall(text[:4000])[:3]]
     for name in names:
         if not name:
             continue
@@ -176,7 +202,7 @@ def _error_page(obs: Observation) -> str | None:
             return f"error page: {name!r}"
         if _BROWSER_ERROR.search(name):
             return f"browser error page: {name!r}"
-    m = _BROWSER_ERROR.search(obs.text[:2000])
+    m = _BROWSER_ERROR.search(text[:2000])
     if m:
         return f"browser error page: {m.group(0)!r}"
     return None

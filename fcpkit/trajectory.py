@@ -252,6 +252,8 @@ def serialize_observation(obs: Observation) -> str:
     for tab in obs.tabs or ():
         if tab.get("url") != obs.url:
             lines.append(f"tab: {tab.get('title', '')} | {tab.get('url', '')}")
+    if not lines:
+        return obs.text
     lines.append(obs.text)
     return "\n".join(lines)
 

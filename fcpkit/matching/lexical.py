@@ -43,6 +43,50 @@ _ABSENCE = re.compile(
 )
 #: Control descriptors: "Assign button" is present when something named Assign is, whatever its role.
 _ROLE_WORDS = frozenset(tokenize("button buttons link links control field box textbox searchbox checkbox dropdown menu option tab list"))
+_EXCLUSION = re.compile(
+    r"\b(?:other than|different from|instead of|rather than|anything but|except)\s+(?P<key>[a-z]*[-_]?\d[\w.-]*)",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*)\b|'([^']+)'|\"([^\"]+)\"")
+
+
+_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|been|be|got|gets|become|becomes)\s+(?:not\s+|no longer\s+|now\s+|still\s+)?([a-z]+)\b"
+    r"|\b([a-z]{3,}ed)\b",
+    re.IGNORECASE,
+)
+
+
+def _predicates(statement: str) -> frozenset[str]:
+    """What a statement says *happened* or *holds*: "is closed", "saved", "rejected".
+
+    A page that mentions the record but not the event does not support the event: "Ticket T-390
+    is closed" is not supported by a queue that lists T-390. Same rule as key tokens.
+    """
+    out: set[str] = set()
+    for m in _PREDICATE.finditer(statement):
+        out.update(tokenize(m.group(1) or m.group(2)))
+    return frozenset(out)
+
+
+def _names(statement: str) -> frozenset[str]:
+    """Tokens of names in a statement: capitalised words past a sentence start, and quoted text.
+
+    "Team Billing selected" names *Billing*: a page about selecting a team does not support it
+    unless Billing is there, however well "team" and "selected" match. Same rule as key tokens.
+    """
+    out: set[str] = set()
+    for m in _NAME.finditer(statement.strip()):
+        word = m.group(1)
+        if word is not None:
+            out.update(tokenize(word))
+        else:
+            out.update(tokenize(m.group(2) or m.group(3)))
+    return frozenset(out)
+
+
+_EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected"))
+_SHAPE = re.compile(r"\d")
 _HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
 _ROOT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?RootWebArea\s+'(.*?)'", re.IGNORECASE)
 _HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?heading\s+'(.*?)'", re.IGNORECASE)
@@ -53,11 +97,14 @@ _URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
 class _Stmt:
     """A statement compiled once: tokens with weights, key tokens, and how to score it."""
 
-    kind: str  # "literal" | "identity" | "absence"
+    kind: str  # "literal" | "identity" | "absence" | "exclusion"
     tokens: tuple[str, ...]
     keys: frozenset[str]
     thing: "_Stmt | None" = None
     context: "_Stmt | None" = None
+    exclude: frozenset[str] = frozenset()  # "a ticket other than T-390": ids that must NOT be the page
+    weights: tuple[float, ...] = ()  # IDF weight of each token, fixed at compile time
+    total: float = 0.0
 
 
 @dataclass
@@ -78,7 +125,7 @@ class LexicalMatcher:
 
     name = "lexical"
 
-    def __init__(self, window: int = 6, stride: int = 3, absence_prior: float = 0.5, cache_size: int = 512):
+    def __init__(self, window: int = 6, stride: int = 3, absence_prior: float = 0.5, cache_size: int = 4096):
         if window < 1 or stride < 1:
             raise ValueError("window and stride must be >= 1")
         self.window, self.stride, self.absence_prior = window, stride, absence_prior
@@ -103,6 +150,7 @@ class LexicalMatcher:
         top = math.log(n + 1) + 1.0
         self.idf = {t: (math.log((n + 1) / (c + 1)) + 1.0) / top for t, c in df.items()}
         self._default_idf = 1.0
+        self._stmts.clear()  # compiled statements carry weights
         return self
 
     @property
@@ -113,6 +161,10 @@ class LexicalMatcher:
         return self.idf.get(token, self._default_idf)
 
     # -- compilation ----------------------------------------------------------------------
+    def _weighted(self, st: _Stmt) -> _Stmt:
+        w = tuple(self.weight(t) for t in st.tokens)
+        return _Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w))
+
     def _compile(self, statement: str) -> _Stmt:
         st = self._stmts.get(statement)
         if st is not None:
@@ -128,6 +180,7 @@ class LexicalMatcher:
                 "absence", plain.tokens, frozenset(plain.tokens),
                 thing=self._compile_thing(thing),
                 context=self._compile_plain(ctx) if ctx else None,
+                weights=plain.weights, total=plain.total,
             )
         else:
             st = self._compile_plain(statement)
@@ -138,14 +191,25 @@ class LexicalMatcher:
         """The thing an absence claim is about, by name: role words only when nothing else is left."""
         st = self._compile_plain(phrase)
         named = tuple(t for t in st.tokens if t not in _ROLE_WORDS)
-        return _Stmt(st.kind, named, st.keys) if named else st
+        return self._weighted(_Stmt(st.kind, named, st.keys)) if named else st
 
     def _compile_plain(self, statement: str) -> _Stmt:
+        excluded = [m.group("key") for m in _EXCLUSION.finditer(statement)]
+        if excluded:
+            # "A ticket other than T-390 is open": the page is a record of the same kind
+            # (an identifier of the same shape) that is not T-390.
+            ex = frozenset(t for k in excluded for t in tokenize(k))
+            toks = tuple(dict.fromkeys(
+                t for t in tokenize(strip_volatile(_EXCLUSION.sub(" ", statement)))
+                if t not in _PAGE_STEMS and t not in _EXCLUSION_FILLER
+            ))
+            return self._weighted(_Stmt("exclusion", toks, frozenset(t for t in toks if is_key_token(t)), exclude=ex))
         toks = tokenize(strip_volatile(statement))
         page_word = any(t in _PAGE_STEMS for t in toks)
         toks = tuple(dict.fromkeys(t for t in toks if t not in _PAGE_STEMS))
-        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS)
-        return _Stmt("identity" if page_word else "literal", toks, keys)
+        named = _names(statement) | _predicates(statement)
+        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in named)
+        return self._weighted(_Stmt("identity" if page_word else "literal", toks, keys))
 
     # -- page preparation -----------------------------------------------------------------
     def _prepare(self, text: str) -> _Page:
@@ -201,17 +265,14 @@ class LexicalMatcher:
 
     # -- scoring ----------------------------------------------------------------------------
     def _recall(self, st: _Stmt, page: _Page) -> float:
-        toks = st.tokens
-        if not toks:
+        toks, weights, total = st.tokens, st.weights, st.total
+        if not toks or total <= 0:
             return 0.0
-        total = 0.0
-        for t in toks:
-            total += self.weight(t)
         if st.kind == "identity":
             ident = page.identity
             if any(k not in ident for k in st.keys):
                 return 0.0
-            return sum(self.weight(t) for t in toks if t in ident) / total
+            return sum(w for t, w in zip(toks, weights) if t in ident) / total
         index = page.index
         mask = -1
         for k in st.keys:
@@ -228,23 +289,36 @@ class LexicalMatcher:
         chunks = page.chunks
         while cand:
             low = cand & -cand
-            i = low.bit_length() - 1
             cand ^= low
-            chunk = chunks[i]
+            chunk = chunks[low.bit_length() - 1]
             s = 0.0
-            for t in toks:
+            for t, w in zip(toks, weights):
                 if t in chunk:
-                    s += self.weight(t)
+                    s += w
             if s > best:
                 best = s
                 if best >= total:
                     break
         return best / total
 
+    def _exclusion(self, st: _Stmt, page: _Page) -> float:
+        ident = page.identity
+        if any(k in ident for k in st.exclude):
+            return 0.0
+        shapes = {_SHAPE.sub("9", k) for k in st.exclude}
+        if not any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in ident):
+            return 0.0
+        if not st.tokens:
+            return 1.0
+        rest = self._recall(_Stmt("identity", st.tokens, st.keys, weights=st.weights, total=st.total), page)
+        return 0.5 + 0.5 * rest
+
     def _score_one(self, st: _Stmt, page: _Page) -> float:
+        if st.kind == "exclusion":
+            return self._exclusion(st, page)
         if st.kind != "absence":
             return self._recall(st, page)
-        literal = self._recall(_Stmt("literal", st.tokens, st.keys), page)
+        literal = self._recall(_Stmt("literal", st.tokens, st.keys, weights=st.weights, total=st.total), page)
         presence = self._recall(st.thing, page) if st.thing is not None else 0.0
         context = self._recall(st.context, page) if st.context is not None else self.absence_prior
         return max(literal, (1.0 - presence) * context)

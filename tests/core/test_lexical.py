@@ -114,3 +114,11 @@ def test_cache_returns_same_scores(m):
     a = m.score(["Ticket T-390 detail"], [DETAIL_390])
     b = m.score(["Ticket T-390 detail"], [DETAIL_390])
     assert (a == b).all()
+
+
+def test_other_than_means_a_different_record_of_the_same_kind(m):
+    s = "A ticket other than T-390 is open"
+    assert m.score_one(s, DETAIL_390) == 0.0
+    assert m.score_one(s, DETAIL_411) >= 0.75
+    assert m.score_one(s, QUEUE) == 0.0  # the queue is not a ticket page
+    assert m.score_one("An order other than ORD-55012 is open", DETAIL_411) == 0.0  # different id shape

@@ -1,0 +1,108 @@
+"""JSON schemas for the four LLM-backed modules, matching the prompt templates.
+
+They are kept small and flat so that a grammar-constrained small model (llama.cpp) can follow
+them. Each is a plain dict; pass it as ``schema=`` to :meth:`LLMClient.complete_json`.
+Commitments follow the plan contract in FORMATS.md (``id, subgoal, skill, confidence,
+confirm{precondition,progress,completion}, falsify{execution,skill,planning}``); the verifier's
+``scope`` uses the string ``"none"`` where FORMATS.md's checker output uses ``null``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+__all__ = [
+    "COMMITMENT_SCHEMA",
+    "PLANNER_SCHEMA",
+    "VERIFIER_SCHEMA",
+    "REPAIRER_SCHEMA",
+    "EXECUTOR_SCHEMA",
+    "MODULE_SCHEMAS",
+    "schema_for",
+]
+
+# maxLength bounds the answer (llama.cpp turns it into the grammar) so a small model that
+# starts repeating itself stops early instead of running to max_tokens.
+_SHORT = {"type": "string", "maxLength": 120}
+_SENTENCE = {"type": "string", "maxLength": 300}
+_STRINGS = {"type": "array", "items": _SHORT, "maxItems": 4}
+
+COMMITMENT_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "maxLength": 40},
+        "subgoal": _SHORT,
+        "skill": {"type": "string", "maxLength": 80},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+        "confirm": {
+            "type": "object",
+            "properties": {"precondition": _STRINGS, "progress": _STRINGS, "completion": _STRINGS},
+            "required": ["precondition", "progress", "completion"],
+            "additionalProperties": False,
+        },
+        "falsify": {
+            "type": "object",
+            "properties": {"execution": _STRINGS, "skill": _STRINGS, "planning": _STRINGS},
+            "required": ["execution", "skill", "planning"],
+            "additionalProperties": False,
+        },
+    },
+    "required": ["id", "subgoal", "skill", "confidence", "confirm", "falsify"],
+    "additionalProperties": False,
+}
+
+PLANNER_SCHEMA: dict = {
+    "type": "object",
+    "properties": {"commitments": {"type": "array", "items": COMMITMENT_SCHEMA, "minItems": 1, "maxItems": 8}},
+    "required": ["commitments"],
+    "additionalProperties": False,
+}
+
+VERIFIER_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "decision": {"type": "string", "enum": ["continue", "advance", "repair"]},
+        "scope": {"type": "string", "enum": ["none", "execution", "skill", "planning"]},
+        "diagnosis": _SENTENCE,
+    },
+    "required": ["decision", "scope", "diagnosis"],
+    "additionalProperties": False,
+}
+
+REPAIRER_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "scope": {"type": "string", "enum": ["execution", "skill", "planning"]},
+        "strategy": {
+            "type": "string",
+            "enum": ["local_repair", "switch_skill", "backtrack", "rewrite_commitment", "replan"],
+        },
+        "backtrack": {"type": "boolean"},
+        "guidance": _SENTENCE,
+        "commitments": {"type": "array", "items": COMMITMENT_SCHEMA, "maxItems": 8},
+    },
+    "required": ["scope", "strategy", "backtrack", "guidance", "commitments"],
+    "additionalProperties": False,
+}
+
+EXECUTOR_SCHEMA: dict = {
+    "type": "object",
+    "properties": {"reasoning": _SENTENCE, "action": _SHORT},
+    "required": ["reasoning", "action"],
+    "additionalProperties": False,
+}
+
+MODULE_SCHEMAS: dict[str, dict] = {
+    "planner": PLANNER_SCHEMA,
+    "verifier": VERIFIER_SCHEMA,
+    "repairer": REPAIRER_SCHEMA,
+    "executor": EXECUTOR_SCHEMA,
+}
+
+
+def schema_for(module: str) -> dict:
+    """A deep copy of the default schema of ``module`` (planner/verifier/repairer/executor)."""
+    try:
+        return copy.deepcopy(MODULE_SCHEMAS[module])
+    except KeyError:
+        raise KeyError(f"no default schema for module {module!r}; known: {sorted(MODULE_SCHEMAS)}") from None

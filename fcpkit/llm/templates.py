@@ -1,0 +1,218 @@
+"""Prompt templates shipped as files in ``fcpkit/llm/prompts/*.txt``.
+
+A template is plain text with ``string.Template`` placeholders (``$name`` or ``${name}``;
+write ``$$`` for a literal dollar) split into sections by marker lines:
+
+``<<defaults>>``
+    optional, first: a JSON object of default values for some placeholders;
+``<<system>>`` / ``<<user>>`` / ``<<assistant>>``
+    the chat messages, in order. A file without role markers is one user message.
+
+Values that are not strings (dicts, lists: a plan, a commitment) are rendered as indented
+JSON. A placeholder with neither a value nor a default raises :class:`PromptError` naming every
+missing variable. Extra variables are ignored (callers may pass one context dict to several
+templates).
+
+Set ``FCPKIT_PROMPT_DIR`` (``os.pathsep``-separated) to override templates by name with your
+own files; they are searched before the packaged ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from fcpkit.llm.errors import PromptError
+
+__all__ = [
+    "PromptTemplate",
+    "PromptLibrary",
+    "render_prompt",
+    "render_messages",
+    "prompt_variables",
+    "list_prompts",
+    "default_library",
+]
+
+_MARKER = re.compile(r"^<<(defaults|system|user|assistant)>>[ \t]*$", re.MULTILINE)
+_SUFFIXES = (".txt", ".j2", ".tmpl")
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (dict, list, tuple)):
+        return json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    if hasattr(value, "to_dict"):
+        return json.dumps(value.to_dict(), indent=2, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def _identifiers(template: Template) -> list[str]:
+    names: list[str] = []
+    for m in template.pattern.finditer(template.template):
+        name = m.group("named") or m.group("braced")
+        if name and name not in names:
+            names.append(name)
+    return names
+
+
+@dataclass(frozen=True)
+class PromptTemplate:
+    """A parsed template file: its messages (role, ``string.Template``) and defaults."""
+
+    name: str
+    path: str
+    sections: tuple[tuple[str, Template], ...]
+    defaults: dict
+
+    @classmethod
+    def parse(cls, name: str, text: str, path: str = "<string>") -> "PromptTemplate":
+        parts = _MARKER.split(text)
+        head, rest = parts[0], parts[1:]
+        sections: list[tuple[str, Template]] = []
+        defaults: dict = {}
+        if not rest:
+            sections.append(("user", Template(text.strip("\n"))))
+        else:
+            if head.strip():
+                raise PromptError(
+                    f"prompt {name!r} ({path}): text before the first <<role>> marker; "
+                    "move it under <<system>> or <<user>>"
+                )
+            for role, body in zip(rest[0::2], rest[1::2]):
+                if role == "defaults":
+                    try:
+                        defaults = json.loads(body)
+                    except json.JSONDecodeError as e:
+                        raise PromptError(f"prompt {name!r} ({path}): <<defaults>> is not a JSON object: {e}") from None
+                    if not isinstance(defaults, dict):
+                        raise PromptError(f"prompt {name!r} ({path}): <<defaults>> must be a JSON object")
+                else:
+                    sections.append((role, Template(body.strip("\n"))))
+        if not sections:
+            raise PromptError(f"prompt {name!r} ({path}): no <<system>> or <<user>> section")
+        return cls(name=name, path=path, sections=tuple(sections), defaults=defaults)
+
+    @property
+    def variables(self) -> list[str]:
+        """Every placeholder, in order of first appearance."""
+        out: list[str] = []
+        for _, t in self.sections:
+            out += [n for n in _identifiers(t) if n not in out]
+        return out
+
+    @property
+    def required(self) -> list[str]:
+        """Placeholders without a default."""
+        return [v for v in self.variables if v not in self.defaults]
+
+    def messages(self, **variables: Any) -> list[dict[str, str]]:
+        values = {**self.defaults, **variables}
+        missing = [v for v in self.variables if v not in values]
+        if missing:
+            raise PromptError(
+                f"prompt {self.name!r} ({self.path}) is missing variable(s): {', '.join(missing)}; "
+                f"pass them as keyword arguments (it takes: {', '.join(self.variables)})"
+            )
+        mapping = {k: _format_value(v) for k, v in values.items()}
+        out = []
+        for role, t in self.sections:
+            try:
+                content = t.substitute(mapping)
+            except ValueError as e:  # a lone '$' in the template
+                raise PromptError(f"prompt {self.name!r} ({self.path}): {e}; write '$$' for a literal '$'") from None
+            out.append({"role": role, "content": content})
+        return out
+
+    def render(self, **variables: Any) -> str:
+        """The rendered messages' contents joined by a blank line (role markers dropped)."""
+        return "\n\n".join(m["content"] for m in self.messages(**variables))
+
+
+class PromptLibrary:
+    """Templates looked up by name in ``dirs`` (first hit wins), then in the package."""
+
+    def __init__(self, *dirs: str | Path, include_package: bool = True):
+        self.dirs = [Path(d) for d in dirs]
+        self.include_package = include_package
+        self._cache: dict[str, PromptTemplate] = {}
+
+    def _candidates(self):
+        for d in self.dirs:
+            yield d
+        if self.include_package:
+            yield resources.files("fcpkit.llm").joinpath("prompts")
+
+    def names(self) -> list[str]:
+        found: set[str] = set()
+        for d in self._candidates():
+            try:
+                entries = list(d.iterdir())
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            for p in entries:
+                for suf in _SUFFIXES:
+                    if p.name.endswith(suf):
+                        found.add(p.name[: -len(suf)])
+        return sorted(found)
+
+    def get(self, name: str) -> PromptTemplate:
+        if name in self._cache:
+            return self._cache[name]
+        for d in self._candidates():
+            for suf in _SUFFIXES:
+                p = d.joinpath(name + suf)
+                if p.is_file():
+                    tpl = PromptTemplate.parse(name, p.read_text(encoding="utf-8"), str(p))
+                    self._cache[name] = tpl
+                    return tpl
+        raise PromptError(
+            f"no prompt template named {name!r}; known: {', '.join(self.names()) or '(none)'} "
+            f"(searched {', '.join(str(d) for d in self._candidates())})"
+        )
+
+    def messages(self, name: str, /, **variables: Any) -> list[dict[str, str]]:
+        return self.get(name).messages(**variables)
+
+    def render(self, name: str, /, **variables: Any) -> str:
+        return self.get(name).render(**variables)
+
+
+_DEFAULT: PromptLibrary | None = None
+_DEFAULT_ENV: str | None = None
+
+
+def default_library() -> PromptLibrary:
+    """The library used by the module-level functions (honours ``FCPKIT_PROMPT_DIR``)."""
+    global _DEFAULT, _DEFAULT_ENV
+    env = os.environ.get("FCPKIT_PROMPT_DIR", "")
+    if _DEFAULT is None or env != _DEFAULT_ENV:
+        _DEFAULT = PromptLibrary(*[d for d in env.split(os.pathsep) if d])
+        _DEFAULT_ENV = env
+    return _DEFAULT
+
+
+def render_prompt(name: str, /, **variables: Any) -> str:
+    """Render template ``name`` to one string. Missing variables raise :class:`PromptError`."""
+    return default_library().render(name, **variables)
+
+
+def render_messages(name: str, /, **variables: Any) -> list[dict[str, str]]:
+    """Render template ``name`` to chat messages ``[{"role": ..., "content": ...}, ...]``."""
+    return default_library().messages(name, **variables)
+
+
+def prompt_variables(name: str) -> list[str]:
+    """The placeholders of template ``name`` that have no default (must be passed)."""
+    return default_library().get(name).required
+
+
+def list_prompts() -> list[str]:
+    return default_library().names()
