@@ -117,6 +117,8 @@ def validate(files: tuple[Path, ...]) -> None:
             if f.suffix == ".jsonl":
                 n = len(load_corpus(f))
                 click.secho(f"ok   {f}  ({n} trajectories)", fg="green")
+            elif f.suffix.lower() not in (".yaml", ".yml", ".json"):
+                raise FormatError(str(f), ["not a plan (.yaml, .yml, .json) or corpus (.jsonl) file"])
             else:
                 p = load_plan(f)
                 click.secho(f"ok   {f}  ({len(p)} commitments)", fg="green")

@@ -1,0 +1,97 @@
+"""The CLI end to end: the example corpus, JSON output, and clear errors for broken files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from fcpkit.cli import main
+
+
+@pytest.fixture(scope="module")
+def lower(examples_dir):
+    res = CliRunner().invoke(main, ["check", str(examples_dir / "corpus.jsonl"), "--json"])
+    assert res.exit_code == 0, res.output
+    return [json.loads(line) for line in res.output.splitlines()]
+
+
+def test_json_output_per_formats(lower):
+    assert len(lower) >= 30
+    for r in lower:
+        assert {"id", "detected", "first_detection_step", "first_detection_phase", "checks"} <= set(r)
+        assert r["first_detection_phase"] in (None, "pre", "post")
+        for c in r["checks"]:
+            assert {"alpha_plus", "alpha_minus", "route", "rule", "scope", "evidence", "elapsed_ms"} <= set(c)
+            assert c["route"] in ("continue", "complete", "risk", "verify")
+
+
+def test_no_false_alarm_on_healthy_runs(lower):
+    healthy = [r for r in lower if r["fault"] is None]
+    assert len(healthy) >= 8
+    assert [r["id"] for r in healthy if r["detected"]] == []
+
+
+def test_silent_noops_caught_by_the_state_diff(lower):
+    noops = [r for r in lower if r["fault"] == "silent_noop"]
+    assert noops and all(r["detected"] and r["detection_rule"] == "unchanged_page" for r in noops)
+
+
+def test_every_faulty_run_is_detected_or_escalated_once_off_track(lower):
+    faulty = [r for r in lower if r["fault"] is not None]
+    detected = [r for r in faulty if r["detected"]]
+    assert len(detected) / len(faulty) >= 0.85
+    for r in faulty:
+        if not r["detected"]:  # the lower bound keeps going on "verify"; it must at least have asked
+            off = r["first_off_track_step"]
+            assert any(c["route"] != "continue" and c["step"] >= off for c in r["checks"]), r["id"]
+
+
+def test_upper_bound_detects_every_fault(examples_dir):
+    res = CliRunner().invoke(main, ["check", str(examples_dir / "corpus.jsonl"), "--json", "--verifier", "upper"])
+    rows = [json.loads(line) for line in res.output.splitlines()]
+    assert all(r["detected"] == (r["fault"] is not None) for r in rows)
+
+
+def test_table_output_and_log(examples_dir, tmp_path):
+    log = tmp_path / "log.jsonl"
+    res = CliRunner().invoke(main, ["check", str(examples_dir / "corpus.jsonl"), "--steps", "--id", "support-silent_noop-01",
+                                    "--log", str(log)])
+    assert res.exit_code == 0 and "unchanged_page" in res.output and "support-silent_noop-01" in res.output
+    assert log.read_text().count("\n") > 5
+
+
+BROKEN = [
+    "plan_bad_on.yaml", "plan_commitments_mapping.yaml", "plan_confidence_out_of_range.yaml", "plan_duplicate_id.yaml",
+    "plan_empty_commitments.yaml", "plan_evidence_number.yaml", "plan_missing_subgoal.yaml",
+    "plan_unknown_confirm_stage.yaml", "plan_unknown_falsify_scope.yaml", "plan_yaml_syntax_error.yaml",
+    "corpus_bad_effect.jsonl", "corpus_missing_steps.jsonl", "corpus_not_json.jsonl", "corpus_observation_string.jsonl",
+    "corpus_off_track_out_of_range.jsonl", "corpus_plan_not_found.jsonl",
+]
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_broken_files_give_one_clear_error(examples_dir, name):
+    path = examples_dir / "broken" / name
+    res = CliRunner().invoke(main, ["validate", str(path)])
+    assert res.exit_code == 2 and "FAIL" in res.output and str(path) in res.output
+    assert "Traceback" not in res.output
+    if name.endswith(".jsonl"):
+        res = CliRunner().invoke(main, ["check", str(path)])
+        assert res.exit_code == 2 and isinstance(res.exception, SystemExit)
+        assert "error:" in res.output and "line 2" in res.output
+
+
+def test_good_controls_validate(examples_dir):
+    res = CliRunner().invoke(main, ["validate", str(examples_dir / "broken" / "ok_plan.yaml"),
+                                    str(examples_dir / "broken" / "ok_corpus.jsonl")])
+    assert res.exit_code == 0, res.output
+
+
+def test_real_process_prints_no_traceback(examples_dir):
+    proc = subprocess.run([sys.executable, "-m", "fcpkit.cli", "check", str(examples_dir / "broken" / "corpus_not_json.jsonl")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "not valid JSON" in proc.stderr
