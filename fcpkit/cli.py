@@ -38,14 +38,8 @@ def main() -> None:
 
 
 def _make_matcher(name: str):
-    from .matching import LexicalMatcher
+    from .matching import get_matcher
 
-    if name == "lexical":
-        return LexicalMatcher()
-    try:
-        from .matching.registry import get_matcher  # semantic matchers, when installed
-    except ImportError:
-        raise FcpkitError(f"matcher {name!r} is not available; install fcpkit[models]") from None
     return get_matcher(name)
 
 
@@ -149,6 +143,38 @@ def demo(corpus: Path | None) -> None:
         s = summarize(reports)
         click.echo(json.dumps(s, indent=None))
     print_bench(bench_checks(trajs))
+
+
+@main.command()
+@click.option("--load", is_flag=True, help="Actually load each model (slow) instead of only locating it.")
+def matchers(load: bool) -> None:
+    """List the evidence matchers and whether each can run here."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .matching import available_matchers
+
+    t = Table(title="matchers", title_justify="left")
+    for col in ("name", "available", "detail"):
+        t.add_column(col, overflow="fold")
+    for name, a in available_matchers(load=load).items():
+        t.add_row(name, "[green]yes[/]" if a.available else "[red]no[/]", a.detail)
+    Console(width=160).print(t)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support", show_default=True)
+@click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
+@click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.workbench.FAULT_KINDS).")
+@click.option("--seed", default=0, show_default=True)
+@_friendly
+def workbench(host: str, port: int, workflow: str, variant: int, fault: str | None, seed: int) -> None:
+    """Serve the workbench web application (sign in as agent / workbench) until interrupted."""
+    from .workbench import serve
+
+    serve(host, port, workflow=workflow, variant=variant, fault=fault, seed=seed)
 
 
 @main.group()

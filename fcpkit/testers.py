@@ -86,6 +86,7 @@ class _Base:
         self.use_plan_falsifiers = use_plan_falsifiers
         self.use_rules = use_rules
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
+        self._fast = getattr(self.matcher, "score_text", None)
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
         key = (id(plan), id(c))
@@ -124,16 +125,21 @@ class _Base:
         self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
     ) -> CheckResult:
-        scores = self.matcher.score(b.statements, [text])[:, 0] if b.statements else ()
+        if not b.statements:
+            scores: Sequence[float] = ()
+        elif self._fast is not None:  # optional Matcher extension: one text, plain floats
+            scores = self._fast(b.statements, text)
+        else:
+            scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
         a_plus, plus_i = 0.0, None
         for i in range(b.n_plus):
             if scores[i] > a_plus:
-                a_plus, plus_i = float(scores[i]), i
-        a_comp = max((float(scores[i]) for i in b.comp), default=0.0) if can_complete else None
+                a_plus, plus_i = scores[i], i
+        a_comp = max((scores[i] for i in b.comp), default=0.0) if can_complete else None
         by_scope: dict[str, float] = {}
         a_minus, best = 0.0, None
         for i, scope, level in b.falsifiers:
-            s = float(scores[i])
+            s = scores[i]
             if s > by_scope.get(scope, -1.0):
                 by_scope[scope] = s
             if s > a_minus:

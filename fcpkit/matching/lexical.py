@@ -332,6 +332,12 @@ class LexicalMatcher:
                 out[i, j] = self._score_one(st, page)
         return out
 
+    def score_text(self, statements: Sequence[str], text: str) -> list[float]:
+        """One text against many statements, as plain floats: the testers' hot path."""
+        page = self._prepare(text)
+        compile_, one = self._compile, self._score_one
+        return [one(compile_(s), page) for s in statements]
+
     def score_one(self, statement: str, text: str) -> float:
         """Convenience for notebooks: one statement against one text."""
         return self._score_one(self._compile(statement), self._prepare(text))

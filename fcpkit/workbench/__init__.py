@@ -10,7 +10,14 @@ Needs the ``[browser]`` extra (starlette, uvicorn, jinja2, python-multipart, its
 
 from .app import CONTROL_HEADER, EXPIRED_MESSAGE, SESSION_COOKIE, WorkbenchApp
 from .data import seed_state
-from .episode import FAULT_DEFAULTS, FAULT_KINDS, EpisodeConfig, EpisodeEvent, make_episode
+from .episode import (
+    FAULT_DEFAULTS,
+    FAULT_KINDS,
+    SEEDED_AFTER,
+    EpisodeConfig,
+    EpisodeEvent,
+    make_episode,
+)
 from .server import Workbench, serve, start_workbench
 from .tasks import TASKS, WORKFLOWS, Task, ValidationResult, get_task, validate
 
@@ -27,6 +34,7 @@ __all__ = [
     "ValidationResult",
     "FAULT_KINDS",
     "FAULT_DEFAULTS",
+    "SEEDED_AFTER",
     "EpisodeConfig",
     "EpisodeEvent",
     "make_episode",

@@ -35,7 +35,6 @@ from starlette.routing import Route
 
 from .data import (
     EXPENSE_STATUSES,
-    REFUND_STATUSES,
     TEAMS,
     TICKET_STATUSES,
     create_database,

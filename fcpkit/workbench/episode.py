@@ -21,6 +21,7 @@ from .tasks import Task, get_task
 __all__ = [
     "FAULT_KINDS",
     "FAULT_DEFAULTS",
+    "SEEDED_AFTER",
     "EpisodeConfig",
     "EpisodeEvent",
     "make_episode",
@@ -39,12 +40,19 @@ FAULT_KINDS = (
 )
 
 # Parameters each fault understands, with their defaults. ``after_requests``: the fault acts
-# on app requests whose episode index is >= this value (index 0 is the first page the agent
-# opens after the reset). ``delay_s``: how long ``slow_response`` holds each response.
+# on signed-in app requests whose episode index is >= this value (index 0 is the first page
+# the agent opens after the reset). ``delay_s``: how long ``slow_response`` holds each
+# response. With seed 0 an omitted ``after_requests`` takes the value below; any other seed
+# draws it (deterministically) from SEEDED_AFTER, so a corpus can vary where the fault hits.
 FAULT_DEFAULTS: dict[str, dict[str, Any]] = {
     "session_expired": {"after_requests": 2},
     "interstitial": {"after_requests": 1},
     "slow_response": {"after_requests": 1, "delay_s": 15.0},
+}
+SEEDED_AFTER: dict[str, tuple[int, ...]] = {
+    "session_expired": (1, 2, 3),
+    "interstitial": (0, 1, 2),
+    "slow_response": (1, 2),
 }
 
 
@@ -131,6 +139,8 @@ def make_episode(
             f"unknown workbench fault {fault!r}; choose one of {', '.join(FAULT_KINDS)} or None"
         )
     merged: dict[str, Any] = dict(FAULT_DEFAULTS.get(fault or "", {}))
+    if seed and fault in SEEDED_AFTER:
+        merged["after_requests"] = random.Random(f"{fault}:{seed}").choice(SEEDED_AFTER[fault])
     for key, value in (params or {}).items():
         if key not in ("after_requests", "delay_s"):
             raise ConfigError(f"unknown fault parameter {key!r}; known: after_requests, delay_s")
