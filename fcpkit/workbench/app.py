@@ -648,6 +648,28 @@ class WorkbenchApp:
                             updated=self._ago(ticket),
                             extra_notice="New layout: we have simplified this page." if missing else None)
 
+    def _key_control_fault(self, request: Request, workflow: str, fault: str | None, *, what: str,
+                           back: str, noop_to: str | None = None, banner: str | None = None,
+                           removed: bool = False):
+        """The faults that act on a workflow's key control, shared by its write handlers.
+
+        Returns the faulty response, or ``None`` when the request should go through.
+        """
+        if removed and fault == "control_missing":
+            self._mark(request, fault, f"{what}: endpoint removed")
+            return self._error(request, 410, "Action unavailable", "This action is no longer available on this page.")
+        if fault == "permission_denied":
+            self._mark(request, fault, f"{what} refused with 403")
+            return self._error(request, 403, "Permission denied", DENIED[workflow])
+        if fault == "silent_noop":
+            self._mark(request, fault, f"{what} ignored")
+            return RedirectResponse(noop_to or back, status_code=303)
+        if fault == "wrong_banner" and banner is not None:
+            self._mark(request, fault, f"{what} not saved; banner {banner!r} shown instead")
+            self._flash(request, "success", banner)
+            return RedirectResponse(back, status_code=303)
+        return None
+
     async def ticket_assign(self, request: Request):
         key = request.path_params["key"]
         ticket = self._record("tickets", "id", key)
@@ -659,21 +681,11 @@ class WorkbenchApp:
             return blocked
         form = await request.form()
         team = str(form.get("team", ""))
-        fault = self._fault_here("support")
-        if fault == "control_missing":
-            self._mark(request, "control_missing", "assign endpoint removed")
-            return self._error(request, 410, "Action unavailable",
-                               "This action is no longer available on this page.")
-        if fault == "permission_denied":
-            self._mark(request, "permission_denied", f"assign {key} refused with 403")
-            return self._error(request, 403, "Permission denied", DENIED["support"])
-        if fault == "silent_noop":
-            self._mark(request, "silent_noop", f"assign {key} to {team!r} ignored")
-            return RedirectResponse(back, status_code=303)
-        if fault == "wrong_banner":
-            self._mark(request, "wrong_banner", f"assign {key} not saved; banner for a comment")
-            self._flash(request, "success", f"Comment added to ticket {key}.")
-            return RedirectResponse(back, status_code=303)
+        faulty = self._key_control_fault(request, "support", self._fault_here("support"), removed=True,
+                                         what=f"assign {key} to {team!r}", back=back,
+                                         banner=f"Comment added to ticket {key}.")
+        if faulty is not None:
+            return faulty
         if team not in TEAMS:
             self._flash(request, "error", "Choose a team to assign the ticket to.")
             return RedirectResponse(back, status_code=303)
@@ -713,21 +725,11 @@ class WorkbenchApp:
         form = await request.form()
         decision = str(form.get("decision", ""))
         note = str(form.get("note", "")).strip()
-        fault = self._fault_here("expenses")
-        if fault == "control_missing":
-            self._mark(request, "control_missing", "decision endpoint removed")
-            return self._error(request, 410, "Action unavailable",
-                               "This action is no longer available on this page.")
-        if fault == "permission_denied":
-            self._mark(request, "permission_denied", f"{decision} {key} refused with 403")
-            return self._error(request, 403, "Permission denied", DENIED["expenses"])
-        if fault == "silent_noop":
-            self._mark(request, "silent_noop", f"{decision} {key} ignored")
-            return RedirectResponse(back, status_code=303)
-        if fault == "wrong_banner":
-            self._mark(request, "wrong_banner", f"{decision} {key} not saved; banner for an export")
-            self._flash(request, "success", f"Expense report {key} exported to PDF.")
-            return RedirectResponse(back, status_code=303)
+        faulty = self._key_control_fault(request, "expenses", self._fault_here("expenses"), removed=True,
+                                         what=f"{decision} {key}", back=back,
+                                         banner=f"Expense report {key} exported to PDF.")
+        if faulty is not None:
+            return faulty
         if decision not in ("approve", "reject"):
             self._flash(request, "error", "Choose Approve or Reject.")
             return RedirectResponse(back, status_code=303)
@@ -807,16 +809,10 @@ class WorkbenchApp:
         raw = str(form.get("price", ""))
         cents = _parse_price(raw)
         fault = self._fault_here("catalogue")
-        if fault == "permission_denied":
-            self._mark(request, "permission_denied", f"price change on {key} refused with 403")
-            return self._error(request, 403, "Permission denied", DENIED["catalogue"])
-        if fault == "silent_noop":
-            self._mark(request, "silent_noop", f"price {raw!r} for {key} ignored")
-            return RedirectResponse(edit, status_code=303)
-        if fault == "wrong_banner":
-            self._mark(request, "wrong_banner", f"price for {key} not saved; banner for stock")
-            self._flash(request, "success", f"Stock level for {key} updated.")
-            return RedirectResponse(back, status_code=303)
+        faulty = self._key_control_fault(request, "catalogue", fault, what=f"price {raw!r} for {key}",
+                                         back=back, noop_to=edit, banner=f"Stock level for {key} updated.")
+        if faulty is not None:
+            return faulty
         if cents is None:
             return self._render(request, "product_edit.html", title=f"Edit price for {key}",
                                 section="catalogue", p=p,
@@ -866,12 +862,10 @@ class WorkbenchApp:
         if fault == "control_missing":
             self._mark(request, "control_missing", "refund details page removed")
             return self._not_found(request, f"Refund details for {key}")
-        if fault == "permission_denied":
-            self._mark(request, "permission_denied", f"refund details for {key} refused with 403")
-            return self._error(request, 403, "Permission denied", DENIED["orders"])
-        if fault == "silent_noop":
-            self._mark(request, "silent_noop", f"refund details for {key} ignored")
-            return RedirectResponse(f"/orders/{key}", status_code=303)
+        faulty = self._key_control_fault(request, "orders", fault, what=f"refund details for {key}",
+                                         back=f"/orders/{key}")
+        if faulty is not None:
+            return faulty
         banners = []
         if fault == "wrong_banner":
             other_id = self.task.near_miss if key == self.task.target else self.task.target
