@@ -45,6 +45,11 @@ class Thresholds:
     ``delta_plus``/``delta_minus`` are the completion and drift margins; ``uncertainty`` is the band
     below a gate inside which a case verifies instead of continuing; ``periodic_check`` forces a
     verify after that many consecutive state-level continues (``0`` disables it).
+
+    ``progress_continues`` is fcpkit's one departure from Equation 6, on by default: a page that
+    strongly confirms *progress* (but not completion) while no falsifier is near its gate is on
+    track, so it continues instead of escalating. Equation 6 sends it to the verifier (the paper
+    reports 72-77% of state checks escalated); ``Thresholds.paper()`` restores that exactly.
     """
 
     tau_plus: float = 0.65
@@ -55,12 +60,21 @@ class Thresholds:
     delta_minus: float = 0.25
     uncertainty: float = 0.08
     periodic_check: int = 8
+    progress_continues: bool = True
+
+    @classmethod
+    def paper(cls) -> "Thresholds":
+        """Equation 6 exactly as published (every strong confirming signal escalates)."""
+        return cls(progress_continues=False)
 
     def __post_init__(self) -> None:
         problems = []
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name == "periodic_check":
+            if f.name == "progress_continues":
+                if not isinstance(v, bool):
+                    problems.append(f"progress_continues: expected true or false, got {v!r}")
+            elif f.name == "periodic_check":
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     problems.append(f"periodic_check: expected a whole number >= 0, got {v!r}")
             elif isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
@@ -132,7 +146,8 @@ def route(
         return Route.COMPLETE
     near_gate = alpha_minus >= g_minus - t.uncertainty or (can_complete and comp >= g_plus - t.uncertainty)
     # Action tests weigh overlap with falsifiers, not lack of alignment: alpha+ alone never escalates.
-    weak = (max(alpha_plus, alpha_minus) if can_complete else alpha_minus) < t.pi_low
+    confirming = (comp if t.progress_continues else alpha_plus) if can_complete else 0.0
+    weak = max(confirming, alpha_minus) < t.pi_low
     if weak and not near_gate:
         if t.periodic_check and consecutive_continues >= t.periodic_check:
             return Route.VERIFY

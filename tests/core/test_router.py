@@ -89,3 +89,18 @@ def test_thresholds_serialise(tmp_path):
         Thresholds(tau_minus=1.5)
     with pytest.raises(ConfigError, match="unknown"):
         Thresholds.from_dict({"tau": 0.5})
+
+
+def test_progress_without_completion_continues_unless_paper_mode():
+    assert route(0.9, 0.1, alpha_comp=0.2) is Route.CONTINUE
+    assert route(0.9, 0.1, 0.5, Thresholds.paper(), alpha_comp=0.2) is Route.VERIFY
+    # progress evidence still protects against a weak contradiction turning into risk
+    assert route(0.9, 0.6, alpha_comp=0.2) is Route.VERIFY
+
+
+@given(a_plus=unit, a_minus=unit, a_comp=unit, kappa=unit)
+def test_paper_mode_continue_is_equation_6(a_plus, a_minus, a_comp, kappa):
+    a_plus = max(a_plus, a_comp)
+    P = Thresholds.paper()
+    if route(a_plus, a_minus, kappa, P, alpha_comp=a_comp) is Route.CONTINUE:
+        assert max(a_plus, a_minus) < P.pi_low
