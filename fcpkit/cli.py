@@ -182,6 +182,27 @@ def bench() -> None:
     """Benchmarks (throughput and ratios; not tests)."""
 
 
+@bench.command("detection")
+@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--matchers", default="lexical", show_default=True,
+              help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
+@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=DATA.parent / "figures", show_default=True)
+@click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
+@_friendly
+def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path, no_sweep: bool) -> None:
+    """Detection benchmark: every arm x matcher x verifier bound, per fault and workflow, sweep, LOWO."""
+    from .detection import print_detection, run_detection
+
+    paths = list(corpora) or [DATA / "examples" / "corpus.jsonl"]
+    res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
+                        out_dir=out_dir, fig_dir=fig_dir, sweep=not no_sweep)
+    from rich.console import Console
+
+    print_detection(res, console=Console(width=max(Console().width, 160)))
+
+
 @bench.command("checks")
 @click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--repeat", default=20, show_default=True, help="Passes over the corpus.")
