@@ -1,0 +1,384 @@
+"""StepViewer: step through one run check by check, or watch a live run stream in.
+
+For the current check (a step and a phase: ``pre`` = the proposed action before it ran, ``post`` =
+the page after it) the viewer shows alpha+, alpha_comp and alpha− as bars against the gates and
+margins, the route as a coloured badge with the decision taken, the rule that fired, the diagnosed
+scope and best falsifier, the action, the page (AXTree text, and the screenshot when there is
+one), and the plan with the active commitment highlighted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+import fcpkit
+
+from ._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
+from ._widgets import FigureSlot, Raw, esc, kv_table, route_badge
+
+__all__ = ["StepViewer", "plan_html"]
+
+_BARS = ("α+", "α_comp", "α−")
+_BAR_COLORS = ("#1f77b4", "#6baed6", "#d62728")
+
+
+def plan_html(plan: fcpkit.Plan | None, active: str | None = None, *, evidence: str | None = None,
+              confirming: str | None = None) -> str:
+    """The plan as HTML: plan-level falsifiers, then commitments with ``active`` highlighted and its
+    statements listed (the best falsifier in red, the best confirming statement in green)."""
+    if plan is None:
+        return "<i>no plan</i>"
+
+    def stmt(e: fcpkit.Evidence) -> str:
+        on = "" if e.on == "state" else f" <small style='color:#888'>[on {esc(e.on)}]</small>"
+        if evidence is not None and e.text == evidence:
+            return (f"<li class='fcp-best-falsifier' style='color:#d62728;font-weight:bold'>{esc(e.text)}{on}"
+                    " ◀ best falsifier</li>")
+        if confirming is not None and e.text == confirming:
+            return (f"<li class='fcp-best-confirming' style='color:#2ca02c;font-weight:bold'>{esc(e.text)}{on}"
+                    " ◀ best confirming</li>")
+        return f"<li>{esc(e.text)}{on}</li>"
+
+    def groups(prefix: str, mapping: Any, names: Sequence[str]) -> str:
+        parts = []
+        for n in names:
+            items = mapping.get(n, ())
+            if items:
+                parts.append(f"<div><b>{prefix}.{esc(n)}</b><ul style='margin:0 0 0 1em'>"
+                             + "".join(stmt(e) for e in items) + "</ul></div>")
+        return "".join(parts)
+
+    out = [f"<div style='font-size:0.9em'><div><b>task:</b> {esc(plan.task)}</div>"]
+    pf = groups("plan_falsifiers", plan.plan_falsifiers, fcpkit.SCOPES)
+    if pf:
+        out.append(f"<div style='margin:4px 0;padding:4px;border:1px dashed #aaa'>{pf}</div>")
+    out.append("<ol style='padding-left:1.4em;margin:4px 0'>")
+    for c in plan.commitments:
+        if c.id == active:
+            body = groups("confirm", c.confirm, fcpkit.STAGES) + groups("falsify", c.falsify, fcpkit.SCOPES)
+            out.append(f"<li class='fcp-active' data-commitment='{esc(c.id)}' style='background:#fff3bf;"
+                       f"border-left:4px solid #f0ad4e;padding:4px'><b>{esc(c.id)}</b> (κ {c.confidence:.2f}): "
+                       f"{esc(c.subgoal)}{body}</li>")
+        else:
+            out.append(f"<li style='color:#555'><b>{esc(c.id)}</b>: {esc(c.subgoal)}</li>")
+    out.append("</ol></div>")
+    return "".join(out)
+
+
+class StepViewer(widgets.VBox):
+    """Step through a run's checks with a slider and a Play button; ``push`` streams a live run in.
+
+    ``source`` is a :class:`fcpkit.TrajectoryReport` (pass its ``trajectory`` too, for actions, pages
+    and the plan), an evidence log (DataFrame from :func:`fcpkit.read_log`, :class:`fcpkit.EvidenceLog`
+    or a log path; ``run`` picks the run, default the trajectory's id or the first run), a list of
+    checks, or ``None`` for a live run fed by :meth:`push`. ``base_dir`` resolves screenshot paths
+    (the corpus file's folder).
+
+    Headless use: ``viewer.slider.value = i`` (or :meth:`show`) changes the displayed check;
+    ``viewer.current`` is the displayed check as a dict.
+    """
+
+    def __init__(
+        self,
+        source: Any = None,
+        trajectory: fcpkit.Trajectory | None = None,
+        *,
+        plan: fcpkit.Plan | None = None,
+        run: str | None = None,
+        thresholds: fcpkit.Thresholds | None = None,
+        base_dir: str | Path | None = None,
+        interval_ms: int = 800,
+        live_figure: bool | None = None,
+    ):
+        super().__init__()
+        self.trajectory = trajectory
+        self.plan = plan or (trajectory.plan if trajectory is not None else None)
+        self.thresholds = thresholds or fcpkit.Thresholds()
+        self.base_dir = Path(base_dir) if base_dir is not None else None
+        self.frames: list[dict[str, Any]] = []
+        self.index: int | None = None
+        self.first_off_track_step = None
+        if isinstance(source, fcpkit.TrajectoryReport):
+            self.first_off_track_step = source.first_off_track_step
+            self.run = source.id
+        else:
+            if run is None and trajectory is not None and source is not None and not isinstance(source, (list, tuple)):
+                try:
+                    runs = runs_in_log(source)
+                except Exception:  # noqa: BLE001 - not a log: check_rows will say what it is
+                    runs = []
+                run = trajectory.id if trajectory.id in runs else None
+            self.run = run
+            if trajectory is not None:
+                self.first_off_track_step = trajectory.label.first_off_track_step
+        for row in check_rows(source, run=run, thresholds=self.thresholds) if source is not None else []:
+            self.frames.append(self._attach(row))
+
+        # -- widgets -------------------------------------------------------------------------
+        self.play = widgets.Play(value=0, min=0, max=max(len(self.frames) - 1, 0), step=1, interval=interval_ms,
+                                 description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=0, min=0, max=max(len(self.frames) - 1, 0), step=1,
+                                        description="check", continuous_update=True,
+                                        layout=widgets.Layout(width="420px"))
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.play.observe(self._on_play, names="value")  # headless: Play without a frontend
+        self.position = widgets.HTML()
+        self.badge = widgets.HTML()
+        self.details = widgets.HTML()
+        self.action_html = widgets.HTML()
+        self.page = widgets.HTML()
+        self.screenshot = widgets.Image(format="png", layout=widgets.Layout(max_width="560px", display="none"))
+        self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="520px", overflow="auto", width="420px"))
+        self._slot = FigureSlot(self._bars_figure(), live=live_figure)
+        self.slider.observe(self._on_slider, names="value")
+
+        left = widgets.VBox([self._slot.widget, self.badge, self.details, self.action_html],
+                            layout=widgets.Layout(width="560px"))
+        right = widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])
+        self.children = [
+            widgets.HBox([self.play, self.slider, self.position]),
+            widgets.HBox([left, right]),
+            widgets.HTML("<b>Page</b>"),
+            widgets.HBox([self.page, self.screenshot]),
+        ]
+        if self.frames:
+            self.show(0)
+        else:
+            self._render_empty()
+
+    # -- building frames ---------------------------------------------------------------------
+    def _attach(self, row: dict[str, Any], action: Any = None, observation: Any = None,
+                before: Any = None) -> dict[str, Any]:
+        """Add the action and the page shown for this check (the page before a ``pre`` check)."""
+        step = row.get("step")
+        t = self.trajectory
+        if t is not None and isinstance(step, int) and 0 <= step < len(t.steps):
+            s = t.steps[step]
+            action = action if action is not None else s.action
+            prev = t.initial_observation if step == 0 else t.steps[step - 1].observation
+            if row.get("phase") == "pre":
+                observation = observation if observation is not None else prev
+            else:
+                observation = observation if observation is not None else s.observation
+                before = before if before is not None else prev
+        row = dict(row)
+        row["action"] = action
+        row["observation"] = observation
+        row["before"] = before
+        return row
+
+    @property
+    def current(self) -> dict[str, Any] | None:
+        """The displayed check (a row of :func:`fcpkit.viz.check_rows` plus action and observation)."""
+        return None if self.index is None else self.frames[self.index]
+
+    def push(self, check: Any, action: Any = None, observation: Any = None, *, step: int | None = None,
+             decision: str | None = None, follow: bool = True) -> dict[str, Any]:
+        """Append one check of a live run and (with ``follow``) show it.
+
+        ``check``: a :class:`fcpkit.CheckResult`, :class:`fcpkit.StepCheck` or a check dict.
+        ``observation``: the page for this check (for ``pre``, the page the action was proposed on;
+        when omitted, the last page seen is reused). ``step`` is inferred when not given: a ``pre``
+        opens a new step, a ``post`` after a ``pre`` closes it, a ``post`` after a ``post`` opens
+        the next one.
+        """
+        rows = check_rows([check], thresholds=self.thresholds)
+        row = rows[0]
+        if step is not None:
+            row["step"] = step
+        elif not isinstance(check, fcpkit.StepCheck) and self.frames:
+            tmp = [{"step": self.frames[-1]["step"], "phase": self.frames[-1].get("phase")},
+                   {"step": None, "phase": row.get("phase")}]
+            infer_steps(tmp)
+            row["step"] = tmp[1]["step"]
+        if decision is not None:
+            row["decision"] = getattr(decision, "value", decision)
+        elif row.get("decision") is None and row.get("route") == "continue":
+            row["decision"] = "continue"
+        if observation is None and self.frames:
+            observation = self.frames[-1].get("observation")
+        if action is None and self.frames and self.frames[-1]["step"] == row["step"]:
+            action = self.frames[-1].get("action")
+        frame = self._attach(row, action, observation)
+        was_at_end = self.index is None or self.index == len(self.frames) - 1
+        self.frames.append(frame)
+        last = len(self.frames) - 1
+        self.slider.max = last
+        self.play.max = last
+        if follow and was_at_end:
+            if self.slider.value == last:
+                self.show(last)
+            else:
+                self.slider.value = last  # observer shows it
+        else:
+            self._render_position()
+        return frame
+
+    # -- events ------------------------------------------------------------------------------
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if self.play.value != change["new"]:
+            self.play.value = change["new"]  # keep Play where the slider is, with or without a frontend
+        if self.frames:
+            self.show(int(change["new"]))
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        if self.slider.value != change["new"]:
+            self.slider.value = change["new"]
+
+    # -- rendering ---------------------------------------------------------------------------
+    def _bars_figure(self) -> go.Figure:
+        fig = go.Figure(go.Bar(x=list(_BARS), y=[0, 0, 0], marker_color=list(_BAR_COLORS), name="scores",
+                               text=["", "", ""], textposition="outside"))
+        fig.update_layout(yaxis=dict(range=[0, 1.1], title="score"), height=300, width=540,
+                          margin=dict(l=50, r=10, t=40, b=30), showlegend=False, title="")
+        return fig
+
+    def _render_empty(self) -> None:
+        self.index = None
+        self.position.value = "<i>no checks yet</i>"
+        self.badge.value = route_badge(None)
+        self.details.value = ""
+        self.action_html.value = ""
+        self.page.value = ""
+        self.plan_view.value = plan_html(self.plan)
+
+    def _render_position(self) -> None:
+        if self.index is None:
+            return
+        f = self.frames[self.index]
+        off = ""
+        if self.first_off_track_step is not None and f["step"] >= self.first_off_track_step:
+            off = " <span style='color:#d62728'>(off track per label)</span>"
+        self.position.value = (f"check {self.index + 1}/{len(self.frames)} · step <b>{f['step']}</b> · "
+                               f"phase <b>{esc(f.get('phase'))}</b>{off}")
+
+    def show(self, i: int) -> None:
+        """Display check ``i`` (also moves the slider)."""
+        if not self.frames:
+            self._render_empty()
+            return
+        i = max(0, min(int(i), len(self.frames) - 1))
+        self.index = i
+        if self.slider.value != i:
+            self.slider.value = i  # re-enters show via the observer; harmless
+            return
+        f = self.frames[i]
+        t = self.thresholds
+        self._render_position()
+        self.badge.value = route_badge(f.get("route"), f.get("decision"))
+        # bars + gates + margins
+        ap, am = float(f["alpha_plus"]), float(f["alpha_minus"])
+        ac = f.get("alpha_comp")
+        gp, gm = f.get("gate_plus"), f.get("gate_minus")
+        fig = self._slot.figure
+        shapes: list[dict[str, Any]] = []
+        notes: list[dict[str, Any]] = []
+
+        def hline(name: str, y: float, x0: float, x1: float, color: str, dash: str, label: str,
+                  layer: str = "above") -> None:
+            shapes.append(dict(type="line", name=name, xref="x", yref="y", x0=x0, x1=x1, y0=y, y1=y, layer=layer,
+                               line=dict(color=color, dash=dash, width=2.5)))
+            notes.append(dict(x=x1, y=y, xref="x", yref="y", text=label, showarrow=False, xanchor="right",
+                              yshift=8, font=dict(size=10, color=color), bgcolor="rgba(255,255,255,0.7)"))
+
+        if gp is not None:
+            hline("gate_plus", gp, -0.45, 1.45, "#1f77b4", "dash", f"τ+ {gp:.2f}")
+        if gm is not None:
+            hline("gate_minus", gm, 1.55, 2.45, "#d62728", "dash", f"τ− {gm:.2f}")
+        if ac is not None:
+            hline("margin_plus", min(am + t.delta_plus, 1.05), 0.55, 1.45, "#1f77b4", "dot", "α−+δ+")
+        hline("margin_minus", min(ap + t.delta_minus, 1.05), 1.55, 2.45, "#d62728", "dot", "α++δ−")
+        hline("pi_low", t.pi_low, -0.5, 2.5, "#888", "dashdot", f"π_low {t.pi_low:.2f}", layer="below")
+        ys = [ap, ac if ac is not None else 0.0, am]
+        batch = fig.batch_update() if self._slot.live else _Null()
+        with batch:
+            fig.data[0].y = ys
+            fig.data[0].text = [f"{ap:.2f}", "n/a" if ac is None else f"{ac:.2f}", f"{am:.2f}"]
+            fig.layout.shapes = shapes
+            fig.layout.annotations = notes
+            fig.layout.title = dict(text=f"{f.get('commitment') or ''} · step {f['step']} {f.get('phase') or ''}",
+                                    font=dict(size=13))
+            fig.layout.plot_bgcolor = _tint(ROUTE_COLORS.get(f.get("route"), "#888888"))
+        self._slot.refresh()
+        # details
+        rule = f.get("rule")
+        rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
+        self.details.value = kv_table([
+            ("rule fired", rule_txt),
+            ("scope", f.get("scope")),
+            ("best falsifier", (f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
+                                if f.get("evidence") else None)),
+            ("best confirming", f.get("confirming")),
+            ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
+                          f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
+            ("decision", " · ".join(str(x) for x in (f.get("decision"), f.get("verifier"), f.get("diagnosis")) if x)
+             or None),
+        ])
+        a = f.get("action")
+        if a is not None:
+            eff = getattr(a, "effect", "read")
+            eff_html = f"<b style='color:#d62728'>{esc(eff)}</b>" if eff == "irreversible" else esc(eff)
+            self.action_html.value = "<b>Action</b>" + kv_table([
+                ("command", Raw(f"<code>{esc(getattr(a, 'command', a))}</code>")),
+                ("target", getattr(a, "target", None)), ("reasoning", getattr(a, "reasoning", None)),
+                ("effect", Raw(eff_html)),
+            ])
+        else:
+            self.action_html.value = "<b>Action</b> <i>not recorded</i>"
+        self._render_page(f)
+        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=f.get("evidence"),
+                                         confirming=f.get("confirming"))
+
+    def _render_page(self, f: dict[str, Any]) -> None:
+        o = f.get("observation")
+        if o is None:
+            self.page.value = "<i>page not recorded</i>"
+            self.screenshot.layout.display = "none"
+            return
+        which = "page the action was proposed on" if f.get("phase") == "pre" else "page after the action"
+        err = f" · <b style='color:#d62728'>error: {esc(o.error)}</b>" if getattr(o, "error", None) else ""
+        self.page.value = (f"<div style='font-size:0.85em;color:#555'>{which}: <b>{esc(o.title)}</b> · "
+                           f"<code>{esc(o.url)}</code>{err}</div>"
+                           f"<pre class='fcp-page' style='max-height:320px;overflow:auto;font-size:0.8em;"
+                           f"background:#f8f8f8;padding:6px;width:560px'>{esc(o.text)}</pre>")
+        shot = self._screenshot_bytes(getattr(o, "screenshot", None))
+        if shot is not None:
+            data, fmt = shot
+            self.screenshot.format = fmt
+            self.screenshot.value = data
+            self.screenshot.layout.display = ""
+        else:
+            self.screenshot.layout.display = "none"
+
+    def _screenshot_bytes(self, shot: Any) -> tuple[bytes, str] | None:
+        if shot is None:
+            return None
+        if isinstance(shot, (bytes, bytearray)):
+            return bytes(shot), "png"
+        p = Path(shot)
+        if not p.is_absolute() and self.base_dir is not None:
+            p = self.base_dir / p
+        try:
+            data = p.read_bytes()
+        except OSError:
+            return None
+        fmt = "jpeg" if p.suffix.lower() in (".jpg", ".jpeg") else (p.suffix.lower().lstrip(".") or "png")
+        return data, fmt
+
+
+class _Null:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+def _tint(hex_color: str, alpha: float = 0.08) -> str:
+    h = hex_color.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgba({r},{g},{b},{alpha})"

@@ -1,0 +1,109 @@
+"""Execute the notebooks top to bottom with papermill on small settings and assert the metrics they record.
+
+Each notebook writes a metrics JSON to the ``metrics_path`` parameter; the assertions are on those
+numbers, not merely on the notebook having run. The kernel is the ``python3`` kernelspec when it
+resolves to this interpreter (the venv's own ``share/jupyter/kernels/python3``, whose ``python`` argv
+jupyter_client maps to ``sys.executable``); otherwise a throwaway kernelspec for this interpreter is
+written under ``tmp_path`` and put on ``JUPYTER_PATH``. Nothing is installed into the user's Jupyter.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+papermill = pytest.importorskip("papermill")
+pytest.importorskip("ipykernel")
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+
+
+def _resolves_here(argv0: str) -> bool:
+    if argv0 in ("python", "python3", f"python{sys.version_info[0]}.{sys.version_info[1]}"):
+        return True  # jupyter_client substitutes sys.executable
+    return Path(argv0).absolute().parent == Path(sys.executable).absolute().parent
+
+
+@pytest.fixture
+def kernel_name(tmp_path, monkeypatch) -> str:
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec("python3")
+        if spec.argv and _resolves_here(spec.argv[0]):
+            return "python3"
+    except NoSuchKernel:
+        pass
+    name = "fcpkit-test-python"
+    kdir = tmp_path / "jupyter" / "kernels" / name
+    kdir.mkdir(parents=True)
+    (kdir / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "fcpkit test python", "language": "python",
+    }))
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+    return name
+
+
+def _run(name: str, tmp_path: Path, kernel_name: str, **params) -> dict:
+    metrics = tmp_path / f"{name}.metrics.json"
+    papermill.execute_notebook(
+        str(NOTEBOOKS / f"{name}.ipynb"), str(tmp_path / f"{name}.out.ipynb"),
+        parameters={"metrics_path": str(metrics), **params}, kernel_name=kernel_name, cwd=str(NOTEBOOKS),
+        progress_bar=False, execution_timeout=120,
+    )
+    data = json.loads(metrics.read_text())
+    assert data["python_prefix"] == sys.prefix  # the notebook ran in this venv
+    return data
+
+
+def _opens_with_teaching_note_and_parameters(name: str) -> None:
+    import nbformat
+
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    assert nb.cells[0].cell_type == "markdown" and "teaches" in nb.cells[0].source
+    assert "parameters" in nb.cells[1].metadata.get("tags", [])
+    assert "metrics_path" in nb.cells[1].source
+
+
+def test_01_authoring_commitments(tmp_path, kernel_name):
+    _opens_with_teaching_note_and_parameters("01_authoring_commitments")
+    m = _run("01_authoring_commitments", tmp_path, kernel_name, grid_resolution=41, figures_dir=str(tmp_path / "figs"))
+    assert m["python_equals_yaml"] is True
+    assert m["roundtrips_ok"] is True
+    assert m["broken_plans"] >= 5
+    assert m["validation_errors_caught"] == m["broken_plans"]  # every broken plan raised PlanError
+    assert m["validation_problems_reported"] > m["broken_plans"]  # several problems reported at once
+    assert set(m["region_share"]) == {"continue", "complete", "risk", "verify"}
+    assert all(v > 0 for v in m["region_share"].values())
+    assert sum(m["region_share"].values()) == pytest.approx(1.0, abs=0.01)
+    assert m["page_routes"] == {"T-390 detail": "complete", "T-411 detail": "risk"}
+    assert m["page_scores"]["T-411 detail"]["alpha_minus"] > m["page_scores"]["T-411 detail"]["alpha_plus"]
+    assert (tmp_path / "figs" / "router_regions.html").exists()
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="example corpus not written yet")
+def test_03_falsifier_lab(tmp_path, kernel_name):
+    _opens_with_teaching_note_and_parameters("03_falsifier_lab")
+    m = _run("03_falsifier_lab", tmp_path, kernel_name, corpus_path=str(CORPUS))
+    base = m["baseline"]
+    assert m["n_runs"] == base["runs"] > 0 and base["healthy"] > 0 and base["faulty"] > 0
+    assert 0 <= base["false_alarms"] <= base["healthy"] and base["caught"] <= base["faulty"]
+    # deleting the plan-level session falsifiers costs detection of session_expired runs
+    assert m["deleted_statements"] >= 1 and m["session_runs"] >= 1
+    assert m["session_timely_after"] < m["session_timely_before"]
+    assert m["session_caught_after"] <= m["session_caught_before"]
+    assert m["viewer_run_detection_after"] is None or m["viewer_run_detection_after"] > m["viewer_run_detection_before"]
+    # moving a threshold changes routes, and lowering the drift gate never reduces false alarms
+    th = m["threshold"]
+    assert th["routes_changed"] > 0
+    assert th["false_alarms_after"] >= th["false_alarms_before"]
+    assert th["caught_after"] >= th["caught_before"]
+    assert m["reset_restores_baseline"] is True
+    assert m["lab_history"] >= m["deleted_statements"] + 1
+    assert m["viewer_frames"] > 0 and m["viewer_detection_route"] in {"risk", "verify"}

@@ -1,0 +1,295 @@
+"""fcpkit.viz: figure builders, StepViewer and FalsifierLab, driven headlessly (no browser, no kernel)."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import plotly.graph_objects as go
+import pytest
+
+import fcpkit
+from fcpkit import Action, Checker, Commitment, Evidence, EvidenceLog, Label, Observation, Plan, Step, Thresholds, Trajectory
+
+viz = pytest.importorskip("fcpkit.viz")
+
+PLAN = Plan(
+    "Assign T-390 to Payments",
+    [
+        Commitment("open", "Open ticket T-390", confidence=0.8,
+                   confirm={"progress": ["Search results for T-390"], "completion": ["Ticket T-390 detail"]},
+                   falsify={"execution": [Evidence("Ticket T-411 detail", "both")]}),
+        Commitment("assign", "Assign to Payments", confidence=0.7,
+                   confirm={"completion": ["Ticket T-390 assigned to Payments"]},
+                   falsify={"execution": ["Draft saved"], "skill": ["Assign button is not available on ticket detail"]}),
+    ],
+    plan_falsifiers={"execution": ["Your session has expired. Please sign in again."]},
+)
+
+
+def page(url: str, title: str, *lines: str) -> Observation:
+    body = "\n".join(f"\t{ln}" for ln in lines)
+    return Observation(f"http://127.0.0.1:8000{url}", title, f"RootWebArea '{title}', focused\n{body}")
+
+
+QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
+RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",
+               "[31] link 'T-411 Refund not received'", "[32] link 'T-390 Duplicate charge'")
+T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[40] button 'Assign'")
+T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
+SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
+             "[50] alert 'Ticket T-390 assigned to Payments'")
+SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
+              "[4] textbox 'Username'")
+
+SEARCH = Action("fill('12', 'T-390')", "search for the ticket", "textbox 'Search tickets'")
+OPEN = Action("click('32')", "open the matching ticket", "link 'T-390 Duplicate charge'")
+OPEN_WRONG = Action("click('31')", "open the ticket", "link 'T-411 Refund not received'")
+SAVE = Action("click('40')", "assign to Payments and save", "button 'Assign'", "irreversible")
+
+
+def traj(tid: str, steps: list[tuple[Action, Observation]], fault: str | None = None, first: int | None = None,
+         commitments: list[str] | None = None) -> Trajectory:
+    cm = commitments or [None] * len(steps)
+    return Trajectory(tid, PLAN.task, PLAN, QUEUE, tuple(Step(a, o, c) for (a, o), c in zip(steps, cm)),
+                      Label(fault, first), workflow="support")
+
+
+HEALTHY = traj("healthy", [(SEARCH, RESULTS), (OPEN, T390), (SAVE, SAVED)])
+WRONG = traj("wrong_record", [(SEARCH, RESULTS), (OPEN_WRONG, T411), (SAVE, T411)], "wrong_record", 1)
+SESSION = traj("session_expired", [(SEARCH, RESULTS), (OPEN, SIGNIN), (OPEN, SIGNIN)], "session_expired", 1)
+CORPUS = [HEALTHY, WRONG, SESSION]
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker().fit(CORPUS)
+
+
+# -- figures ----------------------------------------------------------------------------------
+
+def _names(fig: go.Figure) -> list[str]:
+    return [t.name for t in fig.data]
+
+
+def test_router_regions_figure_matches_route_on_the_grid():
+    t = Thresholds()
+    fig = viz.router_regions_figure(t, kappa=0.5, resolution=21)
+    names = _names(fig)
+    assert names[0] == "regions" and isinstance(fig.data[0], go.Heatmap)
+    for needle in ("gate τ+(κ) = 0.65", "gate τ−(κ) = 0.55", "margin δ−", "margin δ+", "π_low", "uncertainty band"):
+        assert any(needle in n for n in names), (needle, names)
+    heat = fig.data[0]
+    xs, ys, z = list(heat.x), list(heat.y), heat.z
+    seen = set()
+    for j in range(0, 21, 4):
+        for i in range(0, 21, 4):
+            expect = fcpkit.route(xs[i], ys[j], 0.5, t).value
+            assert viz.ROUTES[z[j][i]] == expect
+            seen.add(expect)
+    assert seen == set(viz.ROUTES)  # all four regions are on the plane
+    # the gate lines sit where the thresholds put them, and move with kappa
+    hi = viz.router_regions_figure(t, kappa=0.9, resolution=11)
+    gate = next(tr for tr in hi.data if tr.name.startswith("gate τ+"))
+    assert gate.x[0] == pytest.approx(t.gate_plus(0.9))
+
+
+def test_router_regions_action_level_has_no_complete_region():
+    fig = viz.router_regions_figure(Thresholds(), can_complete=False, resolution=15)
+    assert viz.ROUTES.index("complete") not in {v for row in fig.data[0].z for v in row}
+    assert not any(n.startswith("gate τ+") for n in _names(fig))
+
+
+def test_router_regions_overlays_check_points(checker):
+    rep = checker.check(WRONG)
+    fig = viz.router_regions_figure(points=rep, resolution=11)
+    pts = [t for t in fig.data if t.name.startswith("checks: ")]
+    assert sum(len(t.x) for t in pts) == len(rep.checks)
+    assert {t.name.split(": ")[1] for t in pts} == {c.result.route.value for c in rep.checks}
+    # plain CheckResults work too
+    results = [c.result for c in rep.checks]
+    fig2 = viz.router_regions_figure(points=results, resolution=11)
+    assert sum(len(t.x) for t in fig2.data if t.name.startswith("checks: ")) == len(results)
+
+
+def test_step_scores_figure_traces_and_gates(checker):
+    rep = checker.check(WRONG)
+    fig = viz.step_scores_figure(rep)
+    names = _names(fig)
+    assert names[:4] == ["α+", "α−", "gate τ+(κ)", "gate τ−(κ)"]
+    assert len(fig.data[0].y) == len(fig.data[1].y) == len(rep.checks)
+    assert list(fig.data[0].y) == pytest.approx([c.result.alpha_plus for c in rep.checks])
+    assert list(fig.data[1].y) == pytest.approx([c.result.alpha_minus for c in rep.checks])
+    # the tau- gate is confidence-adjusted per check
+    assert list(fig.data[3].y) == pytest.approx([Thresholds().gate_minus(c.result.kappa) for c in rep.checks])
+    routes = {n.split(": ")[1] for n in names if n.startswith("route: ")}
+    assert routes == {c.result.route.value for c in rep.checks}
+    assert rep.detected
+    assert any("detected" in (a.text or "") for a in fig.layout.annotations)
+
+
+def test_step_scores_figure_reads_checks_json_and_logs(checker):
+    log = EvidenceLog()
+    rep = Checker(checker.matcher, log=log).check(SESSION)
+    Checker(checker.matcher, log=log).check(HEALTHY)
+    from_report = viz.check_rows(rep)
+    from_json = viz.check_rows(rep.to_json())
+    from_log = viz.check_rows(log.to_frame(), run="session_expired")
+    key = lambda rows: [(r["step"], r["phase"], r["route"], r["decision"]) for r in rows]  # noqa: E731
+    assert key(from_report) == key(from_json) == key(from_log)
+    assert len(viz.check_rows(log.to_frame(), run="healthy")) == len(Checker(checker.matcher).check(HEALTHY).checks)
+    fig = viz.step_scores_figure(log.to_frame(), run="session_expired")
+    assert len(fig.data[0].y) == len(rep.checks)
+
+
+def test_save_figure_writes_html_and_notes_png(tmp_path):
+    fig = viz.router_regions_figure(resolution=5)
+    out = viz.save_figure(fig, "regions", tmp_path / "figs", include_plotlyjs="cdn")
+    assert out["html"].exists() and out["html"].stat().st_size > 1000
+    assert (out["png"] is not None and out["png"].exists()) or "PNG not written" in out["note"]
+
+
+# -- StepViewer ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("live_figure", [None, False])
+def test_step_viewer_slider_changes_displayed_step(checker, live_figure):
+    rep = checker.check(WRONG)
+    v = viz.StepViewer(rep, WRONG, live_figure=live_figure)
+    assert len(v.frames) == len(rep.checks)
+    assert v.slider.max == len(rep.checks) - 1
+    assert v.current["step"] == 0 and "step <b>0</b>" in v.position.value
+    det = next(i for i, c in enumerate(rep.checks) if c.decision is fcpkit.Decision.REPAIR)
+    v.slider.value = det
+    cur = v.current
+    assert cur["step"] == rep.checks[det].step and cur["phase"] == rep.checks[det].phase
+    assert f"step <b>{cur['step']}</b>" in v.position.value
+    assert f"data-route='{cur['route']}'" in v.badge.value and "repair" in v.badge.value
+    assert html.escape(rep.checks[det].result.evidence) in v.details.value
+    assert "fcp-best-falsifier" in v.plan_view.value
+    assert f"data-commitment='{cur['commitment']}'" in v.plan_view.value
+    assert html.escape(WRONG.steps[cur["step"]].action.command) in v.action_html.value
+    # the bars show this check's scores
+    fig = v._slot.figure
+    assert fig.data[0].y[0] == pytest.approx(cur["alpha_plus"]) and fig.data[0].y[2] == pytest.approx(cur["alpha_minus"])
+    names = {s.name for s in fig.layout.shapes}
+    assert {"gate_minus", "margin_minus", "pi_low"} <= names
+    # the page shown: after the action for post, before it for pre
+    v.slider.value = 0
+    assert v.current["phase"] == "pre" and "Support queue" in v.page.value
+    # Play drives the slider (headless: no frontend link)
+    v.play.value = 2
+    assert v.index == 2 and v.slider.value == 2
+    v.slider.value = 3
+    assert v.play.value == 3  # Play resumes from where the slider is
+
+
+def test_step_viewer_screenshot_and_log_source(checker, tmp_path):
+    png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+    (tmp_path / "shot.png").write_bytes(png)
+    shot = dataclasses.replace(T390, screenshot="shot.png")
+    t = traj("shots", [(SEARCH, RESULTS), (OPEN, shot)])
+    log = EvidenceLog()
+    Checker(checker.matcher, log=log).check(t)
+    v = viz.StepViewer(log.to_frame(), t, base_dir=tmp_path)
+    assert v.run == "shots"
+    post1 = next(i for i, f in enumerate(v.frames) if f["step"] == 1 and f["phase"] == "post")
+    v.slider.value = post1
+    assert v.screenshot.value == png and v.screenshot.layout.display != "none"
+    v.slider.value = 0
+    assert v.screenshot.layout.display == "none"
+
+
+def test_step_viewer_push_streams_a_live_run(checker):
+    v = viz.StepViewer(plan=PLAN)
+    assert v.current is None and "no checks yet" in v.position.value
+    at, st = fcpkit.ActionTester(checker.matcher), fcpkit.StateTester(checker.matcher)
+    before = SESSION.initial_observation
+    for s in SESSION.steps:
+        c = PLAN.commitments[0]
+        v.push(at.test(PLAN, c, s.action), action=s.action, observation=before)
+        v.push(st.test(PLAN, c, s.observation, before=before, action=s.action), observation=s.observation)
+        before = s.observation
+    assert [(f["step"], f["phase"]) for f in v.frames] == [(i, p) for i in range(3) for p in ("pre", "post")]
+    assert v.slider.max == 5 and v.index == 5  # followed the stream
+    assert "Sign in" in v.page.value
+    assert "risk" in v.badge.value or "verify" in v.badge.value
+    # looking back stops following; new checks do not yank the view
+    v.slider.value = 1
+    v.push(fcpkit.CheckResult("pre", "open", 0.1, 0.0, fcpkit.Route.CONTINUE), action=SEARCH)
+    assert v.index == 1 and v.slider.max == 6 and v.frames[-1]["step"] == 3
+
+
+# -- FalsifierLab -----------------------------------------------------------------------------
+
+def test_falsifier_lab_edits_change_scores_and_detection(checker):
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="session_expired")
+    r0 = lab.results
+    assert r0["trajectory"] == "session_expired" and r0["first_detection_step"] == 1
+    assert r0["plan_runs"]["by_fault"]["session_expired"]["timely"] == 1
+    assert r0["plan_runs"]["false_alarms"] == 0
+    alpha_minus_before = lab.table["alpha_minus"].tolist()
+    # delete the plan-level session falsifier: the sign-in page is no longer falsified at step 1
+    assert lab.delete_statement(viz.PLAN_LEVEL, "execution", text="session has expired")
+    assert not lab.plan.plan_falsifiers["execution"]
+    r1 = lab.results
+    assert r1["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
+    assert r1["first_detection_step"] != 1
+    assert lab.table["alpha_minus"].tolist() != alpha_minus_before
+    assert "session" in lab.history[-1]["change"]
+    # the baseline is shown next to the new numbers
+    assert "was 1" in lab.summary.value or "was" in lab.summary.value
+    lab.reset()
+    assert lab.results["first_detection_step"] == 1
+
+
+def test_falsifier_lab_text_box_edit_and_add(checker):
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="wrong_record")
+    assert lab.results["first_detection_step"] == 1
+    lab.select(commitment="open")
+    box = next(b for b in lab.statement_boxes if "T-411" in b.value)
+    box.value = "Ticket T-999 detail"  # what typing in the box does
+    assert lab.plan.commitments[0].falsify["execution"][0].text == "Ticket T-999 detail"
+    assert lab.plan.commitments[0].falsify["execution"][0].on == "both"  # the test point is kept
+    assert lab.results["first_detection_step"] != 1
+    lab.add_statement("open", "execution", "Ticket T-411 detail")
+    assert lab.results["first_detection_step"] == 1
+    assert any(b.value == "Ticket T-411 detail" for b in lab.statement_boxes)
+
+
+def test_falsifier_lab_thresholds_and_invalid_edits(checker):
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="healthy")
+    routes0 = lab.table["route"].tolist()
+    gate0 = lab.table["gate_minus"].tolist()
+    lab.sliders["tau_minus"].value = 0.9  # the slider path
+    assert lab.thresholds.tau_minus == pytest.approx(0.9)
+    assert lab.table["gate_minus"].tolist() == pytest.approx([g + 0.35 for g in gate0])
+    lab.set_threshold("delta_minus", 0.05)
+    assert lab.thresholds.delta_minus == pytest.approx(0.05)
+    lab.set_threshold("tau_minus", 0.0)
+    lab.set_threshold("delta_minus", 0.0)
+    assert lab.table["route"].tolist() != routes0  # near-zero gates: everything escalates
+    assert lab.results["plan_runs"]["false_alarms"] == int("repair" in lab.table["decision"].tolist())
+    assert lab.history[-1]["change"].startswith("threshold delta_minus")
+    lab.reset()
+    assert lab.thresholds == Thresholds() and lab.table["route"].tolist() == routes0
+    # an edit that breaks the plan is rejected, reported, and not applied
+    data = PLAN.to_data()
+    assert lab.add_statement("open", "execution", "Ticket T-411 detail", on="sometimes") is False
+    assert "sometimes" in lab.error and "edit rejected" in lab.status.value
+    assert len(lab.plan.commitments[0].falsify["execution"]) == 1
+    assert lab.set_plan(dataclasses.replace(PLAN, task="Assign T-390 to Payments (edited)"))
+    assert lab.plan.task.endswith("(edited)")
+    lab.delete_statement("assign", "completion", 0)  # an empty stage is fine
+    assert lab.error is None
+    assert data == PLAN.to_data()
+
+
+def test_falsifier_lab_accepts_named_corpora_and_plans(checker):
+    edited = Plan.from_data({**PLAN.to_data(), "plan_falsifiers": {}})
+    lab = viz.FalsifierLab({"mine": CORPUS, "healthy only": [HEALTHY]}, plans={"support": edited},
+                           matcher=checker.matcher)
+    assert lab.plan_keys == ["support"] and lab.plan == edited
+    lab.select(trajectory="session_expired")
+    assert lab.results["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
+    lab.select(corpus="healthy only")
+    assert lab.results["trajectory"] == "healthy" and lab.results["plan_runs"]["runs"] == 1
