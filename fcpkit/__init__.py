@@ -9,9 +9,11 @@ The public API, re-exported here, is what notebooks, the CLI and the benchmarks 
 * rules: :func:`check_transition`, :func:`page_fingerprint`, :func:`page_diff`
 * verifiers: :class:`KeepGoingVerifier`, :class:`OracleVerifier`
 * checking and logging: :class:`Checker`, :class:`EvidenceLog`, :func:`read_log`
+* the live loop: :class:`Runner` (Algorithm 1), planners, :class:`LLMVerifier`, repairers, guards
 """
 
 from .checker import Checker, StepCheck, TrajectoryReport
+from .env import Environment, Executor, ExecutorContext, Outcome
 from .errors import ConfigError, CorpusError, FcpkitError, FormatError, ModelUnavailableError, PlanError
 from .log import EvidenceLog, read_log
 from .matching import LexicalMatcher, Matcher
@@ -31,6 +33,11 @@ from .trajectory import (
     serialize_observation,
 )
 from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
+from .guards import KillSwitch, PolicyGate, RepairBudget, approve_all, deny_all
+from .llm_verifier import LLMVerifier
+from .planner import FailureCase, LLMPlanner, Planner, PlanningError, SkillRecord, TemplatePlanner
+from .repair import DeterministicRepairer, LLMRepairer, Repairer, RepairResult
+from .runtime import Runner, RunResult
 
 __version__ = "0.1.0"
 
@@ -42,4 +49,8 @@ __all__ = [
     "TrajectoryReport", "Verdict", "Verifier", "VerifyRequest", "check_action", "check_transition", "dump_corpus",
     "dump_plan", "load_corpus", "load_plan", "page_diff", "page_fingerprint", "parse_action", "read_log", "route",
     "serialize_observation", "__version__",
+    "Environment", "Executor", "ExecutorContext", "Outcome",
+    "KillSwitch", "PolicyGate", "RepairBudget", "approve_all", "deny_all", "LLMVerifier",
+    "FailureCase", "LLMPlanner", "Planner", "PlanningError", "SkillRecord", "TemplatePlanner",
+    "DeterministicRepairer", "LLMRepairer", "Repairer", "RepairResult", "Runner", "RunResult",
 ]
