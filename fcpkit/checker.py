@@ -18,6 +18,7 @@ from .log import EvidenceLog
 from .matching.protocol import Matcher
 from .plan import Plan
 from .router import Route, Thresholds
+from .rules import edit_baseline
 from .testers import ActionTester, CheckResult, StateTester
 from .trajectory import Corpus, Label, Trajectory
 from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
@@ -197,6 +198,7 @@ class Checker:
                 pre = self.action.test(plan, c, step.action)
                 decide(t, pre, action=step.action, observation=before)
             post = self.state.test(plan, c, step.observation, before=before, action=step.action,
+                                   baseline=edit_baseline(traj.initial_observation, history),
                                    consecutive_continues=continues)
             d = decide(t, post, action=step.action, observation=step.observation)
             continues = continues + 1 if post.route is Route.CONTINUE else 0

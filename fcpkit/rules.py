@@ -18,7 +18,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .text import strip_bids, strip_volatile
 from .trajectory import Action, Observation
@@ -32,6 +32,8 @@ __all__ = [
     "page_diff",
     "check_action",
     "check_transition",
+    "edit_baseline",
+    "is_form_edit",
 ]
 
 #: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
@@ -157,6 +159,46 @@ def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) 
     return False
 
 
+_EDITS = frozenset({"fill", "select_option", "clear", "keyboard_type", "keyboard_insert_text", "focus", "hover"})
+_EDIT_TARGET_ROLES = frozenset({"checkbox", "radio", "option", "menuitemcheckbox", "menuitemradio", "switch"})
+
+
+def is_form_edit(action: Action) -> bool:
+    """Whether ``action`` only edits a form on the page (typing, selecting, ticking), writing nothing."""
+    if action.effect in ("write", "irreversible"):
+        return False
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    for c in calls:
+        if c.name in _EDITS:
+            continue
+        if c.name in ("press", "keyboard_press"):
+            key = c.args[-1] if c.args else c.kwargs.get("key", "")
+            if isinstance(key, str) and not _SUBMIT_KEYS.search(key):
+                continue
+        if c.name == "click" and _target_role(action.target) in _EDIT_TARGET_ROLES:
+            continue
+        return False
+    return True
+
+
+def edit_baseline(initial: Observation, history: Sequence[tuple[Action, Observation]]) -> Observation | None:
+    """The page before the current run of form edits, or ``None`` when the last action was no edit.
+
+    ``history`` is ``[(action, page after it), ...]`` up to the page the next action starts from.
+    A write that does nothing often does not leave the page *unchanged*: the form reloads and
+    drops the values just typed. Compared with the page before those edits, it is unchanged.
+    """
+    k = len(history)
+    while k > 0 and is_form_edit(history[k - 1][0]):
+        k -= 1
+    if k == len(history):
+        return None
+    return initial if k == 0 else history[k - 1][1]
+
+
 def page_fingerprint(obs: Observation) -> str:
     """The page with meaningless variation removed: ids, focus, clocks, counters, whitespace."""
     return _fingerprint(obs.url, obs.title, obs.text)
@@ -208,8 +250,14 @@ def _error_page_text(title: str, text: str) -> str | None:
     return None
 
 
-def check_transition(before: Observation | None, action: Action | None, after: Observation) -> RuleHit | None:
-    """Post-action rules, in order of certainty: action error, error page, unchanged page."""
+def check_transition(
+    before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
+) -> RuleHit | None:
+    """Post-action rules, in order of certainty: action error, error page, unchanged page.
+
+    ``baseline`` (see :func:`edit_baseline`) is the page before the form edits that led up to
+    ``action``: a write that lands back on it changed nothing either.
+    """
     if after.error:
         return RuleHit("action_error", str(after.error)[:300])
     if action is not None:
@@ -222,4 +270,7 @@ def check_transition(before: Observation | None, action: Action | None, after: O
     if before is not None and action is not None and is_page_changing(action):
         if page_fingerprint(before) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
+    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+        if page_fingerprint(baseline) == page_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
     return None

@@ -37,7 +37,7 @@ from .plan import Commitment, Plan
 from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
-from .rules import parse_action
+from .rules import edit_baseline, parse_action
 from .testers import ActionTester, CheckResult, StateTester
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
@@ -376,6 +376,7 @@ class Runner:
             yield from self._finish(t_start, ledgers, marks)
             return
         self.observation = obs
+        self.initial_observation = obs
         self.safe_url = obs.url or None
         yield self._emit("run_start", task=self.task, observation=obs)
         if self.plan is None:
@@ -485,6 +486,7 @@ class Runner:
 
             # post-state test (lines 16-25)
             post = self.state_tester.test(self.plan, c, obs, before=before, action=action,
+                                          baseline=edit_baseline(self.initial_observation, self.trajectory[:-1]),
                                           consecutive_continues=self._continues)
             verdict = self._decide(post, action=action, observation=obs)
             self._continues = self._continues + 1 if post.route is Route.CONTINUE else 0

@@ -179,10 +179,13 @@ class StateTester(_Base):
         *,
         before: Observation | None = None,
         action: Action | None = None,
+        baseline: Observation | None = None,
         consecutive_continues: int = 0,
     ) -> CheckResult:
+        """``before`` is the page the action started from; ``baseline`` the page before the form
+        edits that led up to it (:func:`fcpkit.rules.edit_baseline`), for no-op writes."""
         start = time.perf_counter()
-        hit = check_transition(before, action, observation) if self.use_rules else None
+        hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, serialize_observation(observation), hit, start,
                             consecutive_continues, can_complete=True)

@@ -31,6 +31,7 @@ __all__ = [
     "KeepGoingVerifier",
     "OracleVerifier",
     "HARD_RULES",
+    "SplitVerifier",
 ]
 
 
@@ -116,3 +117,24 @@ class OracleVerifier:
         if r.route is Route.COMPLETE:
             return Verdict(Decision.ADVANCE, None, "completion confirmed", self.name)
         return Verdict(Decision.CONTINUE, None, "on track", self.name)
+
+
+class SplitVerifier:
+    """The article's production shape: the fast path decides clear cues, a slow verifier the rest.
+
+    ``risk``, ``complete`` and hard rule hits are decided by ``fast`` (default: the keep-going
+    lower bound); only the ambiguous cases (``verify`` routes and soft rule hits) go to ``slow``,
+    e.g. an :class:`~fcpkit.llm_verifier.LLMVerifier`. This is what keeps model calls to the cases
+    where the two evidence scores are too close to separate.
+    """
+
+    def __init__(self, slow: Verifier, fast: Verifier | None = None, hard_rules: frozenset[str] = HARD_RULES):
+        self.slow = slow
+        self.fast = fast or KeepGoingVerifier(hard_rules)
+        self.hard_rules = hard_rules
+        self.name = f"{self.fast.name}+{self.slow.name}"
+
+    def verify(self, request: VerifyRequest) -> Verdict:
+        r = request.result
+        ambiguous = r.route is Route.VERIFY and r.rule not in self.hard_rules
+        return (self.slow if ambiguous else self.fast).verify(request)

@@ -73,3 +73,22 @@ def test_error_words_in_body_are_not_an_error_page():
     obs = Observation("http://127.0.0.1:8000/support/T-5", "Ticket T-5",
                       "RootWebArea 'Ticket T-5'\n\tStaticText 'Customer saw error 500 at checkout'")
     assert check_transition(None, None, obs) is None
+
+
+def test_noop_write_that_reloads_the_form_is_caught_against_the_page_before_the_edits():
+    from fcpkit.rules import edit_baseline
+
+    detail = Observation("http://127.0.0.1:8000/support/T-390", "Ticket T-390",
+                         "RootWebArea 'Ticket T-390'\n\t[51] combobox 'Team' value='Unassigned'\n\t[59] button 'Assign'")
+    selected = Observation(detail.url, detail.title, detail.text.replace("Unassigned", "Payments"))
+    select = Action("select_option('51', 'Payments')", "pick the team", "combobox 'Team'", "read")
+    assign = Action("click('59')", "save", "button 'Assign'", "irreversible")
+    history = [(Action("click('3')", target="link 'T-390'"), detail), (select, selected)]
+    base = edit_baseline(detail, history)
+    assert base is detail
+    # the no-op reloads the form: not identical to the page it started from, identical to the one before the edit
+    assert check_transition(selected, assign, detail) is None
+    assert check_transition(selected, assign, detail, baseline=base).rule == "unchanged_page"
+    saved = Observation(detail.url, detail.title, selected.text + "\n\t[70] alert 'Ticket T-390 assigned to Payments'")
+    assert check_transition(selected, assign, saved, baseline=base) is None
+    assert edit_baseline(detail, history[:1]) is None  # last action was no form edit
