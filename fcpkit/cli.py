@@ -43,14 +43,21 @@ def _make_matcher(name: str):
     return get_matcher(name)
 
 
-def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | None, **switches: bool):
+def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | None, calibration: str | None = None,
+             **switches: bool):
     from .checker import Checker
     from .log import EvidenceLog
     from .router import Thresholds
 
-    th = Thresholds.load(thresholds) if thresholds else Thresholds()
-    return Checker(_make_matcher(matcher), th, verifier=verifier,
-                   log=EvidenceLog(log) if log else None, **switches)
+    if calibration:
+        from .calibrate import calibrated_matcher, calibrated_thresholds
+
+        m = calibrated_matcher(calibration)
+        th = Thresholds.load(thresholds) if thresholds else calibrated_thresholds(calibration)
+    else:
+        m = _make_matcher(matcher)
+        th = Thresholds.load(thresholds) if thresholds else Thresholds()
+    return Checker(m, th, verifier=verifier, log=EvidenceLog(log) if log else None, **switches)
 
 
 @main.command()
@@ -62,6 +69,8 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
               help="Escalation policy: lower = keep going (risk and rule hits repair), upper = oracle from labels.")
 @click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
+              help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
 @click.option("--log", type=click.Path(dir_okay=False), help="Append every test and decision to this evidence log.")
 @click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
@@ -70,8 +79,8 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 @click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
 @_friendly
 def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
-          log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool, no_plan_falsifiers: bool,
-          no_pre_action: bool) -> None:
+          calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
+          no_plan_falsifiers: bool, no_pre_action: bool) -> None:
     """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
     from .plan import load_plan
     from .trajectory import load_corpus
@@ -82,7 +91,7 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
     if only and len(selected) != len(set(only)):
         missing = set(only) - {t.id for t in selected}
         raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
-    checker = _checker(matcher, verifier, thresholds, log, use_rules=not no_rules,
+    checker = _checker(matcher, verifier, thresholds, log, calibration, use_rules=not no_rules,
                        use_plan_falsifiers=not no_plan_falsifiers, pre_action=not no_pre_action)
     checker.fit(trajs)
     reports = checker.check_corpus(selected, plan)
@@ -125,9 +134,18 @@ def validate(files: tuple[Path, ...]) -> None:
 @main.command()
 @click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Corpus to check (default: the embedded example corpus).")
+@click.option("--live/--no-live", default=True, show_default=True,
+              help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
+@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True)
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
 @_friendly
-def demo(corpus: Path | None) -> None:
-    """The main job on the embedded default: check the example corpus at both verifier bounds, then benchmark."""
+def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
+    """The main job on the embedded default: no API key, no external service.
+
+    1. check the example corpus at both verifier bounds; 2. run the plan-test-repair loop live on
+    the workbench (a healthy run, a wrong record, a silent no-op) with the embedded LLM deciding
+    ambiguous cases; 3. benchmark the fast path.
+    """
     from .bench import bench_checks, print_bench
     from .report import print_reports, summarize
     from .trajectory import load_corpus
@@ -138,11 +156,51 @@ def demo(corpus: Path | None) -> None:
         checker = _checker("lexical", bound, None, None)
         checker.fit(trajs)
         reports = checker.check_corpus(trajs)
-        click.secho(f"\n== {path} — lexical matcher, {bound} verifier bound ==", bold=True)
+        click.secho(f"\n== 1. {path.name}: lexical matcher, {bound} verifier bound ==", bold=True)
         print_reports(reports, steps=False)
         s = summarize(reports)
-        click.echo(json.dumps(s, indent=None))
+        click.echo(f"detected {s['detection_rate']:.1%} of {s['faulty']} faulty runs "
+                   f"(95% CI {s['detection_ci95'][0]:.0%}-{s['detection_ci95'][1]:.0%}), false alarms on "
+                   f"{s['false_alarm_rate']:.0%} of {s['healthy']} healthy runs, {s['pre_action_share']:.0%} of catches "
+                   f"before the action ran, {s['verify_share']:.1%} of checks ambiguous (verify)")
+    if live:
+        from .live import LiveCase, print_live, run_workbench
+
+        click.secho(f"\n== 2. live on the workbench: verifier {verifier} ==", bold=True)
+        cases = [LiveCase("support"), LiveCase("support", "wrong_record"), LiveCase("expenses", "silent_noop")]
+        print_live(run_workbench(cases, verifier=verifier, log_dir=log_dir))
+        click.echo(f"evidence logs: {log_dir}/")
+    click.secho("\n== 3. fast path benchmark ==", bold=True)
     print_bench(bench_checks(trajs))
+
+
+@main.command()
+@click.argument("corpora", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--matcher", default="embedding", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
+@click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True)
+@click.option("--holdout", default="all", show_default=True,
+              help="Held-back part: a fraction (0.25), a count, workflow names (support,orders), or 'all' "
+                   "(leave each workflow out in turn; the saved file is refitted on everything).")
+@click.option("--seed", default=0, show_default=True)
+@_friendly
+def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, holdout: str, seed: int) -> None:
+    """Fit a matcher's score mapping and the thresholds on labelled corpora; report on held-back runs."""
+    from rich.console import Console
+
+    from .calibrate import calibrate as fit, print_calibration
+
+    hold: float | int | str = holdout
+    try:
+        hold = int(holdout)
+    except ValueError:
+        try:
+            hold = float(holdout)
+        except ValueError:
+            pass
+    rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
+    print_calibration(rep, console=Console(width=max(Console().width, 160)))
+    click.echo(f"wrote {out}")
 
 
 @main.command()
@@ -160,6 +218,49 @@ def matchers(load: bool) -> None:
     for name, a in available_matchers(load=load).items():
         t.add_row(name, "[green]yes[/]" if a.available else "[red]no[/]", a.detail)
     Console(width=160).print(t)
+
+
+@main.command()
+@click.option("--workflow", "workflows", multiple=True, default=("support", "expenses", "catalogue", "orders"),
+              show_default=True, help="Workbench workflow(s) to run.")
+@click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
+              help="Fault(s) to inject: a kind from fcpkit.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
+@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True)
+@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
+              help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+              help="One evidence log per run.")
+@click.option("--step-budget", default=20, show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@_friendly
+def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
+        step_budget: int, seed: int) -> None:
+    """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
+
+    Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
+    OPENAI_BASE_URL, LLM verifiers use the embedded llama.cpp server (a small model: real calls, weak judgement).
+    """
+    from rich.progress import Progress
+
+    from .live import cases_from, print_live, run_workbench
+    from .workbench import FAULT_KINDS
+
+    kinds: list[str | None] = []
+    for f in faults:
+        if f == "all":
+            kinds.extend(FAULT_KINDS)
+        elif f in ("none", "healthy"):
+            kinds.append(None)
+        elif f in FAULT_KINDS:
+            kinds.append(f)
+        else:
+            raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")
+    cases = cases_from(workflows, dict.fromkeys(kinds), variants, seed)
+    with Progress(transient=True) as progress:
+        bar = progress.add_task("live runs", total=len(cases))
+        runs = run_workbench(cases, verifier=verifier, log_dir=log_dir, step_budget=step_budget,
+                             on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
+    print_live(runs)
 
 
 @main.command()

@@ -45,6 +45,9 @@ from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyReq
 __all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
 
 #: Event names, in the order they can occur within a step.
+#: commitment standings from best to worst (the gate takes the worst it has seen since the last page)
+_STANDING_ORDER = ("supported", "unresolved", "falsified")
+
 EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test", "advance", "repair", "replan",
           "backtrack", "stop", "run_end")
 STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed",
@@ -249,6 +252,7 @@ class Runner:
         self.result: RunResult | None = None
         self._times: Counter = Counter()
         self._continues = 0
+        self._standing = "supported"
         self._started = False
 
     # -- observers ------------------------------------------------------------------------
@@ -431,6 +435,7 @@ class Runner:
                     self._event("advance", unconfirmed=True, skipped=skipped, to=claimed)
                     self.index = j
                     self.rejected, self.hint, self._continues = [], None, 0
+                    self._standing = "supported"
                     c = self.plan.commitments[j]
                     yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=True, skipped=skipped)
 
@@ -446,7 +451,10 @@ class Runner:
                     continue
                 state = self._state_of(pre, verdict)
 
-            # policy gate
+            # policy gate: the commitment's standing is the worse of this action's test and the
+            # last page's, so a write cannot follow a falsified or unresolved page just because
+            # the proposed action itself looks harmless
+            state = max(state, self._standing, key=_STANDING_ORDER.index)
             gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
                                  task=self.task, step=self.t)
             self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
@@ -490,6 +498,7 @@ class Runner:
                                           consecutive_continues=self._continues)
             verdict = self._decide(post, action=action, observation=obs)
             self._continues = self._continues + 1 if post.route is Route.CONTINUE else 0
+            self._standing = self._state_of(post, verdict)
             yield self._emit("post_test", phase="post", action=action, result=post, verdict=verdict, observation=obs)
             if verdict.decision is Decision.REPAIR:
                 yield from self._repair(post, verdict, action, "post")
@@ -522,6 +531,7 @@ class Runner:
             self._continues = 0
             self._event("advance", summary=summary, safe_url=self.safe_url, advanced=c.id)
             self.index += 1
+            self._standing = "supported"
             yield self._emit("advance", phase="post", commitment=c.id, summary=summary, safe_url=self.safe_url)
             if self.index >= len(self.plan):
                 break

@@ -21,6 +21,7 @@ __all__ = [
     "is_key_token",
     "STOPWORDS",
     "NEGATIONS",
+    "PAST",
 ]
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -87,6 +88,9 @@ def stem(word: str) -> str:
         word = word[:-2]
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
+    # cancelled/canceled/cancel, submitted/submit: one final consonant (not s or z: pass, buzz)
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiousz":
+        word = word[:-1]
     return word
 
 
@@ -101,11 +105,18 @@ def is_key_token(token: str) -> bool:
     return any(ch.isdigit() for ch in token)
 
 
+PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" -> "cancel~ed"
+
+
 @lru_cache(maxsize=16384)
-def tokenize(text: str, *, keep_stopwords: bool = False) -> tuple[str, ...]:
+def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers and numbers kept whole and canonical.
 
     ``n't`` becomes ``not``; stopwords go unless ``keep_stopwords``; negations always stay.
+    ``past`` says what a past participle (``cancelled``) yields: ``"stem"`` its stem only,
+    ``"marked"`` only a marker token (``cancel~ed``: the event happened), ``"both"`` the two —
+    pages are tokenised with ``both`` and statements with ``marked``, so "Order was cancelled"
+    needs a page that says *cancelled*, and "Please cancel" does not support it.
     """
     text = _THOUSANDS.sub("", text.lower().replace("n't", " not").replace("’", "'"))
     out: list[str] = []
@@ -119,5 +130,11 @@ def tokenize(text: str, *, keep_stopwords: bool = False) -> tuple[str, ...]:
                 if part in NEGATIONS:
                     out.append(part)
                 elif part and (keep_stopwords or part not in STOPWORDS):
-                    out.append(stem(part))
+                    st = stem(part)
+                    if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part:
+                        if past == "both":
+                            out.append(st)
+                        out.append(st + PAST)
+                    else:
+                        out.append(st)
     return tuple(out)

@@ -65,7 +65,7 @@ def _predicates(statement: str) -> frozenset[str]:
     """
     out: set[str] = set()
     for m in _PREDICATE.finditer(statement):
-        out.update(tokenize(m.group(1) or m.group(2)))
+        out.update(tokenize(m.group(1) or m.group(2), past="marked"))
     return frozenset(out)
 
 
@@ -79,9 +79,9 @@ def _names(statement: str) -> frozenset[str]:
     for m in _NAME.finditer(statement.strip()):
         word = m.group(1)
         if word is not None:
-            out.update(tokenize(word))
+            out.update(tokenize(word, past="marked"))
         else:
-            out.update(tokenize(m.group(2) or m.group(3)))
+            out.update(tokenize(m.group(2) or m.group(3), past="marked"))
     return frozenset(out)
 
 
@@ -105,6 +105,8 @@ class _Stmt:
     exclude: frozenset[str] = frozenset()  # "a ticket other than T-390": ids that must NOT be the page
     weights: tuple[float, ...] = ()  # IDF weight of each token, fixed at compile time
     total: float = 0.0
+    # "ORD-55012 was cancelled": the event must be bound to the record, on its page or its line
+    bound: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 
 @dataclass
@@ -112,6 +114,7 @@ class _Page:
     identity: frozenset[str]
     chunks: list[frozenset[str]]
     index: dict[str, int]  # token -> bitmask of chunks holding it
+    lines: dict[str, int]  # token -> bitmask of lines holding it
 
 
 class LexicalMatcher:
@@ -163,7 +166,7 @@ class LexicalMatcher:
     # -- compilation ----------------------------------------------------------------------
     def _weighted(self, st: _Stmt) -> _Stmt:
         w = tuple(self.weight(t) for t in st.tokens)
-        return _Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w))
+        return _Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w), st.bound)
 
     def _compile(self, statement: str) -> _Stmt:
         st = self._stmts.get(statement)
@@ -200,16 +203,18 @@ class LexicalMatcher:
             # (an identifier of the same shape) that is not T-390.
             ex = frozenset(t for k in excluded for t in tokenize(k))
             toks = tuple(dict.fromkeys(
-                t for t in tokenize(strip_volatile(_EXCLUSION.sub(" ", statement)))
+                t for t in tokenize(strip_volatile(_EXCLUSION.sub(" ", statement)), past="marked")
                 if t not in _PAGE_STEMS and t not in _EXCLUSION_FILLER
             ))
             return self._weighted(_Stmt("exclusion", toks, frozenset(t for t in toks if is_key_token(t)), exclude=ex))
-        toks = tokenize(strip_volatile(statement))
+        toks = tokenize(strip_volatile(statement), past="marked")
         page_word = any(t in _PAGE_STEMS for t in toks)
         toks = tuple(dict.fromkeys(t for t in toks if t not in _PAGE_STEMS))
-        named = _names(statement) | _predicates(statement)
-        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in named)
-        return self._weighted(_Stmt("identity" if page_word else "literal", toks, keys))
+        predicates = _predicates(statement)
+        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in predicates or t in _names(statement))
+        ids = frozenset(t for t in keys if is_key_token(t) and any(c.isalpha() for c in t))
+        bound = (ids, frozenset(t for t in toks if t in predicates)) if ids and predicates else (frozenset(), frozenset())
+        return self._weighted(_Stmt("identity" if page_word else "literal", toks, keys, bound=bound))
 
     # -- page preparation -----------------------------------------------------------------
     def _prepare(self, text: str) -> _Page:
@@ -227,19 +232,19 @@ class LexicalMatcher:
                 if kind == "url":
                     u = _URL_PATH.match(value)
                     path = (u.group("path") or "") if u else value
-                    identity.extend(tokenize(path.replace("/", " ")))
+                    identity.extend(tokenize(path.replace("/", " "), past="both"))
                 elif kind == "title":
-                    identity.extend(tokenize(strip_volatile(value)))
+                    identity.extend(tokenize(strip_volatile(value), past="both"))
                 continue
             r = _ROOT.match(line)
             if r:
-                identity.extend(tokenize(strip_volatile(r.group(1))))
+                identity.extend(tokenize(strip_volatile(r.group(1)), past="both"))
             elif first_heading:
                 hd = _HEADING.match(line)
                 if hd:
-                    identity.extend(tokenize(strip_volatile(hd.group(1))))
+                    identity.extend(tokenize(strip_volatile(hd.group(1)), past="both"))
                     first_heading = False
-            toks = tokenize(strip_volatile(strip_bids(line)))
+            toks = tokenize(strip_volatile(strip_bids(line)), past="both")
             if toks:
                 body.append(toks)
         if not identity:  # an action description or bare text: all of it is its identity
@@ -257,7 +262,12 @@ class LexicalMatcher:
             bit = 1 << i
             for t in chunk:
                 index[t] = index.get(t, 0) | bit
-        page = _Page(frozenset(identity), chunks, index)
+        lines: dict[str, int] = {}
+        for i, line_toks in enumerate(body):
+            bit = 1 << i
+            for t in line_toks:
+                lines[t] = lines.get(t, 0) | bit
+        page = _Page(frozenset(identity), chunks, index, lines)
         self._pages[text] = page
         if len(self._pages) > self._cache_size:
             self._pages.popitem(last=False)
@@ -273,6 +283,15 @@ class LexicalMatcher:
             if any(k not in ident for k in st.keys):
                 return 0.0
             return sum(w for t, w in zip(toks, weights) if t in ident) / total
+        ids, events = st.bound
+        for k in ids:
+            if k in page.identity:
+                continue
+            on_line = page.lines.get(k, 0)
+            for e in events:
+                on_line &= page.lines.get(e, 0)
+            if not on_line:
+                return 0.0
         index = page.index
         mask = -1
         for k in st.keys:

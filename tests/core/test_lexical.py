@@ -122,3 +122,21 @@ def test_other_than_means_a_different_record_of_the_same_kind(m):
     assert m.score_one(s, DETAIL_411) >= 0.75
     assert m.score_one(s, QUEUE) == 0.0  # the queue is not a ticket page
     assert m.score_one("An order other than ORD-55012 is open", DETAIL_411) == 0.0  # different id shape
+
+
+def test_an_event_needs_the_event_not_just_its_verb(m):
+    page = "title: Order ORD-55012\nRootWebArea 'Order ORD-55012'\n\tStaticText 'Note: I placed the same order twice. Please cancel one and refund it.'"
+    assert m.score_one("Order ORD-55012 was cancelled", page) == 0.0
+    cancelled = page + "\n\tStaticText 'Status: Canceled'"
+    assert m.score_one("Order ORD-55012 was cancelled", cancelled) == 1.0
+    button = "title: Expense EXP-1180\nRootWebArea 'Expense EXP-1180'\n\t[4] button 'Approve'"
+    assert m.score_one("Expense EXP-1180 is approved", button) == 0.0
+    assert m.score_one("Expense EXP-1180 is approved", button + "\n\tStaticText 'Status: Approved'") == 1.0
+
+
+def test_an_event_is_bound_to_its_record(m):
+    results = ("title: Orders\nRootWebArea 'Orders'\n\t[26] heading 'Orders'\n\t[33] link 'Cancelled'\n"
+               "\t[37] searchbox 'Search orders' value='ORD-55012'\n\t[64] cell 'ORD-55012'\n\t[69] cell 'Returned'")
+    assert m.score_one("Order ORD-55012 was cancelled", results) == 0.0  # the filter link is not about ORD-55012
+    row = results.replace("[64] cell 'ORD-55012'", "[64] row 'ORD-55012 Cancelled'")
+    assert m.score_one("Order ORD-55012 was cancelled", row) == 1.0

@@ -1,0 +1,388 @@
+#!/usr/bin/env python
+"""Screenshot JupyterLab in headless Chromium with a live StepViewer (widgets rendered by the real frontend).
+
+What it does, start to finish (about 20-30 s):
+
+1. writes a small notebook into a temporary folder: load the example corpus, check one faulty run
+   (default ``support-silent_noop-01``) and display :class:`fcpkit.viz.StepViewer`;
+2. starts ``jupyter lab`` from this interpreter's environment on 127.0.0.1, a free port, a random
+   token, ``--no-browser``, with every per-user Jupyter folder (config, data, runtime, lab settings,
+   workspaces) redirected into the temporary folder, so nothing of the user's Jupyter is read or
+   written (news, update checks and the announcements pop-up are switched off there);
+3. drives Debian's Chromium with Playwright: opens the notebook with the token, waits for the kernel,
+   runs every cell from the menu (*Run → Run All Cells*), waits until the widget's Play button,
+   slider and plotly bars render, then moves the slider with the keyboard (as a user would) to the
+   check where the checker decided *repair* and waits for the kernel to re-render that check;
+4. saves ``figures/jupyterlab_step_viewer.png`` (1400x900 by default);
+5. shuts down: closes Chromium, asks the server to stop (``POST /api/shutdown``, which stops the
+   kernel too), then makes sure no process it started is left (it ends leftovers by pid).
+
+Needs: jupyterlab, ipywidgets 8 (its ``jupyterlab_widgets`` lab extension renders widgets in Lab 4),
+anywidget (plotly's FigureWidget), plotly, playwright (Python) and ``/usr/bin/chromium``.
+No network: Playwright does not download a browser; Chromium runs with networking features off.
+
+    .venv/bin/python scripts/screenshot_jupyterlab.py                 # figures/jupyterlab_step_viewer.png
+    .venv/bin/python scripts/screenshot_jupyterlab.py --run support-wrong_record-02 --out /tmp/x.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ----------------------------------------------------------------------------- the notebook
+
+
+def viewer_notebook(corpus: Path, run_id: str, verifier: str) -> dict:
+    def code(src: str) -> dict:
+        return {"cell_type": "code", "execution_count": None, "id": f"c{len(src)}", "metadata": {}, "outputs": [],
+                "source": src}
+
+    setup = f'''from pathlib import Path
+import fcpkit
+from fcpkit import viz
+
+corpus_path = Path({str(corpus)!r})
+corpus = fcpkit.load_corpus(corpus_path)
+run = corpus.by_id({run_id!r})
+report = fcpkit.Checker(verifier={verifier!r}).fit(corpus).check(run)
+viewer = viz.StepViewer(report, run, base_dir=corpus_path.parent)
+detection = next((i for i, f in enumerate(viewer.frames) if f.get("decision") == "repair"), None)
+print(f"{{run.id}}: {{len(viewer.frames)}} checks, fault {{run.label.fault}}, "
+      f"repair decided at check {{None if detection is None else detection + 1}}")'''
+    md = {"cell_type": "markdown", "id": "title", "metadata": {}, "source":
+          f"### StepViewer · `{run_id}` ({verifier} bound) — drag the slider or press Play"}
+    return {"cells": [md, code(setup), code("viewer")], "metadata": {
+        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def detection_index(corpus: Path, run_id: str, verifier: str) -> tuple[int, int]:
+    """(index of the first repair check, number of checks) as the viewer numbers them."""
+    sys.path.insert(0, str(ROOT))
+    import fcpkit
+    from fcpkit import viz
+
+    c = fcpkit.load_corpus(corpus)
+    t = c.by_id(run_id)
+    v = viz.StepViewer(fcpkit.Checker(verifier=verifier).fit(c).check(t), t)
+    det = next((i for i, f in enumerate(v.frames) if f.get("decision") == "repair"), None)
+    return (det if det is not None else len(v.frames) - 1), len(v.frames)
+
+
+# ----------------------------------------------------------------------------- the server
+
+
+def isolated_env(tmp: Path) -> dict[str, str]:
+    """Per-user Jupyter folders inside ``tmp``; lab settings that keep the UI quiet and offline."""
+    env = dict(os.environ)
+    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTERLAB_SETTINGS_DIR": "settings", "JUPYTERLAB_WORKSPACES_DIR": "workspaces", "IPYTHONDIR": "ipython"}
+    for var, sub in dirs.items():
+        (tmp / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(tmp / sub)
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_TOKEN", None)
+    settings = tmp / "settings"
+    notif = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notif.parent.mkdir(parents=True, exist_ok=True)
+    notif.write_text(json.dumps({"checkForUpdates": False, "fetchNews": "false", "doNotDisturbMode": True}))
+    # no "kernel busy" windowing surprises: render every cell (the notebook is tiny)
+    nbset = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    nbset.parent.mkdir(parents=True, exist_ok=True)
+    nbset.write_text(json.dumps({"windowingMode": "none"}))
+    # the announcements plugin asks about news on first start: disable it outright
+    labconfig = tmp / "config" / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def start_lab(tmp: Path, port: int, token: str, env: dict[str, str]) -> subprocess.Popen:
+    jupyter = Path(sys.executable).with_name("jupyter")
+    cmd = [str(jupyter) if jupyter.exists() else sys.executable, *([] if jupyter.exists() else ["-m", "jupyter"]),
+           "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp / 'nb'}",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.extension_manager=readonly",
+           "--ServerApp.log_level=WARN"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers often run as root; the server still only listens on 127.0.0.1
+    logf = open(tmp / "jupyter.log", "wb")  # noqa: SIM115 - closed with the process
+    proc = subprocess.Popen(cmd, env=env, cwd=tmp / "nb", stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+    proc._fcp_log = logf  # type: ignore[attr-defined]
+    return proc
+
+
+def wait_for_server(proc: subprocess.Popen, port: int, token: str, timeout: float = 60) -> None:
+    url = f"http://127.0.0.1:{port}/api/status"
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited with code {proc.returncode}")
+        try:
+            req = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
+            with urllib.request.urlopen(req, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"jupyter lab did not answer on port {port} within {timeout:.0f}s")
+
+
+def start_session(port: int, token: str, path: str) -> None:
+    """Create the notebook's kernel session over the REST API, so the page finds it running (no
+    "Select Kernel" dialog) before the browser opens it."""
+    body = json.dumps({"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/sessions", method="POST", data=body,
+                                 headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        r.read()  # the kernel reports "starting" until a client talks to it: the page waits for idle
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process below ``pid`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(d.name))
+    out, todo = set(), [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            if c not in out:
+                out.add(c)
+                todo.append(c)
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie is not alive
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def stop_lab(proc: subprocess.Popen, port: int, token: str) -> list[int]:
+    """Shut the server down via its API, then end anything of ours still running. Returns leftovers ended."""
+    tree = descendants(proc.pid) | {proc.pid}
+    try:
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/shutdown", method="POST", data=b"",
+                                     headers={"Authorization": f"token {token}"})
+        urllib.request.urlopen(req, timeout=5).close()
+    except Exception as exc:  # noqa: BLE001
+        log(f"API shutdown failed ({exc}); sending SIGTERM")
+        proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    proc._fcp_log.close()  # type: ignore[attr-defined]
+    ended = []
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in tree) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    for p in tree:
+        if alive(p):
+            try:
+                os.kill(p, signal.SIGKILL)
+                ended.append(p)
+            except ProcessLookupError:
+                pass
+    return ended
+
+
+# ----------------------------------------------------------------------------- the browser
+
+
+def drive(port: int, token: str, out: Path, det: int, n: int, width: int, height: int, shots: Path) -> dict:
+    """Open the notebook, run it from the menu, move the slider, screenshot. On failure, leaves
+    ``failure.png``, ``failure.html`` and ``page_errors.txt`` in ``shots``."""
+    from playwright.sync_api import sync_playwright
+
+    info: dict = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
+            errors: list[str] = []
+            console: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/viewer.ipynb?reset&token={token}", wait_until="domcontentloaded")
+            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+            # a fresh workspace may still ask which kernel to use (a race with the kernelspecs): accept
+            try:
+                page.wait_for_selector(".jp-Dialog .jp-mod-accept", timeout=3_000)
+                page.click(".jp-Dialog .jp-mod-accept")
+                log("accepted the kernel dialog")
+            except Exception:  # noqa: BLE001 - no dialog: the session made by start_session was found
+                pass
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            page.wait_for_function("() => /Idle/.test((document.querySelector('.jp-StatusBar-Widget') || "
+                                   "document.body).parentElement.textContent) && !document.querySelector('.jp-Dialog')",
+                                   timeout=60_000)
+            # the kernel: idle (the toolbar's execution indicator or the kernel status in the status bar)
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            log("notebook open, kernel idle")
+            # close the left sidebar (file browser) for a wider notebook
+            tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+            if tab.count():
+                tab.first.click()
+            page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+            page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+            log("Run → Run All Cells")
+            page.wait_for_selector(".jp-OutputArea-output .widget-slider .noUi-handle", timeout=45_000)
+            page.wait_for_selector(".jp-OutputArea-output .widget-play", timeout=30_000)
+            page.wait_for_selector(".jp-OutputArea-output .js-plotly-plot .bars, "
+                                   ".jp-OutputArea-output .js-plotly-plot .trace.bars", timeout=30_000)
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            log("widget rendered: Play, slider, plotly bars")
+            # move the slider like a user: focus its handle, arrow keys
+            # (one key at a time, each waiting for the kernel to re-render: a burst of keys races the
+            # kernel's echo of the slider value and lands short)
+            handle = page.locator(".jp-OutputArea-output .widget-slider .noUi-handle").first
+            handle.focus()
+            shown = ("t => [...document.querySelectorAll('.jp-OutputArea-output .widget-html-content')]"
+                     ".some(e => e.textContent.includes(t))")
+            for i in range(1, det + 1):
+                handle.press("ArrowRight")
+                page.wait_for_function(shown, arg=f"check {i + 1}/{n}", timeout=15_000)
+            want = f"check {det + 1}/{n}"
+            page.wait_for_function(shown, arg=want, timeout=30_000)
+            page.wait_for_selector(".jp-OutputArea-output .fcp-active", timeout=10_000)
+            log(f"slider moved to {want}")
+            time.sleep(1.0)  # plotly's transition of the bars and shapes
+            page.mouse.move(width - 5, height // 2)  # no hover: plotly's mode bar stays hidden
+            page.evaluate("""() => {
+                // the plan panel scrolls on its own: bring the active commitment to its top
+                const active = document.querySelector('.jp-OutputArea-output .fcp-active');
+                let box = active && active.parentElement;
+                while (box && !(box.scrollHeight > box.clientHeight + 2 &&
+                                ['auto', 'scroll'].includes(getComputedStyle(box).overflowY))) box = box.parentElement;
+                if (active && box) box.scrollTop += active.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
+                // the notebook: the viewer's cell at the top of the window
+                const play = document.querySelector('.jp-OutputArea-output .widget-play');
+                const cell = play && play.closest('.jp-Cell');
+                if (cell) cell.scrollIntoView({block: 'start'});
+                document.activeElement && document.activeElement.blur();
+            }""")
+            time.sleep(0.5)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(out))
+            dom = page.evaluate("""() => ({
+                badge: (document.querySelector('.jp-OutputArea-output .fcp-route') || {}).textContent,
+                active: (document.querySelector('.jp-OutputArea-output .fcp-active') || {dataset: {}}).dataset.commitment,
+                falsifier: (document.querySelector('.jp-OutputArea-output .fcp-best-falsifier') || {}).textContent,
+                bars: document.querySelectorAll('.jp-OutputArea-output .js-plotly-plot .point').length,
+                slider: (document.querySelector('.jp-OutputArea-output .widget-slider .widget-readout') || {}).textContent,
+            })""")
+            info.update(dom, page_errors=errors)
+        except Exception:
+            page.screenshot(path=str(shots / "failure.png"))
+            (shots / "failure.html").write_text(page.content())
+            (shots / "page_errors.txt").write_text("\n".join(errors + console))
+            raise
+        finally:
+            browser.close()
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--run", default="support-silent_noop-01", help="trajectory id in the corpus")
+    ap.add_argument("--corpus", type=Path, default=CORPUS)
+    ap.add_argument("--verifier", default="lower", choices=["lower", "upper"])
+    ap.add_argument("--out", type=Path, default=ROOT / "figures" / "jupyterlab_step_viewer.png")
+    ap.add_argument("--width", type=int, default=1400)
+    ap.add_argument("--height", type=int, default=900)
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder (server log, steps)")
+    args = ap.parse_args(argv)
+    if not Path("/usr/bin/chromium").exists():
+        print("screenshot_jupyterlab: /usr/bin/chromium not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+
+    t0 = time.monotonic()
+    corpus = args.corpus.resolve()
+    det, n = detection_index(corpus, args.run, args.verifier)
+    tmp = Path(tempfile.mkdtemp(prefix="fcp-labshot-"))
+    (tmp / "nb").mkdir()
+    (tmp / "nb" / "viewer.ipynb").write_text(json.dumps(viewer_notebook(corpus, args.run, args.verifier), indent=1))
+    port, token = free_port(), secrets.token_hex(24)
+    env = isolated_env(tmp)
+    proc = start_lab(tmp, port, token, env)
+    log(f"jupyter lab pid {proc.pid} on 127.0.0.1:{port} (folder {tmp})")
+    info: dict = {}
+    rc = 0
+    try:
+        wait_for_server(proc, port, token)
+        start_session(port, token, "viewer.ipynb")
+        log("server up, kernel session started")
+        info = drive(port, token, args.out.resolve(), det, n, args.width, args.height, tmp)
+        log(f"saved {args.out} ({args.width}x{args.height}); DOM: {json.dumps(info)}")
+    except Exception as exc:  # noqa: BLE001 - report, shut down, exit non-zero
+        rc = 1
+        args.keep = True  # keep failure.png, failure.html, the server log
+        log(f"FAILED: {type(exc).__name__}: {exc}")
+        print((tmp / "jupyter.log").read_text(errors="replace")[-3000:], file=sys.stderr)
+    finally:
+        ended = stop_lab(proc, port, token)
+        left = sorted(p for p in descendants(os.getpid()) if alive(p))
+        log(f"jupyter lab stopped (exit {proc.returncode}); leftovers ended: {ended or 'none'}; "
+            f"processes of this script still running: {left or 'none'}")
+        if args.keep:
+            log(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    log(f"done in {time.monotonic() - t0:.1f}s")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
