@@ -435,7 +435,7 @@ class Runner:
                     self._event("advance", unconfirmed=True, skipped=skipped, to=claimed)
                     self.index = j
                     self.rejected, self.hint, self._continues = [], None, 0
-                    self._standing = "supported"
+                    # the standing is kept: skipping a doubtful commitment does not make the next one safe
                     c = self.plan.commitments[j]
                     yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=True, skipped=skipped)
 
@@ -498,7 +498,8 @@ class Runner:
                                           consecutive_continues=self._continues)
             verdict = self._decide(post, action=action, observation=obs)
             self._continues = self._continues + 1 if post.route is Route.CONTINUE else 0
-            self._standing = self._state_of(post, verdict)
+            if post.route is not Route.CONTINUE:  # a page with no signal neither clears nor adds a doubt
+                self._standing = self._state_of(post, verdict)
             yield self._emit("post_test", phase="post", action=action, result=post, verdict=verdict, observation=obs)
             if verdict.decision is Decision.REPAIR:
                 yield from self._repair(post, verdict, action, "post")
