@@ -10,7 +10,6 @@ a later commitment that was never confirmed complete, the checker flags an ``unc
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -19,7 +18,7 @@ from .matching.protocol import Matcher
 from .plan import Plan
 from .router import Route, Thresholds
 from .rules import edit_baseline
-from .testers import ActionTester, CheckResult, StateTester
+from .testers import ActionTester, CheckResult, StateTester, advance_check
 from .trajectory import Corpus, Label, Trajectory
 from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
 
@@ -27,6 +26,7 @@ __all__ = ["Checker", "TrajectoryReport", "StepCheck", "VERIFIER_BOUNDS"]
 
 VERIFIER_BOUNDS: dict[str, Callable[[Label], Verifier]] = {
     "lower": lambda label: KeepGoingVerifier(),
+    "lower-strict": lambda label: KeepGoingVerifier(strict_writes=True),
     "upper": lambda label: OracleVerifier(label),
 }
 
@@ -155,6 +155,7 @@ class Checker:
         n = len(plan.commitments)
         active = 0
         confirmed: set[int] = set()
+        wrote: set[int] = set()  # commitments during which the agent wrote to the application
         continues = 0
         before = traj.initial_observation
         history: list = []
@@ -181,19 +182,14 @@ class Checker:
                 if j > active and not all(k in confirmed for k in range(active, j)) and not self.use_rules:
                     active = j  # without the anomaly rules, follow the agent silently
                 elif j > active and not all(k in confirmed for k in range(active, j)):
-                    skipped = plan.commitments[active].id
-                    start = time.perf_counter()
-                    soft = CheckResult(
-                        "pre", skipped, 0.0, 0.0, Route.VERIFY, rule="unconfirmed_advance",
-                        rule_detail=f"agent moved to {step.commitment!r} but {skipped!r} was never confirmed complete",
-                        scope="execution", kappa=float(plan.commitments[active].confidence),
-                        elapsed_ms=(time.perf_counter() - start) * 1e3,
-                    )
-                    if decide(t, soft, action=step.action, observation=before) is not Decision.REPAIR:
+                    flag = advance_check(plan, active, j, wrote - confirmed)
+                    if decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
                         active = j  # keep going: follow the agent
                 elif j != active:
                     active = j
             c = plan.commitments[active]
+            if step.action.effect in ("write", "irreversible"):
+                wrote.add(active)
             if self.pre_action:
                 pre = self.action.test(plan, c, step.action)
                 decide(t, pre, action=step.action, observation=before)

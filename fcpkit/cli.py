@@ -65,8 +65,9 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 @click.option("--plan", "plan_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Check every trajectory against this plan instead of the one it names.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (FORMATS.md checker output).")
-@click.option("--verifier", type=click.Choice(["lower", "upper"]), default="lower", show_default=True,
-              help="Escalation policy: lower = keep going (risk and rule hits repair), upper = oracle from labels.")
+@click.option("--verifier", type=click.Choice(["lower", "lower-strict", "upper"]), default="lower", show_default=True,
+              help="Escalation policy: lower = keep going (risk and hard rule hits repair); lower-strict = also "
+                   "treat an unconfirmed write as drift; upper = oracle from labels.")
 @click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
 @click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
@@ -261,6 +262,20 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
         runs = run_workbench(cases, verifier=verifier, log_dir=log_dir, step_budget=step_budget,
                              on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
     print_live(runs)
+
+
+@main.command(context_settings={"ignore_unknown_options": True, "help_option_names": []})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@_friendly
+def record(args: tuple[str, ...]) -> None:
+    """Record trajectory corpora from real browser runs (workbench or MiniWoB), labelled from what happened.
+
+    Same options as `python -m fcpkit.recorder`: e.g. `fcpkit record --out data/workbench --seed 0`,
+    `fcpkit record --source miniwob --out data/miniwob --seed 0`, `fcpkit record --help`.
+    """
+    from .recorder import main as recorder_main
+
+    sys.exit(recorder_main(list(args)) or 0)
 
 
 @main.command()

@@ -137,6 +137,14 @@ def _target_role(target: str | None) -> str | None:
     return head[0].lower() if head else None
 
 
+def _already_holds(target: str | None, call: ParsedCall) -> bool:
+    """Whether the target node already shows the value a fill/select_option would put there."""
+    if not target or len(call.args) < 2 or not isinstance(call.args[1], str):
+        return False
+    value = call.args[1]
+    return f"value={value!r}" in target or f'value="{value}"' in target
+
+
 def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
     """Whether the page should differ after ``action`` (writes always should)."""
     if action.effect in ("write", "irreversible"):
@@ -146,9 +154,11 @@ def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) 
     except ValueError:
         return False
     for c in calls:
+        if c.name == "select_option" and _already_holds(action.target, c):
+            continue  # choosing what is already chosen changes nothing, and should not
         if c.name in _NAVIGATING:
             return True
-        if c.name == "fill":
+        if c.name == "fill" and not _already_holds(action.target, c):
             return True
         if c.name in ("press", "keyboard_press"):
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
@@ -267,6 +277,10 @@ def check_transition(
     err = _error_page(after)
     if err:
         return RuleHit("error_page", err)
+    if after.extra.get("terminated"):
+        # the environment ended the episode on this action (BrowserGym's `terminated`): a final
+        # page that stays as it was is the end of the task, not a no-op
+        return None
     if before is not None and action is not None and is_page_changing(action):
         if page_fingerprint(before) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")

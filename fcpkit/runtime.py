@@ -38,7 +38,7 @@ from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
 from .rules import edit_baseline, parse_action
-from .testers import ActionTester, CheckResult, StateTester
+from .testers import ActionTester, CheckResult, StateTester, advance_check
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 
@@ -253,6 +253,7 @@ class Runner:
         self._times: Counter = Counter()
         self._continues = 0
         self._standing = "supported"
+        self._wrote: set[int] = set()  # commitments (by index) during which a write ran, unconfirmed
         self._started = False
 
     # -- observers ------------------------------------------------------------------------
@@ -421,10 +422,7 @@ class Runner:
                 except KeyError:
                     j = -1
                 if j > self.index:
-                    soft = CheckResult(
-                        "pre", c.id, 0.0, 0.0, Route.VERIFY, rule="unconfirmed_advance",
-                        rule_detail=f"executor moved to {claimed!r} but {c.id!r} was never confirmed complete",
-                        scope="execution", kappa=float(c.confidence))
+                    soft = advance_check(self.plan, self.index, j, self._wrote)
                     verdict = self._decide(soft, action=action, observation=obs)
                     yield self._emit("pre_test", phase="pre", action=action, result=soft, verdict=verdict)
                     if verdict.decision is Decision.REPAIR:
@@ -474,6 +472,8 @@ class Runner:
             before = obs
             try:
                 obs = self._timed("env", self.env.step, action)
+                if gd.effect in ("write", "irreversible"):
+                    self._wrote.add(self.index)
             except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
                 yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
                 break
@@ -527,6 +527,7 @@ class Runner:
                        + f"; {n} action(s): " + ", ".join(a.command for a, _ in self.stage_history[-3:]))
             self.summaries.append(summary)
             self.advanced.append(c.id)
+            self._wrote.discard(self.index)
             self.safe_url = obs.url or self.safe_url
             self.rejected, self.hint, self.stage_history = [], None, []
             self._continues = 0

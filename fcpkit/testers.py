@@ -21,7 +21,7 @@ from .router import Route, Thresholds, route
 from .rules import RuleHit, check_action, check_transition
 from .trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,26 @@ class CheckResult:
         d = asdict(self)
         d["route"] = self.route.value
         return d
+
+
+def advance_check(plan: Plan, active: int, claimed: int, wrote: set[int] | frozenset[int] = frozenset()) -> CheckResult:
+    """The agent moved on to commitment ``claimed`` while ``active`` was never confirmed complete.
+
+    A soft anomaly (``unconfirmed_advance``: the verifier decides whether to follow the agent),
+    unless the skipped commitment already wrote to the application (``unconfirmed_write``, a hard
+    one): a save whose confirmation never showed is exactly how a wrong success banner, a silent
+    failure or a redirect away from the form looks from the page.
+    """
+    start = time.perf_counter()
+    c = plan.commitments[active]
+    to = plan.commitments[claimed].id
+    skipped = range(active, claimed)
+    if any(k in wrote for k in skipped):
+        rule, detail = "unconfirmed_write", f"moved to {to!r} after writing in {c.id!r}, which was never confirmed complete"
+    else:
+        rule, detail = "unconfirmed_advance", f"moved to {to!r} but {c.id!r} was never confirmed complete"
+    return CheckResult("pre", c.id, 0.0, 0.0, Route.VERIFY, rule=rule, rule_detail=detail, scope="execution",
+                       kappa=float(c.confidence), elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 
 class Tester(Protocol):

@@ -31,6 +31,7 @@ __all__ = [
     "KeepGoingVerifier",
     "OracleVerifier",
     "HARD_RULES",
+    "STRICT_WRITE_RULES",
     "SplitVerifier",
 ]
 
@@ -46,6 +47,9 @@ class Decision(str, Enum):
 
 #: Rules whose hit is itself evidence of drift; softer rules only ask for a look.
 HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "error_page"})
+#: With ``strict_writes``: a write whose confirmation never showed is also drift. It catches wrong
+#: success banners, but also flags a healthy save whose banner the matcher cannot read (a paraphrase).
+STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,8 @@ class KeepGoingVerifier:
 
     name = "keep-going"
 
-    def __init__(self, hard_rules: frozenset[str] = HARD_RULES):
-        self.hard_rules = hard_rules
+    def __init__(self, hard_rules: frozenset[str] = HARD_RULES, *, strict_writes: bool = False):
+        self.hard_rules = (hard_rules | {"unconfirmed_write"}) if strict_writes else hard_rules
 
     def verify(self, request: VerifyRequest) -> Verdict:
         r = request.result

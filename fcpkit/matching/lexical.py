@@ -38,13 +38,15 @@ _ABSENCE = re.compile(
     r"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:is|are)\s+(?:not|no longer)\s+(?:available|shown|present|visible|displayed|there|listed|offered|found)"
     r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx>.+?))?\s*\.?\s*$"
     r"|^\s*(?:the\s+)?(?P<x2>.+?)\s+(?:is|are)\s+(?:missing|absent|unavailable|hidden|gone)"
-    r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx2>.+?))?\s*\.?\s*$",
+    r"(?:\s+(?:on|in|from)\s+(?:the\s+)?(?P<ctx2>.+?))?\s*\.?\s*$"
+    r"|^\s*there\s+(?:is|are)\s+no\s+(?P<x3>.+?)(?:\s+(?:on|in)\s+(?:the\s+)?(?P<ctx3>.+?))?\s*\.?\s*$",
     re.IGNORECASE,
 )
 #: Control descriptors: "Assign button" is present when something named Assign is, whatever its role.
 _ROLE_WORDS = frozenset(tokenize("button buttons link links control field box textbox searchbox checkbox dropdown menu option tab list"))
 _EXCLUSION = re.compile(
-    r"\b(?:other than|different from|instead of|rather than|anything but|except)\s+(?P<key>[a-z]*[-_]?\d[\w.-]*)",
+    r"\b(?:other than|different from|instead of|rather than|anything but|except)\s+"
+    r"(?P<key>[a-z]*[-_]?\d[\w.-]*|[A-Z][\w-]*|'[^']+'|\"[^\"]+\")",
     re.IGNORECASE,
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*)\b|'([^']+)'|\"([^\"]+)\"")
@@ -174,11 +176,13 @@ class LexicalMatcher:
             return st
         m = _ABSENCE.match(statement)
         if m:
-            thing = m.group("x") or m.group("x2")
-            ctx = m.group("ctx") or m.group("ctx2")
+            thing = m.group("x") or m.group("x2") or m.group("x3")
+            ctx = m.group("ctx") or m.group("ctx2") or m.group("ctx3")
             # Keep the literal tokens too: the page may *say* it ("Approve is not available here").
             # All of its words must then co-occur in one chunk: a stray "not" elsewhere proves nothing.
             plain = self._compile_plain(statement)
+            if m.group("x3"):  # "There is no X": pages do not say that of themselves; no literal reading
+                plain = _Stmt("literal", (), frozenset())
             st = _Stmt(
                 "absence", plain.tokens, frozenset(plain.tokens),
                 thing=self._compile_thing(thing),
@@ -323,6 +327,10 @@ class LexicalMatcher:
     def _exclusion(self, st: _Stmt, page: _Page) -> float:
         ident = page.identity
         if any(k in ident for k in st.exclude):
+            return 0.0
+        if not any(is_key_token(k) for k in st.exclude):
+            # "an option other than Ertha": which value is chosen is not something word overlap can
+            # read off a page that lists them all; claim nothing rather than the opposite
             return 0.0
         shapes = {_SHAPE.sub("9", k) for k in st.exclude}
         if not any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in ident):

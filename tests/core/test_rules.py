@@ -92,3 +92,15 @@ def test_noop_write_that_reloads_the_form_is_caught_against_the_page_before_the_
     saved = Observation(detail.url, detail.title, selected.text + "\n\t[70] alert 'Ticket T-390 assigned to Payments'")
     assert check_transition(selected, assign, saved, baseline=base) is None
     assert edit_baseline(detail, history[:1]) is None  # last action was no form edit
+
+
+def test_an_episode_that_ended_is_not_a_noop():
+    ended = Observation(TICKED.url, TICKED.title, TICKED.text, extra={"terminated": True})
+    assert check_transition(PAGE, APPROVE, ended) is None
+
+
+def test_choosing_what_is_already_chosen_is_not_expected_to_change_the_page():
+    same = Action("select_option('13', 'Ertha')", target="combobox '' value='Ertha', hasPopup='menu'")
+    other = Action("select_option('13', 'Aurie')", target="combobox '' value='Ertha', hasPopup='menu'")
+    assert not is_page_changing(same) and is_page_changing(other)
+    assert not is_page_changing(Action("fill('5', 'Myron')", target="textbox '' value='Myron'"))

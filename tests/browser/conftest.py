@@ -1,0 +1,52 @@
+"""Fixtures for the browser tests: one workbench server and one shared workbench environment.
+
+Every test here drives the real Debian Chromium (``/usr/bin/chromium``) on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return "Chromium is not installed at /usr/bin/chromium"
+    try:
+        import browsergym.core  # noqa: F401
+        import playwright  # noqa: F401
+    except ImportError as exc:  # pragma: no cover
+        return f"the [browser] extra is not installed ({exc})"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    why = _missing()
+    if why is None:
+        return
+    skip = pytest.mark.skip(reason=why)
+    for item in items:
+        if "browser" in str(item.fspath):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def workbench():
+    from fcpkit.workbench import start_workbench
+
+    wb = start_workbench()
+    yield wb
+    wb.stop()
+
+
+@pytest.fixture(scope="session")
+def wb_env(workbench):
+    """One WorkbenchEnv (one Chromium) reused by the workflow tests via ``reset(workflow=...)``."""
+    from fcpkit.browser import WorkbenchEnv
+
+    env = WorkbenchEnv(workbench, "support")
+    yield env
+    env.close()

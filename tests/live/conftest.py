@@ -1,0 +1,154 @@
+"""Fixtures for the live tests: the plan-test-repair loop on the workbench in real Chromium.
+
+Every test here runs :class:`fcpkit.Runner` against the fcpkit workbench (one server for the whole
+session, on 127.0.0.1) through :class:`fcpkit.browser.WorkbenchEnv` (Debian's ``/usr/bin/chromium``
+via Playwright), the way ``fcpkit run`` does (:func:`fcpkit.live.run_workbench`): the workflow's
+plan, the scripted executor, the fast testers, the deterministic repairer unless a test swaps it,
+the policy gate, a repair budget and a kill switch, and an evidence log on disk that the tests
+read back with :func:`fcpkit.read_log`.
+
+Each run gets its own Chromium, closed after the run; the pids of every browser process a run
+started are recorded (``SPAWNED``) so that ``test_zz_processes.py`` can check none is left.
+The whole folder is skipped when Chromium or the ``[browser]`` extra is missing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+CHROMIUM = Path("/usr/bin/chromium")
+
+#: pids of the driver and Chromium processes started by the runs of this session
+SPAWNED: set[int] = set()
+#: ``pgrep -f chromium`` at the start of the session (processes that are not ours)
+BASELINE: set[int] = set()
+
+
+def pgrep_chromium() -> set[int]:
+    out = subprocess.run(["pgrep", "-f", "chromium"], capture_output=True, text=True)
+    return {int(x) for x in out.stdout.split()}
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return "Chromium is not installed at /usr/bin/chromium"
+    try:
+        import browsergym.core  # noqa: F401
+        import playwright  # noqa: F401
+    except ImportError as exc:  # pragma: no cover
+        return f"the [browser] extra is not installed ({exc})"
+    return None
+
+
+def _is_live(item) -> bool:
+    try:
+        return Path(str(item.fspath)).resolve().is_relative_to(HERE)
+    except OSError:  # pragma: no cover
+        return False
+
+
+def pytest_collection_modifyitems(config, items):
+    why = _missing()
+    for item in items:
+        if not _is_live(item):
+            continue
+        item.add_marker(pytest.mark.browser)
+        if why is not None:
+            item.add_marker(pytest.mark.skip(reason=why))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def chromium_registry():
+    """``(baseline, spawned, pgrep)``: Chromium pids before the session, pids our runs started, and
+    the ``pgrep -f chromium`` helper (a fixture, so the tests need not import this conftest by name)."""
+    BASELINE.update(pgrep_chromium())
+    yield BASELINE, SPAWNED, pgrep_chromium
+
+
+@pytest.fixture(scope="session")
+def workbench():
+    from fcpkit.workbench import start_workbench
+
+    wb = start_workbench()
+    yield wb
+    wb.stop()
+
+
+@dataclass
+class Live:
+    """One finished live run: the result, its evidence log read back, and what the app saw."""
+
+    result: Any  # fcpkit.RunResult
+    log: Any  # pandas.DataFrame from fcpkit.read_log
+    log_path: Path
+    db_start: dict  # the database right after the episode reset
+    db_end: dict
+    writes: list  # the workbench's write events (requests that changed the database)
+    events: list = field(default_factory=list)  # every RunEvent, in order
+    gate_snapshots: list = field(default_factory=list)  # (GateDecision, db_state, n_writes) at each refusal
+
+    def rows(self, kind: str, **where: Any):
+        df = self.log[self.log["kind"] == kind]
+        for k, v in where.items():
+            df = df[df[k] == v]
+        return df
+
+
+@pytest.fixture(scope="session")
+def live(workbench, tmp_path_factory) -> Callable[..., Live]:
+    """``live(workflow, fault=None, **runner_kwargs)`` runs one episode live and returns a :class:`Live`.
+
+    Defaults mirror :func:`fcpkit.live.run_workbench` with ``--verifier lower``: keep-going verifier,
+    deterministic repairer, a gate that approves the task's own irreversible action, a budget of 3
+    repairs, a kill switch of 3 repairs within 5 steps, 20 steps.
+    """
+    import fcpkit
+    from fcpkit.browser import WorkbenchEnv
+    from fcpkit.browser.processes import process_tree
+    from fcpkit.executors.scripted import ScriptedExecutor
+    from fcpkit.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
+    from fcpkit.live import workbench_plan
+
+    logs = tmp_path_factory.mktemp("live-logs")
+    counter = iter(range(10_000))
+
+    def run(workflow: str, fault: str | None = None, *, variant: int = 0, seed: int = 0,
+            params: dict | None = None, **kwargs: Any) -> Live:
+        name = f"{workflow}-{fault or 'healthy'}-{next(counter)}"
+        log_path = logs / f"{name}.jsonl"
+        kwargs.setdefault("gate", PolicyGate(approve=approve_all))
+        kwargs.setdefault("budget", RepairBudget(3))
+        kwargs.setdefault("kill_switch", KillSwitch(3, 5))
+        events: list = []
+        snapshots: list = []
+        db_start: dict = {}
+        env = WorkbenchEnv(workbench, workflow, variant, fault, seed, params=params)
+        try:
+            with fcpkit.EvidenceLog(log_path) as log:
+                runner = fcpkit.Runner(env, ScriptedExecutor(workflow, variant, seed), workbench_plan(workflow, variant),
+                                       log=log, run_id=name, **kwargs)
+                runner.on("*", events.append)
+
+                @runner.on("run_start")
+                def _start(ev):
+                    db_start.update(workbench.db_state())
+
+                @runner.on("gate")
+                def _gate(ev):
+                    if not ev["gate"].allowed:
+                        snapshots.append((ev["gate"], workbench.db_state(), len(workbench.write_events())))
+
+                result = runner.run()
+            SPAWNED.update(p.pid for p in process_tree(env.driver_pid))
+        finally:
+            env.close()
+        return Live(result, fcpkit.read_log(log_path), log_path, db_start, workbench.db_state(),
+                    list(workbench.write_events()), events, snapshots)
+
+    return run

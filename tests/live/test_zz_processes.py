@@ -1,0 +1,54 @@
+"""Runs last in this folder: no Chromium (or Playwright driver) started here outlives its environment."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _ours(pid: int) -> bool:
+    """Whether ``pid`` descends from this pytest process."""
+    import psutil
+
+    try:
+        return any(p.pid == os.getpid() for p in psutil.Process(pid).parents())
+    except psutil.Error:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def test_no_chromium_left_behind(workbench, chromium_registry):
+    BASELINE, SPAWNED, pgrep_chromium = chromium_registry
+    from fcpkit.browser import WorkbenchEnv
+    from fcpkit.browser.processes import process_tree
+
+    # a fresh environment of our own, so the check also runs when this file runs alone
+    env = WorkbenchEnv(workbench, "support")
+    try:
+        env.reset()
+        mine = {p.pid for p in process_tree(env.driver_pid)}
+        assert len(mine) >= 2 and (pgrep_chromium() - BASELINE) & mine  # pgrep sees our Chromium
+        SPAWNED.update(mine)
+    finally:
+        env.close()
+    deadline = time.monotonic() + 10
+    while True:
+        new = pgrep_chromium() - BASELINE  # ignoring processes that existed before the session
+        leaked = sorted(p for p in new if (p in SPAWNED or _ours(p)) and _alive(p))
+        if not leaked or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert not leaked, f"Chromium processes left running: {leaked}"
+    assert not [p for p in SPAWNED if _alive(p)]
