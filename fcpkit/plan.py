@@ -191,12 +191,7 @@ class Plan:
             if not isinstance(c, Commitment):
                 problems.append(f"commitments[{i}]: expected a Commitment, got {type(c).__name__}")
                 continue
-            if c.id in seen:
-                problems.append(
-                    f"commitments[{i}].id: duplicate id {c.id!r} (also commitments[{seen[c.id]}]); "
-                    "fix: give every commitment a unique id"
-                )
-            seen.setdefault(c.id, i)
+            _note_id(seen, c.id, i, problems)
         object.__setattr__(
             self, "plan_falsifiers", _normalise_groups(self.plan_falsifiers, SCOPES, "plan_falsifiers", "scope", problems)
         )
@@ -254,12 +249,7 @@ class Plan:
                 c = _commitment_from_data(item, f"commitments[{i}]", problems)
                 if c is None:
                     continue
-                if c.id in seen:
-                    problems.append(
-                        f"commitments[{i}].id: duplicate id {c.id!r} (also commitments[{seen[c.id]}]); "
-                        "fix: give every commitment a unique id"
-                    )
-                seen.setdefault(c.id, i)
+                _note_id(seen, c.id, i, problems)
                 commitments.append(c)
         pf = _groups_from_data(data.get("plan_falsifiers"), SCOPES, "plan_falsifiers", "scope", problems)
         if problems:
@@ -322,6 +312,14 @@ def _kind(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "a list"
     return type(value).__name__
+
+
+def _note_id(seen: dict[str, int], cid: str, i: int, problems: list[str]) -> None:
+    """Record commitment ``i``'s id; a repeat is a problem naming both positions."""
+    if cid in seen:
+        problems.append(f"commitments[{i}].id: duplicate id {cid!r} (also commitments[{seen[cid]}]); "
+                        "fix: give every commitment a unique id")
+    seen.setdefault(cid, i)
 
 
 def _unknown_keys(data: Mapping[str, Any], known: Sequence[str], path: str, problems: list[str]) -> None:

@@ -31,7 +31,7 @@ from fcpkit.matching.nli import (
     ModelSource,
     _require,
     content_key,
-    load_failure,
+    load_pretrained,
     pick_device,
     resolve_model_source,
 )
@@ -126,14 +126,8 @@ class ImageTextMatcher:
             source = self.check_available()
             from transformers import AutoModel, AutoProcessor
 
-            kwargs: dict[str, Any] = {"local_files_only": source.local_files_only}
-            if source.kind != "folder" and self.cache_dir is not None:
-                kwargs["cache_dir"] = str(self.cache_dir)
-            try:
-                processor = AutoProcessor.from_pretrained(source.load_arg, **kwargs)
-                model = AutoModel.from_pretrained(source.load_arg, **kwargs)
-            except Exception as exc:  # noqa: BLE001
-                raise load_failure("Image-text", source, exc, "ImageTextMatcher") from exc
+            processor, model = load_pretrained(source, self.cache_dir, "Image-text", "ImageTextMatcher",
+                                               AutoProcessor, AutoModel)
             missing = [a for a in ("get_text_features", "get_image_features", "logit_scale") if not hasattr(model, a)]
             if missing or not hasattr(processor, "image_processor"):
                 raise ModelUnavailableError(

@@ -369,6 +369,18 @@ def load_failure(label: str, source: ModelSource, exc: BaseException, what: str,
     )
 
 
+
+def load_pretrained(source: "ModelSource", cache_dir: Any, label: str, what: str, *factories: Any) -> list[Any]:
+    """``factory.from_pretrained`` for each factory, from one model source; any failure is one clear error."""
+    kwargs: dict[str, Any] = {"local_files_only": source.local_files_only}
+    if source.kind != "folder" and cache_dir is not None:
+        kwargs["cache_dir"] = str(cache_dir)
+    try:
+        return [f.from_pretrained(source.load_arg, **kwargs) for f in factories]
+    except Exception as exc:  # noqa: BLE001 - every failure becomes one clear error
+        raise load_failure(label, source, exc, what) from exc
+
+
 def pick_device(device: str | None) -> str:
     if device:
         return device
@@ -508,14 +520,8 @@ class NLIMatcher:
             import torch  # noqa: F401
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-            kwargs: dict[str, Any] = {"local_files_only": source.local_files_only}
-            if source.kind != "folder" and self.cache_dir is not None:
-                kwargs["cache_dir"] = str(self.cache_dir)
-            try:
-                tokenizer = AutoTokenizer.from_pretrained(source.load_arg, **kwargs)
-                model = AutoModelForSequenceClassification.from_pretrained(source.load_arg, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - every failure becomes one clear error
-                raise load_failure("NLI", source, exc, "NLIMatcher") from exc
+            tokenizer, model = load_pretrained(source, self.cache_dir, "NLI", "NLIMatcher",
+                                               AutoTokenizer, AutoModelForSequenceClassification)
             entail = [i for i, lab in model.config.id2label.items() if "entail" in str(lab).lower()]
             if len(entail) != 1:
                 raise ModelUnavailableError(
