@@ -233,9 +233,13 @@ def matchers(load: bool) -> None:
               help="One evidence log per run.")
 @click.option("--step-budget", default=20, show_default=True)
 @click.option("--seed", default=0, show_default=True)
+@click.option("--miniwob", "miniwob", multiple=True,
+              help="Run these MiniWoB++ tasks (e.g. click-button, enter-text) instead of the workbench.")
+@click.option("--corrupt", type=click.Choice(["wrong_element", "wrong_value", "noop"]), default=None,
+              help="MiniWoB: corrupt the first step of the scripted solution this way.")
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
-        step_budget: int, seed: int) -> None:
+        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None) -> None:
     """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
 
     Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
@@ -243,8 +247,17 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
     """
     from rich.progress import Progress
 
-    from .live import cases_from, print_live, run_workbench
+    from .live import cases_from, print_live, run_miniwob, run_workbench
     from .workbench import FAULT_KINDS
+
+    if miniwob:
+        with Progress(transient=True) as progress:
+            bar = progress.add_task("MiniWoB runs", total=len(miniwob))
+            runs = run_miniwob(miniwob, corruption=corrupt, seeds=(seed,), verifier=verifier, log_dir=log_dir,
+                               step_budget=step_budget,
+                               on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
+        print_live(runs)
+        return
 
     kinds: list[str | None] = []
     for f in faults:

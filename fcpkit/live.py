@@ -26,7 +26,7 @@ from .plan import Plan, yaml_load
 from .runtime import Runner, RunResult
 from .verifiers import KeepGoingVerifier, SplitVerifier, Verifier
 
-__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "print_live", "live_summary"]
+__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary"]
 
 VERIFIERS = ("lower", "split", "llm")
 
@@ -79,51 +79,93 @@ def run_workbench(
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
 ) -> list[LiveRun]:
-    """Run each case live; one failing case is reported in its ``LiveRun.error``, never raised."""
-    if verifier not in VERIFIERS:
-        raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
+    """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised."""
     from .browser import WorkbenchEnv
     from .executors.scripted import ScriptedExecutor
     from .workbench import start_workbench
 
-    started_llm = None
+    with start_workbench() as wb:
+        def build(case: LiveCase):
+            env = WorkbenchEnv(wb, case.workflow, case.variant, case.fault, case.seed,
+                               params=(fault_params or {}).get(case.fault or "", None))
+            return env, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
+
+        return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
+                          on_run=on_run, on_event=on_event)
+
+
+def run_miniwob(
+    tasks: Sequence[str],
+    *,
+    corruption: str | None = None,
+    corrupt_step: int = 0,
+    seeds: Sequence[int] = (0,),
+    verifier: str = "split",
+    log_dir: str | Path | None = None,
+    step_budget: int = 20,
+    client: Any = None,
+    on_run: Callable[[LiveRun], None] | None = None,
+    on_event: Callable[[Any], None] | None = None,
+) -> list[LiveRun]:
+    """Run MiniWoB++ tasks live (offline HTML) with the scripted solver, optionally corrupting one step.
+
+    The plan of each episode is written from its goal text (``fcpkit.browser.miniwob.plan_for``).
+    """
+    from .browser.miniwob import MiniWoBEnv, MiniWoBExecutor, plan_for
+
+    cases = [LiveCase(f"miniwob/{t}", corruption, 0, s) for t in tasks for s in seeds]
+
+    def build(case: LiveCase):
+        task = case.workflow.split("/", 1)[1]
+        env = MiniWoBEnv(task, case.seed)
+        env.reset(case.seed)  # the goal text (and so the plan) is drawn by the task's seed
+        executor = MiniWoBExecutor(task, corrupt_step=corrupt_step if corruption else None,
+                                   corruption=corruption, seed=case.seed)
+        return env, executor, plan_for(task, env.task)
+
+    return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
+                      on_run=on_run, on_event=on_event)
+
+
+def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any, Any, Plan]], *, verifier: str,
+               log_dir: str | Path | None, step_budget: int, client: Any,
+               on_run: Callable[[LiveRun], None] | None, on_event: Callable[[Any], None] | None) -> list[LiveRun]:
+    if verifier not in VERIFIERS:
+        raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
+    started_llm = False
     if verifier != "lower" and client is None:
         from .llm import default_client
 
         client = default_client()
-        started_llm = client
+        started_llm = True
     logs = Path(log_dir) if log_dir is not None else None
     runs: list[LiveRun] = []
     try:
-        with start_workbench() as wb:
-            for case in cases:
-                log_path = logs / f"{case.name}.jsonl" if logs is not None else None
-                env = None
-                try:
-                    env = WorkbenchEnv(wb, case.workflow, case.variant, case.fault, case.seed,
-                                       params=(fault_params or {}).get(case.fault or "", None))
-                    with EvidenceLog(log_path) as log:
-                        runner = Runner(
-                            env, ScriptedExecutor(case.workflow, case.variant, case.seed),
-                            workbench_plan(case.workflow, case.variant),
-                            verifier=_verifier(verifier, client), gate=PolicyGate(approve=_approve_task_writes),
-                            budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
-                            step_budget=step_budget, run_id=case.name,
-                            usage=getattr(client, "usage", None),
-                        )
-                        if on_event is not None:
-                            runner.on("*", on_event)
-                        run = LiveRun(case, runner.run(), log_path)
-                except Exception as exc:  # a broken case must not lose the others' results
-                    run = LiveRun(case, None, log_path, error=f"{type(exc).__name__}: {exc}")
-                finally:
-                    if env is not None:
-                        env.close()
-                runs.append(run)
-                if on_run is not None:
-                    on_run(run)
+        for case in cases:
+            log_path = logs / f"{case.name.replace('/', '-')}.jsonl" if logs is not None else None
+            env = None
+            try:
+                env, executor, plan = build(case)
+                with EvidenceLog(log_path) as log:
+                    runner = Runner(
+                        env, executor, plan,
+                        verifier=_verifier(verifier, client), gate=PolicyGate(approve=_approve_task_writes),
+                        budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
+                        step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
+                    )
+                    if on_event is not None:
+                        runner.on("*", on_event)
+                    run = LiveRun(case, runner.run(), log_path)
+            except Exception as exc:  # a broken case must not lose the others' results
+                run = LiveRun(case, None, log_path, error=f"{type(exc).__name__}: {exc}")
+            finally:
+                if env is not None:
+                    env.close()
+            runs.append(run)
+            if on_run is not None:
+                on_run(run)
     finally:
-        if started_llm is not None:
+        if started_llm:
             _stop_embedded()
     return runs
 
