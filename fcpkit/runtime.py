@@ -37,20 +37,22 @@ from .plan import Commitment, Plan
 from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
-from .rules import edit_baseline, parse_action
+from .rules import edit_baseline, page_fingerprint, parse_action
 from .testers import ActionTester, CheckResult, StateTester, advance_check
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 
 __all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
 
-#: Event names, in the order they can occur within a step.
 #: commitment standings from best to worst (the gate takes the worst it has seen since the last page)
 _STANDING_ORDER = ("supported", "unresolved", "falsified")
+#: the same action proposed on the same page this many times means the agent is going round in circles
+LOOP_LIMIT = 3
 
+#: Event names, in the order they can occur within a step.
 EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test", "advance", "repair", "replan",
           "backtrack", "stop", "run_end")
-STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed",
+STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
                 "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
                 "executor_error", "env_error")
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
@@ -254,6 +256,7 @@ class Runner:
         self._continues = 0
         self._standing = "supported"
         self._wrote: set[int] = set()  # commitments (by index) during which a write ran, unconfirmed
+        self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
         self._started = False
 
     # -- observers ------------------------------------------------------------------------
@@ -412,6 +415,12 @@ class Runner:
                 yield self._stop("executor_error", f"{type(exc).__name__}: {exc}")
                 break
             self.proposals += 1
+            seen = (page_fingerprint(obs), action.command)
+            self._proposed[seen] += 1
+            if self._proposed[seen] >= LOOP_LIMIT:
+                self._event("looping", command=action.command, times=self._proposed[seen])
+                yield self._stop("looping", f"{action.command} proposed {self._proposed[seen]} times on the same page")
+                break
             yield self._emit("propose", phase="pre", action=action)
 
             # the executor's belief about the active commitment, checked against ours (as the Checker)
@@ -528,6 +537,7 @@ class Runner:
             self.summaries.append(summary)
             self.advanced.append(c.id)
             self._wrote.discard(self.index)
+            self._proposed.clear()
             self.safe_url = obs.url or self.safe_url
             self.rejected, self.hint, self.stage_history = [], None, []
             self._continues = 0
@@ -569,6 +579,7 @@ class Runner:
             self.rejected.append(res.rejected_action)
         self.hint = res.hint
         self._continues = 0
+        self._proposed.clear()  # a repair changes the plan or the path: repeats after it are the budget's business
         rec = res.to_dict()
         rec["repaired_commitment"] = rec.pop("commitment")
         self.log.append("repair", run=self.run_id, step=self.t, phase=phase, commitment=result.commitment, **rec)

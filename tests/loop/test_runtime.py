@@ -210,3 +210,21 @@ def test_planning_scope_replans_the_suffix_with_the_planner():
     res = runner.run()
     assert len(replans) == 1 and [c.id for c in res.plan.commitments] == ["reopen", "assign"]
     assert res.success and res.advanced == ["reopen", "assign"]
+
+
+def test_an_agent_going_round_in_circles_is_parked():
+    from fcpkit import Action
+    from fcpkit.runtime import LOOP_LIMIT
+
+    class Dithering:
+        """Scrolls the queue forever: nothing is falsified, nothing advances, no repair runs."""
+
+        name = "dithering"
+
+        def propose(self, ctx):
+            return Action("scroll(0, 200)", "look around", None, "read")
+
+    log = EvidenceLog()
+    _, env, ex, res = run(Dithering(), log=log)
+    assert res.stop_reason == "looping" and res.steps == LOOP_LIMIT - 1
+    assert any(r.get("event") == "looping" for r in log.records)
