@@ -237,9 +237,12 @@ def matchers(load: bool) -> None:
               help="Run these MiniWoB++ tasks (e.g. click-button, enter-text) instead of the workbench.")
 @click.option("--corrupt", type=click.Choice(["wrong_element", "wrong_value", "noop"]), default=None,
               help="MiniWoB: corrupt the first step of the scripted solution this way.")
+@click.option("--approve-irreversible/--deny-irreversible", "approve", default=True, show_default=True,
+              help="How the policy gate's approver answers irreversible actions (save, approve, ...) that the "
+                   "task asks for; deny to watch the gate park every run that needs one.")
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
-        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None) -> None:
+        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None, approve: bool) -> None:
     """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
 
     Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
@@ -272,7 +275,10 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
     cases = cases_from(workflows, dict.fromkeys(kinds), variants, seed)
     with Progress(transient=True) as progress:
         bar = progress.add_task("live runs", total=len(cases))
+        from .guards import approve_all, deny_all
+
         runs = run_workbench(cases, verifier=verifier, log_dir=log_dir, step_budget=step_budget,
+                             approve=approve_all if approve else deny_all,
                              on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
     print_live(runs)
 

@@ -76,10 +76,15 @@ def run_workbench(
     step_budget: int = 20,
     client: Any = None,
     fault_params: dict[str, Any] | None = None,
+    approve: Callable[[Any], bool] | None = None,
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
 ) -> list[LiveRun]:
-    """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised."""
+    """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised.
+
+    ``approve`` answers the policy gate for irreversible actions (default: approve, because every
+    workbench task asks for its own save/approve; pass ``fcpkit.deny_all`` to see the gate park runs).
+    """
     from .browser import WorkbenchEnv
     from .executors.scripted import ScriptedExecutor
     from .workbench import start_workbench
@@ -91,7 +96,7 @@ def run_workbench(
             return env, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
 
         return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
-                          on_run=on_run, on_event=on_event)
+                          approve=approve, on_run=on_run, on_event=on_event)
 
 
 def run_miniwob(
@@ -129,7 +134,8 @@ def run_miniwob(
 
 def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any, Any, Plan]], *, verifier: str,
                log_dir: str | Path | None, step_budget: int, client: Any,
-               on_run: Callable[[LiveRun], None] | None, on_event: Callable[[Any], None] | None) -> list[LiveRun]:
+               on_run: Callable[[LiveRun], None] | None, on_event: Callable[[Any], None] | None,
+               approve: Callable[[Any], bool] | None = None) -> list[LiveRun]:
     if verifier not in VERIFIERS:
         raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
     started_llm = False
@@ -149,7 +155,7 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
                 with EvidenceLog(log_path) as log:
                     runner = Runner(
                         env, executor, plan,
-                        verifier=_verifier(verifier, client), gate=PolicyGate(approve=_approve_task_writes),
+                        verifier=_verifier(verifier, client), gate=PolicyGate(approve=approve or _approve_task_writes),
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
                         step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
                     )
