@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_notebooks import _opens_with_teaching_note_and_parameters, _run, kernel_name  # noqa: F401 (fixture)
+from test_notebooks import _opens_with_teaching_note_and_parameters, _run
 
 pytest.importorskip("browsergym.core")
 pytest.importorskip("playwright")
@@ -22,7 +22,7 @@ pytestmark = [
 ]
 
 
-def test_02_live_execution(tmp_path, kernel_name):  # noqa: F811
+def test_02_live_execution(tmp_path, kernel_name):
     _opens_with_teaching_note_and_parameters("02_live_execution")
     m = _run("02_live_execution", tmp_path, kernel_name, workflow="support", fault="wrong_record",
              verifier="lower", step_budget=12, log_dir=str(tmp_path / "logs"))

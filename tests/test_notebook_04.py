@@ -1,6 +1,6 @@
 """Execute notebooks/04_detection_benchmark.ipynb with papermill on small settings and assert its metrics.
 
-Same approach as ``tests/test_notebooks.py`` (whose helpers are reused when importable): the kernel is
+Same approach as ``tests/test_notebooks.py``: the ``kernel_name`` fixture (tests/conftest.py) is
 the ``python3`` kernelspec when it resolves to this interpreter, otherwise a throwaway kernelspec for
 this interpreter under ``tmp_path`` on ``JUPYTER_PATH``; the assertions are on the metrics JSON the
 notebook writes to its ``metrics_path`` parameter.
@@ -21,37 +21,6 @@ pytest.importorskip("plotly")
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "04_detection_benchmark.ipynb"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
-
-try:  # the shared helper of tests/test_notebooks.py (tests/ is on sys.path under pytest's default import mode)
-    from test_notebooks import _resolves_here
-except ImportError:  # pragma: no cover - replicated minimal logic
-
-    def _resolves_here(argv0: str) -> bool:
-        if argv0 in ("python", "python3", f"python{sys.version_info[0]}.{sys.version_info[1]}"):
-            return True  # jupyter_client substitutes sys.executable
-        return Path(argv0).absolute().parent == Path(sys.executable).absolute().parent
-
-
-@pytest.fixture
-def kernel_name(tmp_path, monkeypatch) -> str:
-    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
-
-    try:
-        spec = KernelSpecManager().get_kernel_spec("python3")
-        if spec.argv and _resolves_here(spec.argv[0]):
-            return "python3"
-    except NoSuchKernel:
-        pass
-    name = "fcpkit-test-python"
-    kdir = tmp_path / "jupyter" / "kernels" / name
-    kdir.mkdir(parents=True)
-    (kdir / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "fcpkit test python", "language": "python",
-    }))
-    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
-    return name
-
 
 def test_04_opens_with_teaching_note_and_parameters():
     import nbformat

@@ -23,33 +23,6 @@ NOTEBOOKS = ROOT / "notebooks"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
 
 
-def _resolves_here(argv0: str) -> bool:
-    if argv0 in ("python", "python3", f"python{sys.version_info[0]}.{sys.version_info[1]}"):
-        return True  # jupyter_client substitutes sys.executable
-    return Path(argv0).absolute().parent == Path(sys.executable).absolute().parent
-
-
-@pytest.fixture
-def kernel_name(tmp_path, monkeypatch) -> str:
-    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
-
-    try:
-        spec = KernelSpecManager().get_kernel_spec("python3")
-        if spec.argv and _resolves_here(spec.argv[0]):
-            return "python3"
-    except NoSuchKernel:
-        pass
-    name = "fcpkit-test-python"
-    kdir = tmp_path / "jupyter" / "kernels" / name
-    kdir.mkdir(parents=True)
-    (kdir / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "fcpkit test python", "language": "python",
-    }))
-    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
-    return name
-
-
 def _run(name: str, tmp_path: Path, kernel_name: str, **params) -> dict:
     metrics = tmp_path / f"{name}.metrics.json"
     papermill.execute_notebook(
