@@ -84,7 +84,7 @@ from .errors import ConfigError
 from .matching.calibration import Calibration, fit_calibration
 from .plan import SCOPES, Commitment, Plan
 from .router import Thresholds
-from .rules import check_transition, page_fingerprint
+from .rules import action_text, check_transition, page_fingerprint
 from .trajectory import Trajectory, load_corpus, serialize_observation
 
 __all__ = [
@@ -232,7 +232,7 @@ def extract_bags(trajs: Iterable[Trajectory], *, positive_window: int = 0,
                         text, label))
             if not faulty or t < fot:
                 add(Bag("falsifier-action", traj.id, traj.workflow, t, c.id, _falsifier_texts(plan, c, "action"),
-                        step.action.describe(), 0))
+                        action_text(step.action), 0))
             before = step.observation
         if not faulty:
             _completion_bags(traj, seq, add)

@@ -60,6 +60,7 @@ from .checker import Checker, TrajectoryReport
 from .plan import SCOPES, Plan
 from .report import wilson
 from .router import Route, Thresholds
+from .rules import action_text
 from .trajectory import Trajectory, load_corpus, serialize_observation
 
 __all__ = [
@@ -550,7 +551,7 @@ def falsifier_telemetry(
             if r.rule == SOFT_CHECK:
                 continue
             step = t.steps[chk.step]
-            text = step.action.describe() if r.phase == "pre" else serialize_observation(step.observation)
+            text = action_text(step.action) if r.phase == "pre" else serialize_observation(step.observation)
             fals = _falsifiers(t.plan, r.commitment, r.phase)
             if not fals:
                 continue

@@ -34,6 +34,7 @@ __all__ = [
     "check_transition",
     "edit_baseline",
     "is_form_edit",
+    "action_text",
 ]
 
 #: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
@@ -226,6 +227,68 @@ def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
     """The changed lines between two pages' fingerprints (unified diff, no context by default)."""
     a, b = page_fingerprint(before).splitlines(), page_fingerprint(after).splitlines()
     return [ln for ln in difflib.unified_diff(a, b, lineterm="", n=n) if not ln.startswith(("---", "+++", "@@"))]
+
+
+#: BrowserGym calls whose first argument is an element id (a bid): an address, not content.
+_BID_FIRST = frozenset(
+    "fill select_option click dblclick hover press focus clear drag_and_drop upload_file".split()
+)
+
+
+#: Names of the non-id parameters of BrowserGym's common calls, so "fill('14', 'x')" reads as
+#: "fill value 'x'": a statement about "a value other than ..." can meet it.
+_PARAMS: dict[str, tuple[str, ...]] = {
+    "fill": ("value",), "select_option": ("options",), "press": ("key",), "keyboard_press": ("key",),
+    "keyboard_type": ("text",), "send_msg_to_user": ("text",), "goto": ("url",), "upload_file": ("file",),
+}
+
+
+def action_text(action: Action) -> str:
+    """The action description the action-level tester scores: calls with their literal arguments
+    (element ids dropped), the resolved target, and the executor's reasoning *without its facts*.
+
+    The reasoning is the agent's own account of the step, and the failure this toolkit exists
+    for is the step whose account is plausible while the command is not: ``fill('14', 'Myrn')``
+    reasoned as *Type "Myron"* must not be confirmed by its reasoning, nor shielded by it from a
+    falsifier. So the reasoning keeps its context words ("open the ticket") but loses what a
+    statement hinges on: identifiers, numbers, quoted values and names. Those must be in what the
+    action does. (:meth:`~fcpkit.trajectory.Action.describe` keeps it whole, for the LLM verifier.)
+    """
+    return _action_text(action.command, action.target or "", action.reasoning or "")
+
+
+_REASON_FACTS = re.compile(
+    r"'[^']*'|\"[^\"]*\"|“[^”]*”|\S*\d\S*|(?<![.!?:;]\s)(?<!^)\b[A-Z][\w-]*"
+)
+
+
+@lru_cache(maxsize=4096)
+def _action_text(command: str, target: str, reasoning: str = "") -> str:
+    try:
+        calls = parse_action(command)
+    except ValueError:
+        head = command
+    else:
+        parts = []
+        for c in calls:
+            args = c.args[1:] if c.name in _BID_FIRST and c.args else c.args
+            names = _PARAMS.get(c.name, ())
+            words = [c.name.replace("_", " ")]
+            for i, a in enumerate(args):
+                if isinstance(a, (str, int, float)):
+                    words += [names[i], repr(a)] if i < len(names) else [repr(a)]
+            words += [f"{k} {v!r}" for k, v in c.kwargs.items() if isinstance(v, (str, int, float))]
+            parts.append(" ".join(words))
+        head = "\n".join(parts)
+    role_name = _ROLE_NAME.match(target)
+    if role_name:  # the node, not its current state: value=/checked= say what holds *before* the action
+        target = role_name.group(0)
+    text = f"{head}\ntarget: {target}" if target else head
+    context = " ".join(_REASON_FACTS.sub(" ", reasoning.strip()).split())
+    return f"{text}\nreasoning: {context}" if context else text
+
+
+_ROLE_NAME = re.compile(r"^\s*\w+\s+'(?:[^'\\]|\\.)*'")
 
 
 def check_action(action: Action) -> RuleHit | None:

@@ -18,7 +18,7 @@ from .matching.lexical import LexicalMatcher
 from .matching.protocol import Matcher
 from .plan import SCOPES, Commitment, Evidence, Plan
 from .router import Route, Thresholds, route
-from .rules import RuleHit, check_action, check_transition
+from .rules import RuleHit, action_text, check_action, check_transition
 from .trajectory import Action, Observation, serialize_observation
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check"]
@@ -212,10 +212,14 @@ class StateTester(_Base):
 
 
 class ActionTester(_Base):
-    """Pre-action test of a proposed action against action-testable evidence (``on: action|both``)."""
+    """Pre-action test of a proposed action against action-testable evidence (``on: action|both``).
+
+    The action is scored as :func:`~fcpkit.rules.action_text` renders it: what it does, not what
+    the executor says it does.
+    """
 
     def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
         start = time.perf_counter()
         hit = check_action(action) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
-        return self._result("pre", commitment, b, action.describe(), hit, start, 0, can_complete=False)
+        return self._result("pre", commitment, b, action_text(action), hit, start, 0, can_complete=False)

@@ -16,6 +16,7 @@ from functools import lru_cache
 __all__ = [
     "strip_volatile",
     "strip_bids",
+    "canon_roles",
     "tokenize",
     "stem",
     "is_key_token",
@@ -55,6 +56,26 @@ STOPWORDS = frozenset(
 )
 #: Words whose presence flips a statement's meaning; kept as tokens, never dropped as stopwords.
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "without", "none", "nothing", "n't", "unable", "denied"})
+
+
+#: Plain-English names of ARIA roles, mapped to the role name the accessibility tree prints, so
+#: "the text field" in a plan meets ``textbox ''`` on a page. Only the roles' own names and their
+#: common spellings: the roles are fixed by WAI-ARIA, not by any one site's wording.
+_ROLE_PHRASES = [
+    (re.compile(r"\b(?:(?:text|input|entry)[ -]?(?:field|box|input|area)(?:e?s)?|fields?)\b", re.IGNORECASE), "textbox"),
+    (re.compile(r"\b(?:check|tick)[ -]?box(?:es)?\b", re.IGNORECASE), "checkbox"),
+    (re.compile(r"\bradio[ -]?buttons?\b", re.IGNORECASE), "radio"),
+    (re.compile(r"\b(?:drop[ -]?down(?:[ -](?:list|menu|box))?|combo[ -]?box|select[ -](?:list|box|menu))(?:e?s)?\b", re.IGNORECASE), "combobox"),
+    (re.compile(r"\bhyperlinks?\b", re.IGNORECASE), "link"),
+]
+
+
+def canon_roles(text: str) -> str:
+    """Replace plain-English role names ("text field", "check box", "drop-down") by ARIA's."""
+    for pattern, role in _ROLE_PHRASES:
+        if pattern.search(text):
+            text = pattern.sub(role, text)
+    return text
 
 
 def strip_volatile(text: str) -> str:
@@ -118,7 +139,7 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     pages are tokenised with ``both`` and statements with ``marked``, so "Order was cancelled"
     needs a page that says *cancelled*, and "Please cancel" does not support it.
     """
-    text = _THOUSANDS.sub("", text.lower().replace("n't", " not").replace("’", "'"))
+    text = _THOUSANDS.sub("", canon_roles(text.lower()).replace("n't", " not").replace("’", "'"))
     out: list[str] = []
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):

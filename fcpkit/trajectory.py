@@ -77,7 +77,10 @@ class Action:
         return d
 
     def describe(self) -> str:
-        """The action description the action-level tester scores (command, reasoning, target)."""
+        """The full action description (command, target, reasoning), as the LLM verifier reads it.
+
+        The fast action tester scores :func:`fcpkit.rules.action_text` instead, which keeps the
+        reasoning's context words but not its facts."""
         parts = [self.command]
         if self.target:
             parts.append(f"target: {self.target}")

@@ -44,9 +44,10 @@ _ABSENCE = re.compile(
 )
 #: Control descriptors: "Assign button" is present when something named Assign is, whatever its role.
 _ROLE_WORDS = frozenset(tokenize("button buttons link links control field box textbox searchbox checkbox dropdown menu option tab list"))
+_EXCLUSION_NAME = r"(?:[a-z]*[-_]?\d[\w.-]*|[A-Z][\w-]*(?:\s+#?\d[\w.-]*)?|'[^']+'|\"[^\"]+\")"
 _EXCLUSION = re.compile(
-    r"\b(?:other than|different from|instead of|rather than|anything but|except)\s+"
-    r"(?P<key>[a-z]*[-_]?\d[\w.-]*|[A-Z][\w-]*|'[^']+'|\"[^\"]+\")",
+    r"\b(?:other than|different from|instead of|rather than|anything but|except|not in|not one of)\s+"
+    rf"(?P<key>{_EXCLUSION_NAME}(?:\s*,\s*{_EXCLUSION_NAME})*)",
     re.IGNORECASE,
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*)\b|'([^']+)'|\"([^\"]+)\"")
@@ -89,10 +90,45 @@ def _names(statement: str) -> frozenset[str]:
 
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected"))
 _SHAPE = re.compile(r"\d")
+_RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 _HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
 _ROOT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?RootWebArea\s+'(.*?)'", re.IGNORECASE)
 _HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?heading\s+'(.*?)'", re.IGNORECASE)
 _URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
+
+
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+
+
+_AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
+
+
+def _ax_states(line: str) -> str:
+    """Read the accessibility tree's state attributes as words: ``checked='true'`` says *checked*,
+    ``checked='false'`` says nothing (it used to read as "checked", like the true one)."""
+    if "=" not in line:
+        return line
+    return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", line)
+
+
+#: The arguments of :func:`fcpkit.rules.action_text` that choose something (not a key or a message).
+_CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
+
+
+def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
+    """What an action text (:func:`fcpkit.rules.action_text`) chooses: the value it types or the
+    options it selects, or the node a click lands on. A key press or a message chooses nothing."""
+    args: list[str] = []
+    target: list[str] = []
+    clicks = False
+    for line in text.splitlines():
+        if line.startswith("target:"):
+            target.extend(a or b for a, b in _QUOTED.findall(line)[:1])
+        else:
+            clicks = clicks or line.startswith(("click", "dblclick"))
+            args.extend(a or b for a, b in _CHOICE_ARG.findall(line))
+    values = [tokenize(v, past="both") for v in (args or (target if clicks else ()))]
+    return tuple(frozenset(v) for v in values if v)
 
 
 @dataclass(frozen=True)
@@ -117,6 +153,8 @@ class _Page:
     chunks: list[frozenset[str]]
     index: dict[str, int]  # token -> bitmask of chunks holding it
     lines: dict[str, int]  # token -> bitmask of lines holding it
+    # an action text's chosen values (typed or selected text, else the clicked node's name)
+    chosen: tuple[frozenset[str], ...] = ()
 
 
 class LexicalMatcher:
@@ -229,9 +267,11 @@ class LexicalMatcher:
         identity: list[str] = []
         body: list[tuple[str, ...]] = []
         first_heading = True
+        is_page = False  # saw a url/title header or a root node: a page, not an action description
         for line in text.splitlines():
             h = _HEADER.match(line)
             if h:
+                is_page = True
                 kind, value = h.groups()
                 if kind == "url":
                     u = _URL_PATH.match(value)
@@ -242,17 +282,21 @@ class LexicalMatcher:
                 continue
             r = _ROOT.match(line)
             if r:
+                is_page = True
                 identity.extend(tokenize(strip_volatile(r.group(1)), past="both"))
             elif first_heading:
                 hd = _HEADING.match(line)
                 if hd:
                     identity.extend(tokenize(strip_volatile(hd.group(1)), past="both"))
                     first_heading = False
-            toks = tokenize(strip_volatile(strip_bids(line)), past="both")
+            toks = tokenize(_ax_states(strip_volatile(strip_bids(line))), past="both")
             if toks:
                 body.append(toks)
+        chosen: tuple[frozenset[str], ...] = ()
         if not identity:  # an action description or bare text: all of it is its identity
             identity = [t for line in body for t in line]
+        if not is_page:
+            chosen = _chosen_values(text)
         chunks: list[frozenset[str]] = []
         if body:
             last_start = max(len(body) - self.window, 0)
@@ -271,7 +315,7 @@ class LexicalMatcher:
             bit = 1 << i
             for t in line_toks:
                 lines[t] = lines.get(t, 0) | bit
-        page = _Page(frozenset(identity), chunks, index, lines)
+        page = _Page(frozenset(identity), chunks, index, lines, chosen)
         self._pages[text] = page
         if len(self._pages) > self._cache_size:
             self._pages.popitem(last=False)
@@ -325,14 +369,30 @@ class LexicalMatcher:
         return best / total
 
     def _exclusion(self, st: _Stmt, page: _Page) -> float:
+        shapes = {_SHAPE.sub("9", k) for k in st.exclude if is_key_token(k)}
+        if page.chosen:
+            # record identifiers (T-390, SKU-2045, 42.50) name a kind of thing; "CA9b" or "Q1" are
+            # just values, like a name
+            keyed = all(_RECORD_ID.match(k) for k in st.exclude)
+            # An action says what it chooses (its typed or selected text, or the node it clicks):
+            # "a value other than Q1" holds when it chooses something else, of the same shape
+            # when the excluded value is an identifier.
+            ex = st.exclude
+            differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
+            if keyed:
+                differ = [v for v in differ if any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in v)]
+            if not differ:
+                return 0.0
+            if not st.tokens:
+                return 1.0
+            return 0.5 + 0.5 * self._recall(_Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total), page)
         ident = page.identity
         if any(k in ident for k in st.exclude):
             return 0.0
-        if not any(is_key_token(k) for k in st.exclude):
-            # "an option other than Ertha": which value is chosen is not something word overlap can
-            # read off a page that lists them all; claim nothing rather than the opposite
+        if not shapes:
+            # "an option other than Ertha": on a page, which value the *agent* chose cannot be read
+            # off (a form shows its defaults too); claim nothing rather than the opposite
             return 0.0
-        shapes = {_SHAPE.sub("9", k) for k in st.exclude}
         if not any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in ident):
             return 0.0
         if not st.tokens:
