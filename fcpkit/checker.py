@@ -17,8 +17,8 @@ from .log import EvidenceLog
 from .matching.protocol import Matcher
 from .plan import Plan
 from .router import Route, Thresholds
-from .rules import edit_baseline
-from .testers import ActionTester, CheckResult, StateTester, advance_check
+from .rules import edit_baseline, is_idle, is_report
+from .testers import ActionTester, CheckResult, StateTester
 from .trajectory import Corpus, Label, Trajectory
 from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
 
@@ -156,6 +156,7 @@ class Checker:
         active = 0
         confirmed: set[int] = set()
         wrote: set[int] = set()  # commitments during which the agent wrote to the application
+        attempted: set[int] = set()  # commitments some proposed action aligned with (action test)
         continues = 0
         before = traj.initial_observation
         history: list = []
@@ -175,6 +176,9 @@ class Checker:
                                     verifier=verdict.verifier, scope=verdict.scope, diagnosis=verdict.diagnosis)
             return verdict.decision
 
+        opening = self.state.start(plan, plan.commitments[0], before) if traj.steps else None
+        if opening is not None:
+            decide(0, opening, observation=before)
         for t, step in enumerate(traj.steps):
             # The agent's belief about the active commitment, checked against ours.
             if step.commitment is not None:
@@ -182,7 +186,8 @@ class Checker:
                 if j > active and not all(k in confirmed for k in range(active, j)) and not self.use_rules:
                     active = j  # without the anomaly rules, follow the agent silently
                 elif j > active and not all(k in confirmed for k in range(active, j)):
-                    flag = advance_check(plan, active, j, wrote - confirmed)
+                    flag = self.state.advance(plan, active, j, before, wrote - confirmed,
+                                              attempted if self.pre_action else None)
                     if decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
                         active = j  # keep going: follow the agent
                 elif j != active:
@@ -192,7 +197,16 @@ class Checker:
                 wrote.add(active)
             if self.pre_action:
                 pre = self.action.test(plan, c, step.action)
-                decide(t, pre, action=step.action, observation=before)
+                if decide(t, pre, action=step.action, observation=before) is Decision.CONTINUE:
+                    report = is_report(step.action)
+                    if not is_idle(step.action) and (not report or pre.alpha_plus >= self.thresholds.pi_low):
+                        attempted.add(active)  # a message only does the commitment it is about
+                    if report and pre.alpha_plus >= self.thresholds.gate_plus(float(c.confidence)):
+                        confirmed.add(active)  # reporting *is* this commitment's completion (on: action)
+                if self.use_rules and is_report(step.action) and not all(k in confirmed for k in range(active, n)):
+                    # the agent says the task is done: every commitment left must have been done
+                    decide(t, self.state.advance(plan, active, None, before, wrote - confirmed, attempted),
+                           action=step.action, observation=before)
             post = self.state.test(plan, c, step.observation, before=before, action=step.action,
                                    baseline=edit_baseline(traj.initial_observation, history),
                                    consecutive_continues=continues)

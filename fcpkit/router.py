@@ -46,10 +46,13 @@ class Thresholds:
     below a gate inside which a case verifies instead of continuing; ``periodic_check`` forces a
     verify after that many consecutive state-level continues (``0`` disables it).
 
-    ``progress_continues`` is fcpkit's one departure from Equation 6, on by default: a page that
-    strongly confirms *progress* (but not completion) while no falsifier is near its gate is on
-    track, so it continues instead of escalating. Equation 6 sends it to the verifier (the paper
-    reports 72-77% of state checks escalated); ``Thresholds.paper()`` restores that exactly.
+    ``progress_continues`` is fcpkit's one departure from Equation 6, on by default: a page whose
+    confirming support (progress, or part of the completion evidence) stays below the completion
+    gate's uncertainty band, while no falsifier is near its gate, is on track, so it continues
+    instead of escalating. Whether the commitment is done is then settled by a later page that
+    clears the completion gate, or at the advance (:func:`fcpkit.testers.advance_check`).
+    Equation 6 sends such pages to the verifier (the paper reports 72-77% of state checks
+    escalated); ``Thresholds.paper()`` restores that exactly.
     """
 
     tau_plus: float = 0.65
@@ -146,7 +149,8 @@ def route(
         return Route.COMPLETE
     near_gate = alpha_minus >= g_minus - t.uncertainty or (can_complete and comp >= g_plus - t.uncertainty)
     # Action tests weigh overlap with falsifiers, not lack of alignment: alpha+ alone never escalates.
-    confirming = (comp if t.progress_continues else alpha_plus) if can_complete else 0.0
+    # With progress_continues, neither does confirming support below the completion band on a page.
+    confirming = (0.0 if t.progress_continues else alpha_plus) if can_complete else 0.0
     weak = max(confirming, alpha_minus) < t.pi_low
     if weak and not near_gate:
         if t.periodic_check and consecutive_continues >= t.periodic_check:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .text import strip_bids, strip_volatile
+from .text import strip_bids, strip_volatile, tokenize
 from .trajectory import Action, Observation
 
 __all__ = [
@@ -29,12 +29,17 @@ __all__ = [
     "parse_action",
     "is_page_changing",
     "page_fingerprint",
+    "content_fingerprint",
     "page_diff",
     "check_action",
     "check_transition",
     "edit_baseline",
     "is_form_edit",
     "action_text",
+    "is_report",
+    "is_idle",
+    "new_modal_dialogs",
+    "unexpected_dialog",
 ]
 
 #: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
@@ -265,8 +270,9 @@ _REASON_FACTS = re.compile(
 @lru_cache(maxsize=4096)
 def _action_text(command: str, target: str, reasoning: str = "") -> str:
     try:
-        calls = parse_action(command)
+        calls: list[ParsedCall] | str = parse_action(command)
     except ValueError:
+        calls = ""
         head = command
     else:
         parts = []
@@ -280,6 +286,8 @@ def _action_text(command: str, target: str, reasoning: str = "") -> str:
             words += [f"{k} {v!r}" for k, v in c.kwargs.items() if isinstance(v, (str, int, float))]
             parts.append(" ".join(words))
         head = "\n".join(parts)
+    if not any(c.name in _BID_FIRST for c in (calls if not isinstance(calls, str) else ())):
+        target = ""  # a call without an element id (noop, goto, a message) has no target to resolve
     role_name = _ROLE_NAME.match(target)
     if role_name:  # the node, not its current state: value=/checked= say what holds *before* the action
         target = role_name.group(0)
@@ -289,6 +297,26 @@ def _action_text(command: str, target: str, reasoning: str = "") -> str:
 
 
 _ROLE_NAME = re.compile(r"^\s*\w+\s+'(?:[^'\\]|\\.)*'")
+
+
+#: Calls that leave the application as it was: waiting, scrolling, pointing.
+_IDLE = frozenset({"noop", "scroll", "hover", "focus", "mouse_move"})
+
+
+def is_idle(action: Action) -> bool:
+    """Whether ``action`` only waits, scrolls or points (or does not parse): it does no step of a task."""
+    try:
+        return all(c.name in _IDLE for c in parse_action(action.command))
+    except ValueError:
+        return True
+
+
+def is_report(action: Action) -> bool:
+    """Whether ``action`` reports to the user (``send_msg_to_user``): the agent's claim that it is done."""
+    try:
+        return any(c.name == "send_msg_to_user" for c in parse_action(action.command))
+    except ValueError:
+        return False
 
 
 def check_action(action: Action) -> RuleHit | None:
@@ -350,4 +378,73 @@ def check_transition(
     if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
         if page_fingerprint(baseline) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
+    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+        # A save that only announces something ("Comment added to ticket T-390.") over a form put
+        # back as it was before the edits changed no state: compare the pages without their live
+        # regions, which carry messages, not content. (Not against the edited form itself: a
+        # successful save often re-renders it with the saved values and a message.)
+        if content_fingerprint(baseline) == content_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page "
+                                             "as it was before the form was edited")
     return None
+
+
+_MODAL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:alertdialog\s+'((?:[^'\\]|\\.)*)'|dialog\s+'((?:[^'\\]|\\.)*)'.*\bmodal=True)", re.IGNORECASE | re.MULTILINE)
+
+
+def new_modal_dialogs(before: Observation | None, after: Observation) -> list[str]:
+    """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
+    names = _modal_names(after.text)
+    if not names:
+        return []
+    old = set(_modal_names(before.text)) if before is not None else set()
+    return [n for n in names if n not in old]
+
+
+@lru_cache(maxsize=4096)
+def _modal_names(text: str) -> tuple[str, ...]:
+    if "dialog" not in text:
+        return ()
+    return tuple((a or b).strip() for a, b in _MODAL.findall(text))
+
+
+def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+    """The first modal dialog whose name the plan does not mention (under half its words).
+
+    A dialog the plan expects ("Assign ticket T-390") is a step of the task; one it never
+    mentions ("Updated acceptable use policy") is an interstitial covering the page the agent
+    is working on: the commitment's evidence can no longer be read, so the step is off track
+    until the dialog is dealt with.
+    """
+    plan_words = set(tokenize(expected_text))
+    for name in names:
+        words = set(tokenize(name)) - {"dialog"}
+        if words and len(words & plan_words) / len(words) < 0.5:
+            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not mention covers the page: {name!r}")
+    return None
+
+
+#: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
+_LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|alertdialog)\b|live='(?:polite|assertive)'", re.IGNORECASE)
+
+
+def content_fingerprint(obs: Observation) -> str:
+    """:func:`page_fingerprint` without live regions (status and alert messages and their text)."""
+    return _content_fingerprint(obs.url, obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _content_fingerprint(url: str, title: str, text: str) -> str:
+    kept: list[str] = []
+    skip_deeper: int | None = None
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip("\t "))
+        if skip_deeper is not None:
+            if depth > skip_deeper and line.strip():
+                continue
+            skip_deeper = None
+        if _LIVE.search(line):
+            skip_deeper = depth
+            continue
+        kept.append(line)
+    return _fingerprint(url, title, "\n".join(kept))

@@ -11,17 +11,17 @@ description (command, resolved target, reasoning) against action-testable eviden
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
 from .matching.lexical import LexicalMatcher
 from .matching.protocol import Matcher
 from .plan import SCOPES, Commitment, Evidence, Plan
 from .router import Route, Thresholds, route
-from .rules import RuleHit, action_text, check_action, check_transition
+from .rules import RuleHit, action_text, check_action, check_transition, new_modal_dialogs, unexpected_dialog
 from .trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts"]
 
 
 @dataclass(frozen=True)
@@ -52,24 +52,58 @@ class CheckResult:
         return d
 
 
-def advance_check(plan: Plan, active: int, claimed: int, wrote: set[int] | frozenset[int] = frozenset()) -> CheckResult:
-    """The agent moved on to commitment ``claimed`` while ``active`` was never confirmed complete.
+def acts(c: Commitment) -> bool:
+    """Whether the plan says how ``c`` is *done*: it has action-testable confirming evidence.
 
-    A soft anomaly (``unconfirmed_advance``: the verifier decides whether to follow the agent),
-    unless the skipped commitment already wrote to the application (``unconfirmed_write``, a hard
-    one): a save whose confirmation never showed is exactly how a wrong success banner, a silent
-    failure or a redirect away from the form looks from the page.
+    Only such a commitment can be skipped; one that is only read off a page ("confirm the new
+    price shows") needs no action of its own.
+    """
+    return any(e.on_action for stage in ("progress", "completion") for e in c.confirm.get(stage, ()))
+
+
+def advance_check(
+    plan: Plan,
+    active: int,
+    claimed: int | None,
+    wrote: set[int] | frozenset[int] = frozenset(),
+    *,
+    attempted: set[int] | frozenset[int] | None = None,
+    precondition: float | None = None,
+    gate: float | None = None,
+) -> CheckResult:
+    """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
+    ``active`` was never confirmed complete. Four outcomes, most certain first:
+
+    * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
+      action was ever taken for it (``attempted``: the caller's record of commitments that saw a
+      non-idle action, see :func:`fcpkit.rules.is_idle`): the step was not done at all, the no-op
+      that leaves nothing to diff (a skipped fill, a ``noop()`` in its place). A hard rule;
+    * ``precondition`` (the claimed commitment's precondition evidence scored on the page the
+      agent moves on from) clears ``gate``: the plan's own evidence says the next step can start;
+      the advance is followed with no escalation (route ``continue``);
+    * ``unconfirmed_write``: a skipped commitment wrote to the application and neither its
+      completion nor the next precondition showed (a wrong success banner, a silent failure, a
+      redirect away from the form);
+    * ``unconfirmed_advance``: the verifier decides whether to follow the agent.
     """
     start = time.perf_counter()
     c = plan.commitments[active]
-    to = plan.commitments[claimed].id
-    skipped = range(active, claimed)
-    if any(k in wrote for k in skipped):
-        rule, detail = "unconfirmed_write", f"moved to {to!r} after writing in {c.id!r}, which was never confirmed complete"
+    end = len(plan.commitments) if claimed is None else claimed
+    to = "report the task done" if claimed is None else f"move to {plan.commitments[claimed].id!r}"
+    skipped = range(active, end)
+    route, rule, detail = Route.VERIFY, None, None
+    undone = [k for k in skipped if acts(plan.commitments[k]) and k not in attempted] if attempted is not None else []
+    if undone:
+        rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
+    elif claimed is not None and precondition is not None and gate is not None and precondition >= gate:
+        route, detail = Route.CONTINUE, f"{to}: its precondition holds ({precondition:.2f})"
+    elif any(k in wrote for k in skipped):
+        rule, detail = "unconfirmed_write", f"{to} after writing in {c.id!r}, which was never confirmed complete"
     else:
-        rule, detail = "unconfirmed_advance", f"moved to {to!r} but {c.id!r} was never confirmed complete"
-    return CheckResult("pre", c.id, 0.0, 0.0, Route.VERIFY, rule=rule, rule_detail=detail, scope="execution",
-                       kappa=float(c.confidence), elapsed_ms=(time.perf_counter() - start) * 1e3)
+        rule, detail = "unconfirmed_advance", f"{to} but {c.id!r} was never confirmed complete"
+    return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
+                       rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
+                       elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 
 class Tester(Protocol):
@@ -106,6 +140,7 @@ class _Base:
         self.use_plan_falsifiers = use_plan_falsifiers
         self.use_rules = use_rules
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
+        self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
@@ -152,10 +187,15 @@ class _Base:
         else:
             scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
         a_plus, plus_i = 0.0, None
+        comp_set = set(b.comp)
         for i in range(b.n_plus):
-            if scores[i] > a_plus:
+            if i not in comp_set and scores[i] > a_plus:
                 a_plus, plus_i = scores[i], i
-        a_comp = max((scores[i] for i in b.comp), default=0.0) if can_complete else None
+        a_comp = (sum(scores[i] for i in b.comp) / len(b.comp)) if (can_complete and b.comp) else (0.0 if can_complete else None)
+        if b.comp:
+            cm = sum(scores[i] for i in b.comp) / len(b.comp)
+            if cm > a_plus:
+                a_plus, plus_i = cm, max(b.comp, key=lambda i: scores[i])
         by_scope: dict[str, float] = {}
         a_minus, best = 0.0, None
         for i, scope, level in b.falsifiers:
@@ -206,9 +246,68 @@ class StateTester(_Base):
         edits that led up to it (:func:`fcpkit.rules.edit_baseline`), for no-op writes."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
+        if self.use_rules and hit is None and action is not None:  # (a start page: see start())
+            dialogs = new_modal_dialogs(before, observation)
+            if dialogs:
+                hit = unexpected_dialog(dialogs, self._plan_text(plan))
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, serialize_observation(observation), hit, start,
                             consecutive_continues, can_complete=True)
+
+
+    def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
+        """The page a run starts on, before any action: an error page or a modal dialog the plan
+        does not mention (an interstitial on the start page) is drift before the first step.
+        ``None`` when no rule fires (the start page is not scored: nothing has been done yet)."""
+        if not self.use_rules:
+            return None
+        start = time.perf_counter()
+        hit = check_transition(None, None, observation)
+        if hit is None:
+            dialogs = new_modal_dialogs(None, observation)
+            hit = unexpected_dialog(dialogs, self._plan_text(plan)) if dialogs else None
+        if hit is None:
+            return None
+        return CheckResult("pre", commitment.id, 0.0, 0.0, Route.VERIFY, rule=hit.rule, rule_detail=hit.detail,
+                           scope=hit.scope, kappa=float(commitment.confidence),
+                           elapsed_ms=(time.perf_counter() - start) * 1e3)
+
+    def _plan_text(self, plan: Plan) -> str:
+        """Everything the plan says (task, subgoals, evidence): what a dialog must be part of."""
+        hit = self._plan_texts.get(id(plan))
+        if hit is not None and hit[0] is plan:
+            return hit[1]
+        parts = [plan.task]
+        for c in plan.commitments:
+            parts.append(c.subgoal)
+            for group in (c.confirm, c.falsify):
+                parts.extend(e.text for items in group.values() for e in items)
+        text = "\n".join(parts)
+        self._plan_texts[id(plan)] = (plan, text)
+        return text
+
+    def precondition(self, c: Commitment, observation: Observation) -> float | None:
+        """Conjunctive support of ``c``'s page-testable precondition evidence (``None`` if it has none)."""
+        stmts = [e.text for e in c.confirm.get("precondition", ()) if e.on_state]
+        if not stmts:
+            return None
+        text = serialize_observation(observation)
+        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(stmts, [text])[:, 0]
+        return float(sum(scores)) / len(stmts)
+
+    def advance(
+        self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
+        wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
+    ) -> CheckResult:
+        """:func:`advance_check` with the claimed commitment's precondition scored on ``observation``."""
+        start = time.perf_counter()
+        pre = gate = None
+        if claimed is not None and observation is not None:
+            nxt = plan.commitments[claimed]
+            pre = self.precondition(nxt, observation)
+            gate = self.thresholds.gate_plus(float(nxt.confidence))
+        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate)
+        return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 
 class ActionTester(_Base):

@@ -385,7 +385,10 @@ class LexicalMatcher:
                 return 0.0
             if not st.tokens:
                 return 1.0
-            return 0.5 + 0.5 * self._recall(_Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total), page)
+            rest = self._recall(_Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total), page)
+            # none of the statement's other words: it is about another kind of action (a click on
+            # Submit chooses "Submit", which is no value "other than Myron" for a text field)
+            return 0.5 + 0.5 * rest if rest > 0.0 else 0.0
         ident = page.identity
         if any(k in ident for k in st.exclude):
             return 0.0

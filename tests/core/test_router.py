@@ -54,9 +54,9 @@ def test_monotone_in_kappa(a_plus, a_minus, k1, k2):
 
 
 @given(a_plus=unit, a_minus=unit, kappa=unit)
-def test_continue_only_when_both_sides_weak_and_clear_of_gates(a_plus, a_minus, kappa):
+def test_continue_only_when_falsifiers_weak_and_both_sides_clear_of_gates(a_plus, a_minus, kappa):
     if route(a_plus, a_minus, kappa) is Route.CONTINUE:
-        assert max(a_plus, a_minus) < T.pi_low
+        assert a_minus < T.pi_low  # confirming support alone never escalates (progress_continues)
         assert a_minus < T.gate_minus(kappa) - T.uncertainty
         assert a_plus < T.gate_plus(kappa) - T.uncertainty
 
@@ -93,6 +93,11 @@ def test_thresholds_serialise(tmp_path):
 
 def test_progress_without_completion_continues_unless_paper_mode():
     assert route(0.9, 0.1, alpha_comp=0.2) is Route.CONTINUE
+    # half of the completion evidence holds: below the completion band, so no escalation either
+    assert route(0.5, 0.0, alpha_comp=0.5) is Route.CONTINUE
+    assert route(0.5, 0.0, 0.5, Thresholds.paper(), alpha_comp=0.5) is Route.VERIFY
+    # within the completion band's uncertainty margin: the verifier decides
+    assert route(0.62, 0.0, 0.5, alpha_comp=0.62) is Route.VERIFY
     assert route(0.9, 0.1, 0.5, Thresholds.paper(), alpha_comp=0.2) is Route.VERIFY
     # progress evidence still protects against a weak contradiction turning into risk
     assert route(0.9, 0.6, alpha_comp=0.2) is Route.VERIFY
