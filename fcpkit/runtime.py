@@ -37,8 +37,8 @@ from .plan import Commitment, Plan
 from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
-from .rules import edit_baseline, page_fingerprint, parse_action
-from .testers import ActionTester, CheckResult, StateTester, advance_check
+from .rules import edit_baseline, is_idle, is_report, page_fingerprint, parse_action
+from .testers import ActionTester, CheckResult, StateTester
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 
@@ -256,6 +256,7 @@ class Runner:
         self._continues = 0
         self._standing = "supported"
         self._wrote: set[int] = set()  # commitments (by index) during which a write ran, unconfirmed
+        self._attempted: set[int] = set()  # commitments (by index) some non-idle action was taken for
         self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
         self._started = False
 
@@ -399,6 +400,14 @@ class Runner:
         self._event("plan", plan=self.plan.to_data(), planner=getattr(self.planner, "name", None),
                     report=getattr(self.planner, "last_report", None) if self.planner else None)
         yield self._emit("plan", plan=self.plan)
+        # the start page itself: an error page or an interstitial before the first action
+        opening = self.state_tester.start(self.plan, self.plan.commitments[0], obs) if len(self.plan) else None
+        if opening is not None:
+            verdict = self._decide(opening, action=None, observation=obs)
+            yield self._emit("post_test", phase="pre", result=opening, verdict=verdict, observation=obs)
+            if verdict.decision is Decision.REPAIR:
+                yield from self._repair(opening, verdict, None, "pre")
+                obs = self.observation
 
         while self.stop_reason is None and self.index < len(self.plan) and self.t < self.step_budget:
             if self.kill_switch.tripped:
@@ -431,7 +440,8 @@ class Runner:
                 except KeyError:
                     j = -1
                 if j > self.index:
-                    soft = advance_check(self.plan, self.index, j, self._wrote)
+                    soft = self.state_tester.advance(self.plan, self.index, j, obs, self._wrote,
+                                                     self._attempted if self.pre_action else None)
                     verdict = self._decide(soft, action=action, observation=obs)
                     yield self._emit("pre_test", phase="pre", action=action, result=soft, verdict=verdict)
                     if verdict.decision is Decision.REPAIR:
@@ -457,6 +467,19 @@ class Runner:
                     obs = self.observation
                     continue
                 state = self._state_of(pre, verdict)
+                report_call = is_report(action)
+                if not is_idle(action) and (not report_call or pre.alpha_plus >= self.state_tester.thresholds.pi_low):
+                    self._attempted.add(self.index)
+                done_by_report = report_call and pre.alpha_plus >= self.state_tester.thresholds.gate_plus(float(c.confidence))
+                if report_call and not (done_by_report and self.index == len(self.plan) - 1):
+                    # the agent is about to say the task is done: every commitment left must be done
+                    claim = self.state_tester.advance(self.plan, self.index, None, obs, self._wrote, self._attempted)
+                    verdict = self._decide(claim, action=action, observation=obs)
+                    yield self._emit("pre_test", phase="pre", action=action, result=claim, verdict=verdict)
+                    if verdict.decision is Decision.REPAIR:
+                        yield from self._repair(claim, verdict, action, "pre")
+                        obs = self.observation
+                        continue
 
             # policy gate: the commitment's standing is the worse of this action's test and the
             # last page's, so a write cannot follow a falsified or unresolved page just because
@@ -609,6 +632,9 @@ class Runner:
             pf = {s: tuple(dict.fromkeys(self.plan.plan_falsifiers.get(s, ()) + fresh.plan_falsifiers.get(s, ())))
                   for s in set(self.plan.plan_falsifiers) | set(fresh.plan_falsifiers)}
             self.plan = replace(self.plan, commitments=tuple(prefix + suffix), plan_falsifiers=pf)
+            # the commitments from the active one on are new: nothing has been done for them yet
+            self._attempted = {k for k in self._attempted if k < self.index}
+            self._wrote = {k for k in self._wrote if k < self.index}
             self._event("replan", plan=self.plan.to_data())
             yield self._emit("replan", plan=self.plan)
 

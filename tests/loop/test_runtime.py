@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from loop_fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
 
-from fcpkit import ActionTester, EvidenceLog, Route
+from fcpkit import Action, ActionTester, EvidenceLog, Route
 from fcpkit.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
 from fcpkit.runtime import EVENTS, Runner
 
@@ -228,3 +228,20 @@ def test_an_agent_going_round_in_circles_is_parked():
     _, env, ex, res = run(Dithering(), log=log)
     assert res.stop_reason == "looping" and res.steps == LOOP_LIMIT - 1
     assert any(r.get("event") == "looping" for r in log.records)
+
+
+class ClaimsDoneFirst(SupportExecutor):
+    """Reports the task done before doing anything; once that is rejected, behaves."""
+
+    def _choose(self, ctx):
+        if not ctx.rejected and not ctx.history and not ctx.hint:
+            return Action("send_msg_to_user('T-390 is assigned to Payments.')", "Report the result.")
+        return super()._choose(ctx)
+
+
+def test_claiming_done_with_commitments_never_attempted_is_repaired_before_the_message():
+    runner, env, ex, res = run(ClaimsDoneFirst())
+    assert res.first_detection["rule"] == "skipped_commitment" and res.first_detection["phase"] == "pre"
+    assert res.repairs[0].rejected_action.command.startswith("send_msg_to_user")
+    assert ex.proposed[1].command != ex.proposed[0].command  # the rejected report was not repeated at once
+    assert res.success and res.stop_reason == "plan_complete"  # then the work itself was done
