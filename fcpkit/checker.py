@@ -18,9 +18,9 @@ from .matching.protocol import Matcher
 from .plan import Plan
 from .router import Route, Thresholds
 from .rules import edit_baseline, is_idle, is_report
-from .testers import ActionTester, CheckResult, StateTester
+from .testers import ActionTester, CheckResult, StateTester, done_by_action
 from .trajectory import Corpus, Label, Trajectory
-from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
+from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
 __all__ = ["Checker", "TrajectoryReport", "StepCheck", "VERIFIER_BOUNDS"]
 
@@ -78,7 +78,13 @@ class TrajectoryReport:
 
     @property
     def escalations(self) -> int:
+        """Checks the paper's Equation 6 sends to the slow verifier: every route but *continue*."""
         return sum(1 for c in self.checks if c.result.route is not Route.CONTINUE)
+
+    @property
+    def model_escalations(self) -> int:
+        """Checks that need a model to decide (:func:`~fcpkit.verifiers.needs_model`): the article's escalation."""
+        return sum(1 for c in self.checks if needs_model(c.result))
 
     def to_json(self) -> dict[str, Any]:
         d = self.detection
@@ -96,6 +102,7 @@ class TrajectoryReport:
             "advanced": list(self.advanced),
             "n_checks": len(self.checks),
             "escalations": self.escalations,
+            "model_escalations": self.model_escalations,
             "checks": [c.to_dict() for c in self.checks],
         }
 
@@ -189,6 +196,9 @@ class Checker:
                     flag = self.state.advance(plan, active, j, before, wrote - confirmed,
                                               attempted if self.pre_action else None)
                     if decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
+                        if flag.route is Route.CONTINUE and j == active + 1:
+                            confirmed.add(active)  # settled by the next commitment's precondition
+                            rep.advanced.append(plan.commitments[active].id)
                         active = j  # keep going: follow the agent
                 elif j != active:
                     active = j
@@ -198,11 +208,11 @@ class Checker:
             if self.pre_action:
                 pre = self.action.test(plan, c, step.action)
                 if decide(t, pre, action=step.action, observation=before) is Decision.CONTINUE:
-                    report = is_report(step.action)
-                    if not is_idle(step.action) and (not report or pre.alpha_plus >= self.thresholds.pi_low):
+                    if not is_idle(step.action) and (not is_report(step.action) or pre.alpha_plus >= self.thresholds.pi_low):
                         attempted.add(active)  # a message only does the commitment it is about
-                    if report and pre.alpha_plus >= self.thresholds.gate_plus(float(c.confidence)):
-                        confirmed.add(active)  # reporting *is* this commitment's completion (on: action)
+                    if done_by_action(pre, self.thresholds) and active not in confirmed:
+                        confirmed.add(active)  # the action its completion evidence names was taken
+                        rep.advanced.append(c.id)
                 if self.use_rules and is_report(step.action) and not all(k in confirmed for k in range(active, n)):
                     # the agent says the task is done: every commitment left must have been done
                     decide(t, self.state.advance(plan, active, None, before, wrote - confirmed, attempted),

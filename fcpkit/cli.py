@@ -163,7 +163,7 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
         click.echo(f"detected {s['detection_rate']:.1%} of {s['faulty']} faulty runs "
                    f"(95% CI {s['detection_ci95'][0]:.0%}-{s['detection_ci95'][1]:.0%}), false alarms on "
                    f"{s['false_alarm_rate']:.0%} of {s['healthy']} healthy runs, {s['pre_action_share']:.0%} of catches "
-                   f"before the action ran, {s['verify_share']:.1%} of checks ambiguous (verify)")
+                   f"before the action ran, {s['escalation_share']:.1%} of checks escalated to a verifier")
     if live:
         from .live import LiveCase, print_live, run_workbench
 

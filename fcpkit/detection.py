@@ -36,7 +36,11 @@ Definitions (one place, so a number means the same thing in every table):
 ``by_<source>``
     detected faulty runs by what caught them (:attr:`RunRecord.source`).
 ``escalation_share``
-    checks the fast tester did not route to *continue*, over all checks.
+    checks that need a model to decide (:func:`~fcpkit.verifiers.needs_model`: the ambiguous
+    *verify* route, unless a hard rule decided it), over all checks. This is the article's
+    escalation ("only the verify route calls a model") and what :class:`~fcpkit.verifiers.SplitVerifier`
+    sends to an LLM. ``slow_route_share`` is the paper's count: every route but *continue*
+    (Equation 6 also sends *complete* and *risk* cues to the verifier).
 ``check_ms``
     wall time of one fast test (rules, scoring, routing), measured after one warm-up pass over the
     corpus so every arm sees the same cache state; median and p95.
@@ -96,7 +100,10 @@ ARM_ORDER: tuple[str, ...] = tuple(ARMS)
 FULL_ARM = "+rules"
 BOUNDS: tuple[str, ...] = ("lower", "upper")
 WRITE_EFFECTS = frozenset({"write", "irreversible"})
-SOFT_CHECK = "unconfirmed_advance"  # the checker's bookkeeping check: no scoring happens in it
+SOFT_CHECK = "unconfirmed_advance"  # the checker's check on an agent moving on unconfirmed
+#: Rules of the checker's advance checks (:func:`fcpkit.testers.advance_check`): bookkeeping on the
+#: agent's claims (not timed as fast tests: ``CheckResult.scored`` is false), the ``advance-check`` source.
+ADVANCE_RULES = frozenset({SOFT_CHECK, "unconfirmed_write", "skipped_commitment"})
 
 SOURCES: tuple[str, ...] = ("step-falsifier", "plan-falsifier", "rule", "advance-check", "verifier", "outcome")
 
@@ -134,6 +141,7 @@ class RunRecord:
     tau_shift: float = 0.0
     delta_scale: float = 1.0
     check_ms: tuple[float, ...] = field(default=(), repr=False)
+    model_escalations: int = 0
 
     @property
     def faulty(self) -> bool:
@@ -181,7 +189,7 @@ class RunRecord:
             return None
         if self.detection_rule == "outcome":
             return "outcome"
-        if self.detection_rule == SOFT_CHECK:
+        if self.detection_rule in ADVANCE_RULES:
             return "advance-check"
         if self.detection_rule:
             return "rule"
@@ -210,13 +218,13 @@ def records_from_reports(
     out = []
     for r, t in zip(reports, trajs):
         d = r.detection
-        times = tuple(c.result.elapsed_ms for c in r.checks if c.result.rule != SOFT_CHECK)
+        times = tuple(c.result.elapsed_ms for c in r.checks if c.result.scored)
         out.append(RunRecord(
             corpus, arm, matcher, bound, r.id, r.workflow, r.fault, r.n_steps, r.first_off_track_step,
             _first_write(t), d is not None,
             d.step if d else None, d.phase if d else None, d.result.rule if d else None,
             d.result.scope if d else None, d.result.evidence if d else None, d.result.evidence_level if d else None,
-            len(r.checks), r.escalations, tau_shift, delta_scale, times,
+            len(r.checks), r.escalations, tau_shift, delta_scale, times, r.model_escalations,
         ))
     return out
 
@@ -262,7 +270,8 @@ def summarize_runs(records: Sequence[RunRecord]) -> dict[str, Any]:
     delays = [r.delay for r in det if r.delay is not None]
     times = [ms for r in records for ms in r.check_ms]
     n_checks = sum(r.n_checks for r in records)
-    esc = sum(r.escalations for r in records)
+    esc = sum(r.model_escalations for r in records)
+    slow = sum(r.escalations for r in records)
     steps_faulty = sum(r.n_steps for r in faulty)
 
     def rate(k: int, n: int, name: str) -> dict[str, Any]:
@@ -285,6 +294,7 @@ def summarize_runs(records: Sequence[RunRecord]) -> dict[str, Any]:
         **{f"by_{k}": sum(1 for r in det if r.source == k) for k in SOURCES},
         "checks": n_checks, "escalations": esc,
         "escalation_share": esc / n_checks if n_checks else None,
+        "slow_routes": slow, "slow_route_share": slow / n_checks if n_checks else None,
         "check_ms_median": statistics.median(times) if times else None,
         "check_ms_p95": _pct(times, 0.95),
     }
@@ -548,8 +558,8 @@ def falsifier_telemetry(
         d = rep.detection
         for chk in rep.checks:
             r = chk.result
-            if r.rule == SOFT_CHECK:
-                continue
+            if not r.scored:
+                continue  # advance and start-page checks score no falsifier
             step = t.steps[chk.step]
             text = action_text(step.action) if r.phase == "pre" else serialize_observation(step.observation)
             fals = _falsifiers(t.plan, r.commitment, r.phase)

@@ -216,7 +216,9 @@ def live_summary(runs: Sequence[LiveRun]) -> dict[str, Any]:
         "faulty_recovered": sum(1 for r in faulty if r.result.success),
         "faulty": len(faulty),
         "repairs_by_scope": scopes,
-        "escalated_fraction": sum(r.result.escalations for r in done) / checks if checks else 0.0,
+        # checks that needed a model (the article's escalation); slow routes: every non-continue route
+        "escalated_fraction": sum(r.result.model_escalations for r in done) / checks if checks else 0.0,
+        "slow_route_fraction": sum(r.result.escalations for r in done) / checks if checks else 0.0,
         "llm_calls_by_module": llm_calls,
         "llm_seconds_by_module": {k: round(v, 2) for k, v in llm_time.items()},
     }
@@ -239,13 +241,13 @@ def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
         calls = sum(int(s.get("calls", 0)) for s in (x.llm_by_module or {}).values())
         t.add_row(r.case.name, "[green]yes[/]" if ok else "[red]no[/]", x.stop_reason, str(x.steps), str(x.detections),
                   ", ".join(f"{k}:{v}" for k, v in x.repairs_by_scope.items()) or "-",
-                  f"{x.escalation_fraction:.0%}", str(calls), f"{x.wall_s:.1f}")
+                  f"{x.model_escalation_fraction:.0%}", str(calls), f"{x.wall_s:.1f}")
     console.print(t)
     s = live_summary(runs)
     console.print(
         f"healthy runs passing their validator: {s['healthy_success']}/{s['healthy']} · faulty runs detected: "
         f"{s['faulty_detected']}/{s['faulty']}, recovered to a passing validator: {s['faulty_recovered']}/{s['faulty']} · "
-        f"repairs by scope: {s['repairs_by_scope'] or '-'} · escalated checks: {s['escalated_fraction']:.1%}"
+        f"repairs by scope: {s['repairs_by_scope'] or '-'} · checks that needed a model: {s['escalated_fraction']:.1%}"
     )
     if s["llm_calls_by_module"]:
         console.print("LLM calls by module: " + ", ".join(

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from .checker import TrajectoryReport
 from .router import Route
-from .verifiers import Decision
+from .verifiers import Decision, needs_model
 
 __all__ = ["summarize", "print_reports", "wilson"]
 
@@ -55,10 +55,10 @@ def summarize(reports: Sequence[TrajectoryReport]) -> dict[str, Any]:
         "pre_action_share": len(pre) / len(det) if det else None,
         "mean_delay_steps": statistics.fmean(delays) if delays else None,
         "checks": len(checks),
-        # the paper's escalation: every route but continue calls the slow verifier
-        "escalation_share": esc / len(checks) if checks else None,
-        # the article's: only the ambiguous "verify" route needs a model to decide
-        "verify_share": sum(1 for c in checks if c.result.route is Route.VERIFY) / len(checks) if checks else None,
+        # the article's escalation: only checks the fast path cannot decide need a model
+        "escalation_share": sum(1 for c in checks if needs_model(c.result)) / len(checks) if checks else None,
+        # the paper's: every route but continue calls the slow verifier (Equation 6)
+        "slow_route_share": esc / len(checks) if checks else None,
         "median_check_ms": statistics.median(times) if times else None,
         "by_fault": {f: {"detected": k, "of": n} for f, (k, n) in sorted(by_fault.items())},
     }

@@ -38,9 +38,9 @@ from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
 from .rules import edit_baseline, is_idle, is_report, page_fingerprint, parse_action
-from .testers import ActionTester, CheckResult, StateTester
+from .testers import ActionTester, CheckResult, StateTester, done_by_action
 from .trajectory import Action, Observation
-from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
+from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
 __all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
 
@@ -100,6 +100,7 @@ class RunResult:
     wall_s: float
     summaries: list[str] = field(default_factory=list)
     trajectory: list[tuple[Action, Observation]] = field(default_factory=list)
+    model_escalations: int = 0  # checks that needed a model (verifiers.needs_model): the article's count
 
     @property
     def n_checks(self) -> int:
@@ -107,7 +108,13 @@ class RunResult:
 
     @property
     def escalation_fraction(self) -> float:
+        """Share of checks sent to the verifier object (every route but continue: the paper's count)."""
         return self.escalations / len(self.checks) if self.checks else 0.0
+
+    @property
+    def model_escalation_fraction(self) -> float:
+        """Share of checks that needed a model to decide: what a split verifier sends to an LLM."""
+        return self.model_escalations / len(self.checks) if self.checks else 0.0
 
     @property
     def repairs_by_scope(self) -> dict[str, int]:
@@ -139,7 +146,8 @@ class RunResult:
             "detections": self.detections, "first_detection": self.first_detection,
             "repairs": len(self.repairs), "repairs_by_scope": self.repairs_by_scope,
             "repairs_by_depth": self.repairs_by_depth, "checks": self.n_checks, "escalations": self.escalations,
-            "escalation_fraction": round(self.escalation_fraction, 4), "gate_blocks": self.gate_blocks,
+            "escalation_fraction": round(self.escalation_fraction, 4), "model_escalations": self.model_escalations,
+            "model_escalation_fraction": round(self.model_escalation_fraction, 4), "gate_blocks": self.gate_blocks,
             "answer": self.answer, "llm_calls": self.llm_calls, "llm_wall_s": round(self.llm_wall_s, 4),
             "llm_by_module": self.llm_by_module, "time_by_module": {k: round(v, 4) for k, v in self.time_by_module.items()},
             "wall_s": round(self.wall_s, 4), "summaries": list(self.summaries),
@@ -244,6 +252,7 @@ class Runner:
         self.checks: list[StepCheck] = []
         self.repairs: list[RepairResult] = []
         self.escalations = 0
+        self.model_escalations = 0
         self.detections = 0
         self.first_detection: dict[str, Any] | None = None
         self.gate_blocks = 0
@@ -257,6 +266,7 @@ class Runner:
         self._standing = "supported"
         self._wrote: set[int] = set()  # commitments (by index) during which a write ran, unconfirmed
         self._attempted: set[int] = set()  # commitments (by index) some non-idle action was taken for
+        self._done_by_action: set[int] = set()  # commitments whose completing action (on: action) ran
         self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
         self._started = False
 
@@ -333,6 +343,8 @@ class Runner:
         assert self.plan is not None
         self._times["fast_tester"] += result.elapsed_ms / 1e3
         verdict = Verdict(Decision.CONTINUE, verifier="fast")
+        if needs_model(result):
+            self.model_escalations += 1
         if result.route is not Route.CONTINUE:
             self.escalations += 1
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
@@ -439,7 +451,12 @@ class Runner:
                     j = self.plan.index(claimed)
                 except KeyError:
                     j = -1
-                if j > self.index:
+                if j == self.index + 1 and self.index in self._done_by_action:
+                    # the commitment's completing action was taken: follow the agent, no check
+                    self._advance_by_evidence(j, "by its completing action")
+                    c = self.plan.commitments[j]
+                    yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
+                elif j > self.index:
                     soft = self.state_tester.advance(self.plan, self.index, j, obs, self._wrote,
                                                      self._attempted if self.pre_action else None)
                     verdict = self._decide(soft, action=action, observation=obs)
@@ -448,6 +465,13 @@ class Runner:
                         yield from self._repair(soft, verdict, action, "pre")
                         obs = self.observation
                         continue
+                    if soft.route is Route.CONTINUE and j == self.index + 1:
+                        # the next commitment's precondition holds: the plan's evidence settles it
+                        self._advance_by_evidence(j, "the next commitment's precondition holds")
+                        c = self.plan.commitments[j]
+                        yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
+                        claimed = None
+                if isinstance(claimed, str) and j > self.index:
                     skipped = [x.id for x in self.plan.commitments[self.index:j]]
                     self._event("advance", unconfirmed=True, skipped=skipped, to=claimed)
                     self.index = j
@@ -470,8 +494,9 @@ class Runner:
                 report_call = is_report(action)
                 if not is_idle(action) and (not report_call or pre.alpha_plus >= self.state_tester.thresholds.pi_low):
                     self._attempted.add(self.index)
-                done_by_report = report_call and pre.alpha_plus >= self.state_tester.thresholds.gate_plus(float(c.confidence))
-                if report_call and not (done_by_report and self.index == len(self.plan) - 1):
+                if verdict.decision is Decision.CONTINUE and done_by_action(pre, self.state_tester.thresholds):
+                    self._done_by_action.add(self.index)
+                if report_call and not (self.index in self._done_by_action and self.index == len(self.plan) - 1):
                     # the agent is about to say the task is done: every commitment left must be done
                     claim = self.state_tester.advance(self.plan, self.index, None, obs, self._wrote, self._attempted)
                     verdict = self._decide(claim, action=action, observation=obs)
@@ -546,6 +571,21 @@ class Runner:
             else:
                 yield self._stop("step_budget", f"{self.t} steps")
         yield from self._finish(t_start, ledgers, marks)
+
+    def _advance_by_evidence(self, j: int, why: str) -> None:
+        """Move to commitment ``j`` = the next one, the active one settled before any page showed its
+        completion: by the action its completion evidence names, or by the next precondition."""
+        assert self.plan is not None and self.observation is not None
+        c = self.plan.commitments[self.index]
+        summary = (f"[{c.id}] {c.subgoal}: done at step {self.t} ({why}); "
+                   + ", ".join(a.command for a, _ in self.stage_history[-3:]))
+        self.summaries.append(summary)
+        self.advanced.append(c.id)
+        self._wrote.discard(self.index)
+        self.rejected, self.hint, self.stage_history, self._continues = [], None, [], 0
+        self._proposed.clear()
+        self._event("advance", summary=summary, advanced=c.id, by=why)
+        self.index = j
 
     def _advance(self, result: CheckResult) -> Iterator[RunEvent]:
         assert self.plan is not None and self.observation is not None
@@ -634,6 +674,7 @@ class Runner:
             self.plan = replace(self.plan, commitments=tuple(prefix + suffix), plan_falsifiers=pf)
             # the commitments from the active one on are new: nothing has been done for them yet
             self._attempted = {k for k in self._attempted if k < self.index}
+            self._done_by_action = {k for k in self._done_by_action if k < self.index}
             self._wrote = {k for k in self._wrote if k < self.index}
             self._event("replan", plan=self.plan.to_data())
             yield self._emit("replan", plan=self.plan)
@@ -675,7 +716,7 @@ class Runner:
             first_detection=self.first_detection, repairs=list(self.repairs), checks=list(self.checks),
             escalations=self.escalations, gate_blocks=self.gate_blocks, answer=self.answer, llm_by_module=llm,
             time_by_module=dict(self._times), wall_s=time.perf_counter() - t_start, summaries=list(self.summaries),
-            trajectory=list(self.trajectory),
+            trajectory=list(self.trajectory), model_escalations=self.model_escalations,
         )
         self._event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
         yield self._emit("run_end", result=self.result)

@@ -21,7 +21,7 @@ from .router import Route, Thresholds, route
 from .rules import RuleHit, action_text, check_action, check_transition, new_modal_dialogs, unexpected_dialog
 from .trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "done_by_action"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class CheckResult:
     gate_plus: float | None = None
     gate_minus: float | None = None
     elapsed_ms: float = 0.0
+    scored: bool = True  # False for the checker's bookkeeping checks (advances, the start page)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -59,6 +60,16 @@ def acts(c: Commitment) -> bool:
     price shows") needs no action of its own.
     """
     return any(e.on_action for stage in ("progress", "completion") for e in c.confirm.get(stage, ()))
+
+
+def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether an action test shows the action that completes its commitment: its action-testable
+    completion evidence ("Report refund status and amount for ORD-55012") clears the completion
+    gate with the margin, and no falsifier is near its gate."""
+    comp = result.alpha_comp
+    return (result.phase == "pre" and result.scored and comp is not None
+            and comp >= thresholds.gate_plus(result.kappa) and comp - result.alpha_minus >= thresholds.delta_plus
+            and result.alpha_minus < thresholds.gate_minus(result.kappa) - thresholds.uncertainty)
 
 
 def advance_check(
@@ -103,7 +114,7 @@ def advance_check(
         rule, detail = "unconfirmed_advance", f"{to} but {c.id!r} was never confirmed complete"
     return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
                        rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
-                       elapsed_ms=(time.perf_counter() - start) * 1e3)
+                       elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
 
 
 class Tester(Protocol):
@@ -191,7 +202,10 @@ class _Base:
         for i in range(b.n_plus):
             if i not in comp_set and scores[i] > a_plus:
                 a_plus, plus_i = scores[i], i
-        a_comp = (sum(scores[i] for i in b.comp) / len(b.comp)) if (can_complete and b.comp) else (0.0 if can_complete else None)
+        # completion evidence is conjunctive: every statement the planner listed counts (mean).
+        # On an action test it is the action-testable part ("Fill New price with 229.00"): doing
+        # that action completes the commitment, which the caller records (never routed COMPLETE).
+        a_comp = (sum(scores[i] for i in b.comp) / len(b.comp)) if b.comp else (0.0 if can_complete else None)
         if b.comp:
             cm = sum(scores[i] for i in b.comp) / len(b.comp)
             if cm > a_plus:
@@ -270,7 +284,7 @@ class StateTester(_Base):
             return None
         return CheckResult("pre", commitment.id, 0.0, 0.0, Route.VERIFY, rule=hit.rule, rule_detail=hit.detail,
                            scope=hit.scope, kappa=float(commitment.confidence),
-                           elapsed_ms=(time.perf_counter() - start) * 1e3)
+                           elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
 
     def _plan_text(self, plan: Plan) -> str:
         """Everything the plan says (task, subgoals, evidence): what a dialog must be part of."""

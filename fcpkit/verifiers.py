@@ -33,6 +33,7 @@ __all__ = [
     "HARD_RULES",
     "STRICT_WRITE_RULES",
     "SplitVerifier",
+    "needs_model",
 ]
 
 
@@ -51,6 +52,14 @@ HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "
 #: With ``strict_writes``: a write whose confirmation never showed is also drift. It catches wrong
 #: success banners, but also flags a healthy save whose banner the matcher cannot read (a paraphrase).
 STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}
+
+
+def needs_model(result: CheckResult, hard_rules: frozenset[str] = HARD_RULES) -> bool:
+    """Whether a check needs the slow (model) verifier: the ambiguous ``verify`` route, unless a
+    hard rule already decided it. ``risk`` and ``complete`` are clear cues the fast path settles
+    (the article's production shape, :class:`SplitVerifier`); this is what escalation shares count.
+    """
+    return result.route is Route.VERIFY and result.rule not in hard_rules
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,4 @@ class SplitVerifier:
         self.name = f"{self.fast.name}+{self.slow.name}"
 
     def verify(self, request: VerifyRequest) -> Verdict:
-        r = request.result
-        ambiguous = r.route is Route.VERIFY and r.rule not in self.hard_rules
-        return (self.slow if ambiguous else self.fast).verify(request)
+        return (self.slow if needs_model(request.result, self.hard_rules) else self.fast).verify(request)

@@ -148,7 +148,7 @@ def test_summarize_runs_arithmetic_and_wilson():
         rec(id="c", detected=False, detection_step=None, detection_phase=None),
         rec(id="h1", fault=None, first_off_track_step=None, detected=False, detection_step=None, detection_phase=None),
         rec(id="h2", fault=None, first_off_track_step=None, detection_step=0, detection_phase="post",
-            n_checks=4, escalations=1, check_ms=(1.0, 2.0, 3.0, 4.0)),
+            n_checks=4, escalations=2, model_escalations=1, check_ms=(1.0, 2.0, 3.0, 4.0)),
     ]
     s = summarize_runs(recs)
     assert (s["faulty"], s["healthy"], s["detected"], s["false_alarms"]) == (3, 2, 2, 1)
@@ -159,6 +159,7 @@ def test_summarize_runs_arithmetic_and_wilson():
     assert s["before_write"] == 1 and s["before_write_share"] == 0.5
     assert s["delay_mean"] == 1.0
     assert s["escalation_share"] == 0.25 and s["check_ms_median"] == 2.5 and s["check_ms_p95"] == 4.0
+    assert s["slow_route_share"] == 0.5  # the paper's count: complete and risk cues too
 
 
 def test_wilson_interval_values():

@@ -88,6 +88,24 @@ def _names(statement: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
+_PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+\S+\s*$", re.IGNORECASE)
+
+
+def _names_a_page(statement: str) -> bool:
+    """Whether a statement names *which page is open* ("Ticket T-390 detail", "Sign in page",
+    "Storefront page for SKU-2054", "Page not found"): a short phrase that starts or ends with a
+    page word. A sentence that merely contains one ("the monitor screen is cracked", "...you may
+    not view refund details.") is about the page's content."""
+    text = statement.strip().rstrip(".")
+    if _SENTENCE_INSIDE.search(text):
+        return False
+    toks = tokenize(text)
+    if not toks:
+        return False
+    return toks[0] in _PAGE_STEMS or toks[-1] in _PAGE_STEMS or bool(_PAGE_FOR.search(text))
+
+
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected"))
 _SHAPE = re.compile(r"\d")
 _RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
@@ -250,7 +268,7 @@ class LexicalMatcher:
             ))
             return self._weighted(_Stmt("exclusion", toks, frozenset(t for t in toks if is_key_token(t)), exclude=ex))
         toks = tokenize(strip_volatile(statement), past="marked")
-        page_word = any(t in _PAGE_STEMS for t in toks)
+        page_word = _names_a_page(statement)
         toks = tuple(dict.fromkeys(t for t in toks if t not in _PAGE_STEMS))
         predicates = _predicates(statement)
         keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in predicates or t in _names(statement))

@@ -118,28 +118,25 @@ def test_gate_block_left_the_database_unchanged(gated, workbench):
 
 
 @pytest.fixture(scope="module")
-def doubtful_write(live):
-    """expenses / wrong_record with the default repairer: at the lower bound the near-miss report EXP-1207
-    only ever routes *verify* (never *risk*), so no repair fires; the page's doubt must still stop the
-    Approve press on the wrong report (regression for commit 1fac560: the standing survives the
-    executor's unconfirmed advance and a later page without signal)."""
+def expenses_wrong_record(live):
+    """expenses / wrong_record with the default repairer: the near-miss report EXP-1207. With
+    conjunctive completion evidence the detail page of EXP-1207 no longer half-confirms the step
+    (its identity statement alone used to score 1.0 against the falsifier's 1.0, a *verify*), so
+    even the lower bound falsifies it. (The gate's refusal after a doubtful page is covered on the
+    fake support queue: tests/loop/test_runtime.py::test_write_blocked_while_its_escalation_is_unresolved.)"""
     return live("expenses", "wrong_record", step_budget=8)
 
 
-def test_gate_blocks_irreversible_action_after_a_doubtful_page(doubtful_write):
-    blocked = doubtful_write.rows("event", event="gate", allowed=False)
-    assert len(blocked) >= 1
-    row = blocked.iloc[0]
-    assert row["effect"] == "irreversible" and "Approve" in str(row["target"])
-    assert row["commitment_state"] in ("unresolved", "falsified")
-    # the doubt came from a page test that named the near-miss record
-    doubts = doubtful_write.rows("test")
-    doubts = doubts[(doubts["step"] <= row["step"]) & doubts["evidence"].fillna("").str.contains("EXP-1207")]
-    assert len(doubts) >= 1
+def test_near_miss_report_is_falsified_and_repaired_at_the_lower_bound(expenses_wrong_record):
+    r = expenses_wrong_record.result
+    fd = r.first_detection
+    assert fd is not None and fd["phase"] == "post" and "EXP-1207" in (fd["evidence"] or "")
+    assert r.repairs and r.repairs[0].scope == "execution" and r.repairs[0].depth == "backtrack"
+    assert r.success is True and r.stop_reason == "plan_complete", r.outcome
 
 
-def test_doubtful_write_left_the_wrong_record_untouched(doubtful_write):
-    assert doubtful_write.writes == []
-    assert doubtful_write.db_end["expenses"]["EXP-1207"] == doubtful_write.db_start["expenses"]["EXP-1207"]
-    assert doubtful_write.db_end == doubtful_write.db_start
-    assert "modified instead" not in doubtful_write.result.outcome.reason
+def test_near_miss_report_left_untouched_and_the_right_one_written_once(expenses_wrong_record):
+    assert expenses_wrong_record.db_end["expenses"]["EXP-1207"] == expenses_wrong_record.db_start["expenses"]["EXP-1207"]
+    assert len(expenses_wrong_record.writes) == 1
+    assert "EXP-1180" in str(expenses_wrong_record.writes[0].path)
+    assert "modified instead" not in expenses_wrong_record.result.outcome.reason
