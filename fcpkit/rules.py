@@ -368,6 +368,9 @@ def check_transition(
     err = _error_page(after)
     if err:
         return RuleHit("error_page", err)
+    foreign = _foreign_message(after, before)
+    if foreign:
+        return RuleHit("foreign_message", foreign)
     if after.extra.get("terminated"):
         # the environment ended the episode on this action (BrowserGym's `terminated`): a final
         # page that stays as it was is the end of the task, not a no-op
@@ -422,6 +425,61 @@ def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | Non
         if words and len(words & plan_words) / len(words) < 0.5:
             return RuleHit("unexpected_dialog", f"a modal dialog the plan does not mention covers the page: {name!r}")
     return None
+
+
+_RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
+
+
+def _record_ids(text: str) -> set[tuple[str, int, str]]:
+    """Record identifiers (``T-390``, ``ORD-55012``) as (prefix, digit count, id)."""
+    return {(m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text)}
+
+
+def _foreign_message(after: Observation, before: Observation | None) -> str | None:
+    """A new status or alert message about *another* record of the kind the page is about.
+
+    On order ORD-55012's page, "Refund of $83.90 issued for order ORD-55021." is news about a
+    different order: a banner for the wrong record, whatever the rest of the page says.
+    """
+    messages = _live_lines(after.text)
+    if not messages:
+        return None
+    if before is not None:
+        old = set(_live_lines(before.text))
+        messages = tuple(m for m in messages if m not in old)
+    page_ids = _record_ids(f"{after.url} {after.title}")
+    if not page_ids:
+        return None
+    own = {i for _, _, i in page_ids}
+    kinds = {(p, n) for p, n, _ in page_ids}
+    for msg in messages:
+        ids = _record_ids(msg)
+        if ids and not any(i in own for _, _, i in ids):
+            other = next((i for p, n, i in ids if (p, n) in kinds), None)
+            if other:
+                return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _live_lines(text: str) -> tuple[str, ...]:
+    """The text inside live regions (status, alert, ...), one entry per region."""
+    out: list[str] = []
+    depth_in: int | None = None
+    buf: list[str] = []
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip("\t "))
+        if depth_in is not None:
+            if depth > depth_in and line.strip():
+                buf.append(line.strip())
+                continue
+            out.append(" ".join(buf))
+            depth_in, buf = None, []
+        if _LIVE.search(line):
+            depth_in, buf = depth, [line.strip()]
+    if depth_in is not None:
+        out.append(" ".join(buf))
+    return tuple(out)
 
 
 #: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.

@@ -48,7 +48,7 @@ class Decision(str, Enum):
 
 #: Rules whose hit is itself evidence of drift; softer rules only ask for a look.
 HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "error_page", "skipped_commitment",
-                        "unexpected_dialog"})
+                        "unexpected_dialog", "foreign_message"})
 #: With ``strict_writes``: a write whose confirmation never showed is also drift. It catches wrong
 #: success banners, but also flags a healthy save whose banner the matcher cannot read (a paraphrase).
 STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}
