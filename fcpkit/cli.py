@@ -172,7 +172,7 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
         print_live(run_workbench(cases, verifier=verifier, log_dir=log_dir))
         click.echo(f"evidence logs: {log_dir}/")
     click.secho("\n== 3. fast path benchmark ==", bold=True)
-    print_bench(bench_checks(trajs))
+    print_bench(bench_checks(trajs), title=path.name)
 
 
 @main.command()
@@ -339,16 +339,21 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 
 
 @bench.command("checks")
-@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None)
-@click.option("--repeat", default=20, show_default=True, help="Passes over the corpus.")
+@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--repeat", default=20, show_default=True, help="Warm passes over each corpus.")
 @_friendly
-def bench_checks_cmd(corpus: Path | None, repeat: int) -> None:
-    """Lexical state checks per second and the median/p95 cost of one check."""
+def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
+    """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
+
+    With no corpus: the example, workbench and MiniWoB corpora shipped in data/.
+    """
     from .bench import bench_checks, print_bench
     from .trajectory import load_corpus
 
-    trajs = load_corpus(corpus or DATA / "examples" / "corpus.jsonl")
-    print_bench(bench_checks(trajs, repeat=repeat))
+    paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
+                                          DATA / "miniwob" / "corpus.jsonl") if p.exists()]
+    for path in paths:
+        print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -430,9 +430,10 @@ def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | Non
 _RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
 
 
-def _record_ids(text: str) -> set[tuple[str, int, str]]:
+@lru_cache(maxsize=4096)
+def _record_ids(text: str) -> frozenset[tuple[str, int, str]]:
     """Record identifiers (``T-390``, ``ORD-55012``) as (prefix, digit count, id)."""
-    return {(m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text)}
+    return frozenset((m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text))
 
 
 def _foreign_message(after: Observation, before: Observation | None) -> str | None:
@@ -444,15 +445,15 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     messages = _live_lines(after.text)
     if not messages:
         return None
-    if before is not None:
-        old = set(_live_lines(before.text))
-        messages = tuple(m for m in messages if m not in old)
     page_ids = _record_ids(f"{after.url} {after.title}")
     if not page_ids:
         return None
+    old = _live_lines(before.text) if before is not None else ()
     own = {i for _, _, i in page_ids}
     kinds = {(p, n) for p, n, _ in page_ids}
     for msg in messages:
+        if msg in old:
+            continue
         ids = _record_ids(msg)
         if ids and not any(i in own for _, _, i in ids):
             other = next((i for p, n, i in ids if (p, n) in kinds), None)

@@ -163,6 +163,20 @@ class _Stmt:
     total: float = 0.0
     # "ORD-55012 was cancelled": the event must be bound to the record, on its page or its line
     bound: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    # the same tokens read another way, built once: absence -> (its literal reading,);
+    # exclusion -> (identity reading with keys, literal reading without keys)
+    views: tuple["_Stmt", ...] = ()
+
+    def with_views(self) -> "_Stmt":
+        if self.kind == "absence":
+            views: tuple[_Stmt, ...] = (_Stmt("literal", self.tokens, self.keys, weights=self.weights, total=self.total),)
+        elif self.kind == "exclusion":
+            views = (_Stmt("identity", self.tokens, self.keys, weights=self.weights, total=self.total),
+                     _Stmt("literal", self.tokens, frozenset(), weights=self.weights, total=self.total))
+        else:
+            return self
+        return _Stmt(self.kind, self.tokens, self.keys, self.thing, self.context, self.exclude, self.weights,
+                     self.total, self.bound, views)
 
 
 @dataclass
@@ -194,6 +208,7 @@ class LexicalMatcher:
         self._default_idf = 1.0
         self._pages: OrderedDict[str, _Page] = OrderedDict()
         self._stmts: dict[str, _Stmt] = {}
+        self._bundles: dict[tuple[str, ...], tuple[_Stmt, ...]] = {}  # statement tuples, compiled
         self._cache_size = cache_size
 
     # -- fitting --------------------------------------------------------------------------
@@ -212,6 +227,7 @@ class LexicalMatcher:
         self.idf = {t: (math.log((n + 1) / (c + 1)) + 1.0) / top for t, c in df.items()}
         self._default_idf = 1.0
         self._stmts.clear()  # compiled statements carry weights
+        self._bundles.clear()
         return self
 
     @property
@@ -224,7 +240,7 @@ class LexicalMatcher:
     # -- compilation ----------------------------------------------------------------------
     def _weighted(self, st: _Stmt) -> _Stmt:
         w = tuple(self.weight(t) for t in st.tokens)
-        return _Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w), st.bound)
+        return _Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w), st.bound).with_views()
 
     def _compile(self, statement: str) -> _Stmt:
         st = self._stmts.get(statement)
@@ -244,7 +260,7 @@ class LexicalMatcher:
                 thing=self._compile_thing(thing),
                 context=self._compile_plain(ctx) if ctx else None,
                 weights=plain.weights, total=plain.total,
-            )
+            ).with_views()
         else:
             st = self._compile_plain(statement)
         self._stmts[statement] = st
@@ -358,32 +374,34 @@ class LexicalMatcher:
                 on_line &= page.lines.get(e, 0)
             if not on_line:
                 return 0.0
-        index = page.index
+        get = page.index.get
         mask = -1
         for k in st.keys:
-            mask &= index.get(k, 0)
+            mask &= get(k, 0)
             if not mask:
                 return 0.0
-        # candidate chunks: those holding every key token and at least one token
+        # chunk bitmasks of the statement's tokens; candidates hold every key token and one token
+        masks = [get(t, 0) for t in toks]
+        every = -1
         cand = 0
-        for t in toks:
-            cand |= index.get(t, 0)
+        for m in masks:
+            cand |= m
+            every &= m
+        if every:  # one chunk holds every token
+            return 1.0
         if st.keys:
             cand &= mask
+        pairs = [(m, w) for m, w in zip(masks, weights) if m & cand]
         best = 0.0
-        chunks = page.chunks
         while cand:
             low = cand & -cand
             cand ^= low
-            chunk = chunks[low.bit_length() - 1]
             s = 0.0
-            for t, w in zip(toks, weights):
-                if t in chunk:
+            for m, w in pairs:
+                if m & low:
                     s += w
             if s > best:
                 best = s
-                if best >= total:
-                    break
         return best / total
 
     def _exclusion(self, st: _Stmt, page: _Page) -> float:
@@ -403,7 +421,7 @@ class LexicalMatcher:
                 return 0.0
             if not st.tokens:
                 return 1.0
-            rest = self._recall(_Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total), page)
+            rest = self._recall(st.views[1], page)
             # none of the statement's other words: it is about another kind of action (a click on
             # Submit chooses "Submit", which is no value "other than Myron" for a text field)
             return 0.5 + 0.5 * rest if rest > 0.0 else 0.0
@@ -418,17 +436,18 @@ class LexicalMatcher:
             return 0.0
         if not st.tokens:
             return 1.0
-        rest = self._recall(_Stmt("identity", st.tokens, st.keys, weights=st.weights, total=st.total), page)
-        return 0.5 + 0.5 * rest
+        return 0.5 + 0.5 * self._recall(st.views[0], page)
 
     def _score_one(self, st: _Stmt, page: _Page) -> float:
         if st.kind == "exclusion":
             return self._exclusion(st, page)
         if st.kind != "absence":
             return self._recall(st, page)
-        literal = self._recall(_Stmt("literal", st.tokens, st.keys, weights=st.weights, total=st.total), page)
-        presence = self._recall(st.thing, page) if st.thing is not None else 0.0
+        literal = self._recall(st.views[0], page)
         context = self._recall(st.context, page) if st.context is not None else self.absence_prior
+        if context <= literal:  # (1 - presence) * context cannot beat the literal reading
+            return literal
+        presence = self._recall(st.thing, page) if st.thing is not None else 0.0
         return max(literal, (1.0 - presence) * context)
 
     def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
@@ -443,8 +462,13 @@ class LexicalMatcher:
     def score_text(self, statements: Sequence[str], text: str) -> list[float]:
         """One text against many statements, as plain floats: the testers' hot path."""
         page = self._prepare(text)
-        compile_, one = self._compile, self._score_one
-        return [one(compile_(s), page) for s in statements]
+        compiled = self._bundles.get(statements) if isinstance(statements, tuple) else None
+        if compiled is None:
+            compiled = tuple(self._compile(s) for s in statements)
+            if isinstance(statements, tuple):
+                self._bundles[statements] = compiled
+        one = self._score_one
+        return [one(st, page) for st in compiled]
 
     def score_one(self, statement: str, text: str) -> float:
         """Convenience for notebooks: one statement against one text."""
@@ -453,3 +477,4 @@ class LexicalMatcher:
     def clear_cache(self) -> None:
         self._pages.clear()
         self._stmts.clear()
+        self._bundles.clear()
