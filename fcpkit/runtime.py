@@ -38,7 +38,7 @@ from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
 from .rules import edit_baseline, is_idle, is_report, page_fingerprint, parse_action
-from .testers import ActionTester, CheckResult, StateTester, done_by_action
+from .testers import ActionTester, CheckResult, StateTester, done_by_action, reports
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
@@ -492,8 +492,9 @@ class Runner:
                     continue
                 state = self._state_of(pre, verdict)
                 report_call = is_report(action)
-                if not is_idle(action) and (not report_call or pre.alpha_plus >= self.state_tester.thresholds.pi_low):
-                    self._attempted.add(self.index)
+                if not is_idle(action) and (not report_call or reports(c)
+                                            or pre.alpha_plus >= self.state_tester.thresholds.pi_low):
+                    self._attempted.add(self.index)  # a message only does the commitment it is about
                 if verdict.decision is Decision.CONTINUE and done_by_action(pre, self.state_tester.thresholds):
                     self._done_by_action.add(self.index)
                 if report_call and not (self.index in self._done_by_action and self.index == len(self.plan) - 1):

@@ -10,6 +10,7 @@ description (command, resolved target, reasoning) against action-testable eviden
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
@@ -21,7 +22,7 @@ from .router import Route, Thresholds, route
 from .rules import RuleHit, action_text, check_action, check_transition, new_modal_dialogs, unexpected_dialog
 from .trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "done_by_action"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "done_by_action", "reports"]
 
 
 @dataclass
@@ -64,6 +65,18 @@ def acts(c: Commitment) -> bool:
     price shows") needs no action of its own.
     """
     return any(e.on_action for stage in ("progress", "completion") for e in c.confirm.get(stage, ()))
+
+
+_REPORTING = re.compile(r"^\s*(?:report|tell|answer|reply|respond|inform|notify|send|message|say|state|return|"
+                        r"summari[sz]e|give|provide|share|let the user know)\b", re.IGNORECASE)
+
+
+def reports(c: Commitment) -> bool:
+    """Whether ``c`` is done by telling the user something: its subgoal or action-testable evidence
+    starts with a reporting verb ("Report the refund status...", "Tell the user..."). A message
+    to the user is an action for such a commitment, and only for it."""
+    texts = [c.subgoal] + [e.text for stage in ("progress", "completion") for e in c.confirm.get(stage, ()) if e.on_action]
+    return any(_REPORTING.match(t) for t in texts)
 
 
 def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
