@@ -170,6 +170,7 @@ class _Base:
         self.use_rules = use_rules
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
+        self._texts: dict[int, tuple[Observation, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
@@ -283,8 +284,20 @@ class StateTester(_Base):
             if dialogs:
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
         b = self._bundle(plan, commitment, "state")
-        return self._result("post", commitment, b, serialize_observation(observation), hit, start,
+        return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True)
+
+    def _text(self, observation: Observation) -> str:
+        """The page's serialized text, built once per observation: the same string object each
+        time, so the matcher's page cache finds it without hashing kilobytes again."""
+        hit = self._texts.get(id(observation))
+        if hit is not None and hit[0] is observation:
+            return hit[1]
+        text = serialize_observation(observation)
+        self._texts[id(observation)] = (observation, text)
+        if len(self._texts) > 4096:  # as many pages as the lexical matcher keeps prepared
+            self._texts.pop(next(iter(self._texts)))
+        return text
 
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
@@ -323,7 +336,7 @@ class StateTester(_Base):
         stmts = [e.text for e in c.confirm.get("precondition", ()) if e.on_state]
         if not stmts:
             return None
-        text = serialize_observation(observation)
+        text = self._text(observation)
         scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(stmts, [text])[:, 0]
         return float(sum(scores)) / len(stmts)
 

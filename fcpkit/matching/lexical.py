@@ -19,6 +19,7 @@ real pages, and each has a rule here:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -108,6 +109,12 @@ def _names_a_page(statement: str) -> bool:
 
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected"))
 _SHAPE = re.compile(r"\d")
+@lru_cache(maxsize=65536)
+def _shapes(tokens: frozenset[str]) -> frozenset[str]:
+    """The shapes (digits as 9) of the key tokens among ``tokens``: T-390 and T-391 share one."""
+    return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
+
+
 _RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 _HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
 _ROOT = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?RootWebArea\s+'(.*?)'", re.IGNORECASE)
@@ -362,7 +369,7 @@ class LexicalMatcher:
             return 0.0
         if st.kind == "identity":
             ident = page.identity
-            if any(k not in ident for k in st.keys):
+            if not st.keys <= ident:
                 return 0.0
             return sum(w for t, w in zip(toks, weights) if t in ident) / total
         ids, events = st.bound
@@ -405,7 +412,7 @@ class LexicalMatcher:
         return best / total
 
     def _exclusion(self, st: _Stmt, page: _Page) -> float:
-        shapes = {_SHAPE.sub("9", k) for k in st.exclude if is_key_token(k)}
+        shapes = _shapes(st.exclude)
         if page.chosen:
             # record identifiers (T-390, SKU-2045, 42.50) name a kind of thing; "CA9b" or "Q1" are
             # just values, like a name
@@ -416,7 +423,7 @@ class LexicalMatcher:
             ex = st.exclude
             differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
             if keyed:
-                differ = [v for v in differ if any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in v)]
+                differ = [v for v in differ if not shapes.isdisjoint(_shapes(v))]
             if not differ:
                 return 0.0
             if not st.tokens:
@@ -432,7 +439,7 @@ class LexicalMatcher:
             # "an option other than Ertha": on a page, which value the *agent* chose cannot be read
             # off (a form shows its defaults too); claim nothing rather than the opposite
             return 0.0
-        if not any(is_key_token(t) and _SHAPE.sub("9", t) in shapes for t in ident):
+        if shapes.isdisjoint(_shapes(ident)):
             return 0.0
         if not st.tokens:
             return 1.0
