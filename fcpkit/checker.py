@@ -17,8 +17,8 @@ from .log import EvidenceLog
 from .matching.protocol import Matcher
 from .plan import Plan
 from .router import Route, Thresholds
-from .rules import edit_baseline, is_idle, is_report
-from .testers import ActionTester, CheckResult, StateTester, done_by_action, reports
+from .rules import edit_baseline, is_report
+from .testers import ActionTester, CheckResult, StateTester, attempts, done_by_action
 from .trajectory import Corpus, Label, Trajectory
 from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
@@ -208,9 +208,8 @@ class Checker:
             if self.pre_action:
                 pre = self.action.test(plan, c, step.action)
                 if decide(t, pre, action=step.action, observation=before) is Decision.CONTINUE:
-                    if not is_idle(step.action) and (not is_report(step.action) or reports(c)
-                                                     or pre.alpha_plus >= self.thresholds.pi_low):
-                        attempted.add(active)  # a message only does the commitment it is about
+                    if attempts(step.action, c, pre, self.thresholds):
+                        attempted.add(active)
                     if done_by_action(pre, self.thresholds) and active not in confirmed:
                         confirmed.add(active)  # the action its completion evidence names was taken
                         rep.advanced.append(c.id)

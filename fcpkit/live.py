@@ -14,7 +14,6 @@ its judgement is weak, it makes the LLM path and its cost real, not good.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence

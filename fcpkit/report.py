@@ -11,7 +11,6 @@ from collections import defaultdict
 from typing import Any, Sequence
 
 from .checker import TrajectoryReport
-from .router import Route
 from .verifiers import Decision, needs_model
 
 __all__ = ["summarize", "print_reports", "wilson"]

@@ -24,7 +24,7 @@ import uuid
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from .checker import StepCheck
 from .env import Environment, Executor, ExecutorContext, Outcome
@@ -37,8 +37,8 @@ from .plan import Commitment, Plan
 from .planner import FailureCase, Planner, SkillRecord
 from .repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from .router import Route, Thresholds
-from .rules import edit_baseline, is_idle, is_report, page_fingerprint, parse_action
-from .testers import ActionTester, CheckResult, StateTester, done_by_action, reports
+from .rules import edit_baseline, is_report, page_fingerprint, parse_action
+from .testers import ActionTester, CheckResult, StateTester, attempts, done_by_action
 from .trajectory import Action, Observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
@@ -459,10 +459,8 @@ class Runner:
                 elif j > self.index:
                     soft = self.state_tester.advance(self.plan, self.index, j, obs, self._wrote,
                                                      self._attempted if self.pre_action else None)
-                    verdict = self._decide(soft, action=action, observation=obs)
-                    yield self._emit("pre_test", phase="pre", action=action, result=soft, verdict=verdict)
+                    verdict = yield from self._pre_check(soft, action, obs)
                     if verdict.decision is Decision.REPAIR:
-                        yield from self._repair(soft, verdict, action, "pre")
                         obs = self.observation
                         continue
                     if soft.route is Route.CONTINUE and j == self.index + 1:
@@ -484,26 +482,20 @@ class Runner:
             state = "supported"
             if self.pre_action:
                 pre = self.action_tester.test(self.plan, c, action)
-                verdict = self._decide(pre, action=action, observation=obs)
-                yield self._emit("pre_test", phase="pre", action=action, result=pre, verdict=verdict)
+                verdict = yield from self._pre_check(pre, action, obs)
                 if verdict.decision is Decision.REPAIR:
-                    yield from self._repair(pre, verdict, action, "pre")
                     obs = self.observation
                     continue
                 state = self._state_of(pre, verdict)
                 report_call = is_report(action)
-                if not is_idle(action) and (not report_call or reports(c)
-                                            or pre.alpha_plus >= self.state_tester.thresholds.pi_low):
-                    self._attempted.add(self.index)  # a message only does the commitment it is about
+                if attempts(action, c, pre, self.state_tester.thresholds):
+                    self._attempted.add(self.index)
                 if verdict.decision is Decision.CONTINUE and done_by_action(pre, self.state_tester.thresholds):
                     self._done_by_action.add(self.index)
                 if report_call and not (self.index in self._done_by_action and self.index == len(self.plan) - 1):
                     # the agent is about to say the task is done: every commitment left must be done
                     claim = self.state_tester.advance(self.plan, self.index, None, obs, self._wrote, self._attempted)
-                    verdict = self._decide(claim, action=action, observation=obs)
-                    yield self._emit("pre_test", phase="pre", action=action, result=claim, verdict=verdict)
-                    if verdict.decision is Decision.REPAIR:
-                        yield from self._repair(claim, verdict, action, "pre")
+                    if (yield from self._pre_check(claim, action, obs)).decision is Decision.REPAIR:
                         obs = self.observation
                         continue
 
@@ -572,6 +564,14 @@ class Runner:
             else:
                 yield self._stop("step_budget", f"{self.t} steps")
         yield from self._finish(t_start, ledgers, marks)
+
+    def _pre_check(self, result: CheckResult, action: Action, obs: Observation) -> Generator[RunEvent, None, Verdict]:
+        """Decide a test made before ``action`` runs, report it, and repair on the spot if it says so."""
+        verdict = self._decide(result, action=action, observation=obs)
+        yield self._emit("pre_test", phase="pre", action=action, result=result, verdict=verdict)
+        if verdict.decision is Decision.REPAIR:
+            yield from self._repair(result, verdict, action, "pre")
+        return verdict
 
     def _advance_by_evidence(self, j: int, why: str) -> None:
         """Move to commitment ``j`` = the next one, the active one settled before any page showed its

@@ -19,10 +19,12 @@ from .matching.lexical import LexicalMatcher
 from .matching.protocol import Matcher
 from .plan import SCOPES, Commitment, Evidence, Plan
 from .router import Route, Thresholds, route
-from .rules import RuleHit, action_text, check_action, check_transition, new_modal_dialogs, unexpected_dialog
+from .rules import (
+    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+)
 from .trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "done_by_action", "reports"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
 
 
 @dataclass
@@ -77,6 +79,15 @@ def reports(c: Commitment) -> bool:
     to the user is an action for such a commitment, and only for it."""
     texts = [c.subgoal] + [e.text for stage in ("progress", "completion") for e in c.confirm.get(stage, ()) if e.on_action]
     return any(_REPORTING.match(t) for t in texts)
+
+
+def attempts(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether ``action`` (tested as ``pre``) is a step taken for commitment ``c``: any action that
+    is not idle (:func:`fcpkit.rules.is_idle`), except that a message to the user only counts for
+    a commitment done by reporting (:func:`reports`) or one it aligns with (alpha+ >= pi_low)."""
+    if is_idle(action):
+        return False
+    return not is_report(action) or reports(c) or pre.alpha_plus >= thresholds.pi_low
 
 
 def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
