@@ -19,8 +19,8 @@ from .log import EvidenceLog, read_log
 from .matching import LexicalMatcher, Matcher
 from .plan import SCOPES, STAGES, Commitment, Evidence, Plan, dump_plan, load_plan
 from .router import Route, Thresholds, route
-from .rules import RuleHit, check_action, check_transition, page_diff, page_fingerprint, parse_action
-from .testers import ActionTester, CheckResult, StateTester
+from .rules import RuleHit, action_text, check_action, check_transition, page_diff, page_fingerprint, parse_action
+from .testers import ActionTester, CheckResult, StateTester, advance_check
 from .trajectory import (
     Action,
     Corpus,
@@ -32,7 +32,9 @@ from .trajectory import (
     load_corpus,
     serialize_observation,
 )
-from .verifiers import Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest
+from .verifiers import (
+    Decision, KeepGoingVerifier, OracleVerifier, SplitVerifier, Verdict, Verifier, VerifyRequest, needs_model,
+)
 from .guards import KillSwitch, PolicyGate, RepairBudget, approve_all, deny_all
 from .llm_verifier import LLMVerifier
 from .planner import FailureCase, LLMPlanner, Planner, PlanningError, SkillRecord, TemplatePlanner
@@ -48,7 +50,7 @@ __all__ = [
     "Route", "RuleHit", "SCOPES", "STAGES", "StateTester", "Step", "StepCheck", "Thresholds", "Trajectory",
     "TrajectoryReport", "Verdict", "Verifier", "VerifyRequest", "check_action", "check_transition", "dump_corpus",
     "dump_plan", "load_corpus", "load_plan", "page_diff", "page_fingerprint", "parse_action", "read_log", "route",
-    "serialize_observation", "__version__",
+    "serialize_observation", "__version__", "action_text", "advance_check", "needs_model", "SplitVerifier",
     "Environment", "Executor", "ExecutorContext", "Outcome",
     "KillSwitch", "PolicyGate", "RepairBudget", "approve_all", "deny_all", "LLMVerifier",
     "FailureCase", "LLMPlanner", "Planner", "PlanningError", "SkillRecord", "TemplatePlanner",
