@@ -115,8 +115,9 @@ def advance_check(
 
     * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
       action was ever taken for it (``attempted``: the caller's record of commitments that saw a
-      non-idle action, see :func:`fcpkit.rules.is_idle`): the step was not done at all, the no-op
-      that leaves nothing to diff (a skipped fill, a ``noop()`` in its place). A hard rule;
+      non-idle action, :func:`attempts`; :meth:`StateTester.advance` adds those whose completion
+      already shows on the page): the step was not done at all, the no-op that leaves nothing to
+      diff (a skipped fill, a ``noop()`` in its place). A hard rule;
     * ``precondition`` (the claimed commitment's precondition evidence scored on the page the
       agent moves on from) clears ``gate``: the plan's own evidence says the next step can start;
       the advance is followed with no escalation (route ``continue``);
@@ -344,11 +345,14 @@ class StateTester(_Base):
 
     def precondition(self, c: Commitment, observation: Observation) -> float | None:
         """Conjunctive support of ``c``'s page-testable precondition evidence (``None`` if it has none)."""
-        stmts = [e.text for e in c.confirm.get("precondition", ()) if e.on_state]
+        return self._stage(c, "precondition", observation)
+
+    def _stage(self, c: Commitment, stage: str, observation: Observation) -> float | None:
+        stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
         if not stmts:
             return None
         text = self._text(observation)
-        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(stmts, [text])[:, 0]
+        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(list(stmts), [text])[:, 0]
         return float(sum(scores)) / len(stmts)
 
     def advance(
@@ -362,6 +366,16 @@ class StateTester(_Base):
             nxt = plan.commitments[claimed]
             pre = self.precondition(nxt, observation)
             gate = self.thresholds.gate_plus(float(nxt.confidence))
+        if attempted is not None and observation is not None:
+            # a step nobody acted on is not skipped if the page already shows it done
+            # (the option was selected already, the filter already set)
+            end = len(plan.commitments) if claimed is None else claimed
+            attempted = set(attempted) | {
+                k for k in range(active, end)
+                if k not in attempted and acts(plan.commitments[k])
+                and (self._stage(plan.commitments[k], "completion", observation) or 0.0)
+                >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))
+            }
         r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 

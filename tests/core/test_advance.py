@@ -75,7 +75,7 @@ def test_the_precondition_of_the_next_commitment_settles_an_unconfirmed_advance(
     # a write that never showed its result: the verifier's call (hard only with strict_writes)
     assert advance_check(FORM_PLAN, 0, 1, {0}, attempted={0}).rule == "unconfirmed_write"
     # skipping outranks a precondition that happens to hold
-    assert t.advance(FORM_PLAN, 0, 1, form("Myron"), attempted=set()).rule == "skipped_commitment"
+    assert advance_check(FORM_PLAN, 0, 1, attempted=set(), precondition=1.0, gate=0.68).rule == "skipped_commitment"
 
 
 def test_a_mistyped_value_is_caught_before_it_is_typed():
@@ -131,3 +131,10 @@ def test_a_message_about_another_record_of_the_same_kind_is_drift():
     assert check_transition(None, Action("click('4')", target="link 'Refund details'"), other_kind) is None
     # an old message already on the page before the action is not news
     assert check_transition(after, Action("scroll(0, 100)"), after) is None
+
+
+def test_a_step_the_page_already_shows_done_is_not_skipped():
+    t = StateTester()
+    # nobody typed, but the field already holds the value: enter's completion holds on the page
+    assert t.advance(FORM_PLAN, 0, 1, form("Myron"), attempted=set()).rule != "skipped_commitment"
+    assert t.advance(FORM_PLAN, 0, 1, form(), attempted=set()).rule == "skipped_commitment"
