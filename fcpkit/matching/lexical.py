@@ -89,6 +89,7 @@ def _names(statement: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
 _SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
 _PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+\S+\s*$", re.IGNORECASE)
 
@@ -474,8 +475,8 @@ class LexicalMatcher:
             compiled = tuple(self._compile(s) for s in statements)
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
-        one = self._score_one
-        return [one(st, page) for st in compiled]
+        one, recall = self._score_one, self._recall
+        return [recall(st, page) if st.kind in _PLAIN else one(st, page) for st in compiled]
 
     def score_one(self, statement: str, text: str) -> float:
         """Convenience for notebooks: one statement against one text."""
