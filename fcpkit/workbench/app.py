@@ -214,7 +214,7 @@ class WorkbenchApp:
             lstrip_blocks=True,
         )
         self._env.globals["money"] = format_money
-        self.starlette = Starlette(routes=self._routes())
+        self.starlette = Starlette(routes=self._routes(), exception_handlers={_Halt: _halted})
         self.starlette.state.workbench = self
         self.asgi = _EpisodeMiddleware(self.starlette, self)
         self.reset_episode("support", 0)
@@ -629,16 +629,28 @@ class WorkbenchApp:
     def _not_found(self, request: Request, what: str):
         return self._error(request, 404, "Page not found", f"{what} was not found.")
 
+    def _require(self, request: Request, table: str, keycol: str, label: str) -> tuple[str, dict[str, Any]]:
+        """The route's ``{key}`` and its record; a missing record ends the request with a 404 page."""
+        key = request.path_params["key"]
+        record = self._record(table, keycol, key)
+        if record is None:
+            raise _Halt(self._not_found(request, f"{label} {key}"))
+        return key, record
+
+    async def _write_form(self, request: Request, back: str) -> Any:
+        """The submitted form of a write; while the interstitial is up the write is refused (to ``back``)."""
+        blocked = self._blocked_by_interstitial(request, back)
+        if blocked is not None:
+            raise _Halt(blocked)
+        return await request.form()
+
     def _fault_here(self, workflow: str) -> str | None:
         return self._fault() if self.task.workflow == workflow else None
 
     # ---- support triage
 
     async def ticket_detail(self, request: Request):
-        key = request.path_params["key"]
-        ticket = self._record("tickets", "id", key)
-        if ticket is None:
-            return self._not_found(request, f"Ticket {key}")
+        key, ticket = self._require(request, "tickets", "id", "Ticket")
         self._note_wrong_record_detail(request, "support", key)
         missing = self._fault_here("support") == "control_missing"
         if missing:
@@ -671,15 +683,9 @@ class WorkbenchApp:
         return None
 
     async def ticket_assign(self, request: Request):
-        key = request.path_params["key"]
-        ticket = self._record("tickets", "id", key)
-        if ticket is None:
-            return self._not_found(request, f"Ticket {key}")
+        key, ticket = self._require(request, "tickets", "id", "Ticket")
         back = f"/support/{key}"
-        blocked = self._blocked_by_interstitial(request, back)
-        if blocked:
-            return blocked
-        form = await request.form()
+        form = await self._write_form(request, back)
         team = str(form.get("team", ""))
         faulty = self._key_control_fault(request, "support", self._fault_here("support"), removed=True,
                                          what=f"assign {key} to {team!r}", back=back,
@@ -699,10 +705,7 @@ class WorkbenchApp:
     # ---- expense approval
 
     async def expense_detail(self, request: Request):
-        key = request.path_params["key"]
-        exp = self._record("expenses", "id", key)
-        if exp is None:
-            return self._not_found(request, f"Expense report {key}")
+        key, exp = self._require(request, "expenses", "id", "Expense report")
         self._note_wrong_record_detail(request, "expenses", key)
         missing = self._fault_here("expenses") == "control_missing"
         if missing and exp["status"] == "Submitted":
@@ -714,15 +717,9 @@ class WorkbenchApp:
                             extra_notice="New layout: we have simplified this page." if missing else None)
 
     async def expense_decide(self, request: Request):
-        key = request.path_params["key"]
-        exp = self._record("expenses", "id", key)
-        if exp is None:
-            return self._not_found(request, f"Expense report {key}")
+        key, exp = self._require(request, "expenses", "id", "Expense report")
         back = f"/expenses/{key}"
-        blocked = self._blocked_by_interstitial(request, back)
-        if blocked:
-            return blocked
-        form = await request.form()
+        form = await self._write_form(request, back)
         decision = str(form.get("decision", ""))
         note = str(form.get("note", "")).strip()
         faulty = self._key_control_fault(request, "expenses", self._fault_here("expenses"), removed=True,
@@ -753,15 +750,9 @@ class WorkbenchApp:
         return RedirectResponse(back, status_code=303)
 
     async def expense_note(self, request: Request):
-        key = request.path_params["key"]
-        exp = self._record("expenses", "id", key)
-        if exp is None:
-            return self._not_found(request, f"Expense report {key}")
+        key, exp = self._require(request, "expenses", "id", "Expense report")
         back = f"/expenses/{key}"
-        blocked = self._blocked_by_interstitial(request, back)
-        if blocked:
-            return blocked
-        form = await request.form()
+        form = await self._write_form(request, back)
         note = str(form.get("note", "")).strip()
         with self._lock, self._db() as conn:
             conn.execute("UPDATE expenses SET decision_note = ?, updated_offset_min = ? "
@@ -773,19 +764,13 @@ class WorkbenchApp:
     # ---- catalogue price update
 
     async def product_detail(self, request: Request):
-        key = request.path_params["key"]
-        p = self._record("products", "sku", key)
-        if p is None:
-            return self._not_found(request, f"Product {key}")
+        key, p = self._require(request, "products", "sku", "Product")
         self._note_wrong_record_detail(request, "catalogue", key)
         return self._render(request, "product.html", title=f"Product {key}",
                             section="catalogue", p=p, updated=self._ago(p))
 
     async def product_edit(self, request: Request):
-        key = request.path_params["key"]
-        p = self._record("products", "sku", key)
-        if p is None:
-            return self._not_found(request, f"Product {key}")
+        key, p = self._require(request, "products", "sku", "Product")
         renamed = self._fault_here("catalogue") == "control_missing"
         if renamed:
             self._mark(request, "control_missing",
@@ -796,16 +781,10 @@ class WorkbenchApp:
                             extra_notice="New layout: we have simplified this page." if renamed else None)
 
     async def product_save_price(self, request: Request):
-        key = request.path_params["key"]
-        p = self._record("products", "sku", key)
-        if p is None:
-            return self._not_found(request, f"Product {key}")
+        key, p = self._require(request, "products", "sku", "Product")
         back = f"/catalogue/{key}"
         edit = f"/catalogue/{key}/edit"
-        blocked = self._blocked_by_interstitial(request, edit)
-        if blocked:
-            return blocked
-        form = await request.form()
+        form = await self._write_form(request, edit)
         raw = str(form.get("price", ""))
         cents = _parse_price(raw)
         fault = self._fault_here("catalogue")
@@ -841,10 +820,7 @@ class WorkbenchApp:
     # ---- order refund lookup (read-only)
 
     async def order_detail(self, request: Request):
-        key = request.path_params["key"]
-        o = self._record("orders", "id", key)
-        if o is None:
-            return self._not_found(request, f"Order {key}")
+        key, o = self._require(request, "orders", "id", "Order")
         self._note_wrong_record_detail(request, "orders", key)
         missing = self._fault_here("orders") == "control_missing"
         if missing:
@@ -854,10 +830,7 @@ class WorkbenchApp:
                             extra_notice="New layout: we have simplified this page." if missing else None)
 
     async def order_refund(self, request: Request):
-        key = request.path_params["key"]
-        o = self._record("orders", "id", key)
-        if o is None:
-            return self._not_found(request, f"Order {key}")
+        key, o = self._require(request, "orders", "id", "Order")
         fault = self._fault_here("orders")
         if fault == "control_missing":
             self._mark(request, "control_missing", "refund details page removed")
@@ -929,6 +902,18 @@ class WorkbenchApp:
                                     status_code=303)
         response.set_cookie(SESSION_COOKIE, cookie, httponly=True, samesite="lax", path="/")
         return response
+
+
+class _Halt(Exception):
+    """Ends a handler early with a response already built (a 404 page, a refused write's redirect)."""
+
+    def __init__(self, response: Response):
+        super().__init__()
+        self.response = response
+
+
+def _halted(request: Request, exc: Exception) -> Response:
+    return exc.response  # type: ignore[attr-defined]
 
 
 class _EpisodeMiddleware:

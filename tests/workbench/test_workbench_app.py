@@ -394,3 +394,12 @@ def test_seed_varies_where_request_level_faults_hit(wb):
     explicit = wb.reset_episode("support", 0, "session_expired", seed=7,
                                 params={"after_requests": 5})
     assert explicit.params["after_requests"] == 5
+
+
+def test_unknown_record_is_a_404_page_and_a_refused_write_loses_nothing(wb, client):
+    start(wb, "support", 0, None)
+    for path in ("/support/T-999", "/expenses/EXP-9999", "/catalogue/SKU-9999", "/orders/ORD-99999"):
+        r = client.get(path)
+        assert r.status_code == 404 and "was not found" in r.text, path
+    assert client.post("/support/T-999/assign", data={"team": "Payments"}).status_code == 404
+    assert wb.write_events() == []
