@@ -80,7 +80,7 @@ from .detection import (
     summarize_runs,
     sweep_thresholds,
 )
-from .errors import ConfigError
+from .errors import ConfigError, read_json_config
 from .matching.calibration import Calibration, fit_calibration
 from .plan import SCOPES, Commitment, Plan
 from .router import Thresholds
@@ -574,13 +574,7 @@ def _json_default(v: Any) -> Any:
 def load_report(path: str | os.PathLike) -> CalibrationReport:
     """Read a file written by :meth:`CalibrationReport.save` (``fcpkit calibrate --out``)."""
     p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: calibration file not found") from None
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"{p}: not a readable calibration JSON ({exc})") from None
-    rep = CalibrationReport.from_dict(data, source=str(p))
+    rep = CalibrationReport.from_dict(read_json_config(p, "calibration"), source=str(p))
     rep.path = p
     return rep
 

@@ -7,7 +7,12 @@ without a traceback.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 __all__ = [
+    "read_json_config",
     "FcpkitError",
     "FormatError",
     "PlanError",
@@ -53,3 +58,15 @@ class ModelUnavailableError(FcpkitError):
 
 class ConfigError(FcpkitError):
     """A configuration object or file (thresholds, calibration, CLI option) is invalid."""
+
+
+def read_json_config(path: str | Path, what: str) -> Any:
+    """A JSON settings file (thresholds, a calibration): a missing or unreadable one is a
+    :class:`ConfigError` naming the file and what it should have held."""
+    p = Path(path)
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: {what} file not found") from None
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{p}: not a readable {what} JSON ({exc})") from None

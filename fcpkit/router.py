@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
-from .errors import ConfigError
+from .errors import ConfigError, read_json_config
 
 __all__ = ["Route", "Thresholds", "route"]
 
@@ -114,10 +114,7 @@ class Thresholds:
 
     @classmethod
     def load(cls, path: str | Path) -> "Thresholds":
-        try:
-            return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read thresholds ({exc})") from None
+        return cls.from_dict(read_json_config(path, "thresholds"))
 
 
 def route(

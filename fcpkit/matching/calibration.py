@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from fcpkit.errors import ConfigError
+from fcpkit.errors import ConfigError, read_json_config
 
 __all__ = [
     "Calibration",
@@ -112,14 +112,7 @@ class Calibration:
 
 def load_calibration(path: str | os.PathLike) -> Calibration:
     """Read a calibration JSON written by :meth:`Calibration.save`."""
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{p}: calibration file not found") from None
-    except (OSError, ValueError) as exc:
-        raise ConfigError(f"{p}: not a readable calibration JSON ({exc})") from None
-    return Calibration.from_dict(data, source_name=str(p))
+    return Calibration.from_dict(read_json_config(path, "calibration"), source_name=str(Path(path)))
 
 
 def fit_calibration(
