@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from fcpkit import Action, Commitment, Evidence, Label, Observation, Plan, Step, Trajectory, dump_corpus, load_corpus
+from fcpkit import Action, Label, Observation, Step, Trajectory, dump_corpus, load_corpus
 from fcpkit.detection import (
     ARMS,
     DetectionResults,
@@ -27,29 +27,18 @@ from fcpkit.detection import (
 )
 from fcpkit.matching import LexicalMatcher
 from fcpkit.report import wilson
+from support_pages import PLAN as SUPPORT_PLAN, page
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "examples" / "corpus.jsonl"
 
 # -- a small corpus built in code ------------------------------------------------------------
 
-PLAN = Plan(
-    "Assign T-390 to Payments",
-    [
-        Commitment("open", "Open ticket T-390", confidence=0.8,
-                   confirm={"progress": ["Search results for T-390"], "completion": ["Ticket T-390 detail"]},
-                   falsify={"execution": [Evidence("Ticket T-411 detail", "both")],
-                            "planning": ["Ticket T-390 was merged into a zebra archive"]}),
-        Commitment("assign", "Assign to Payments", confidence=0.7,
-                   confirm={"completion": ["Ticket T-390 assigned to Payments"]},
-                   falsify={"execution": ["Draft saved"], "skill": ["Assign button is not available on ticket detail"]}),
-    ],
-    plan_falsifiers={"execution": ["Your session has expired. Please sign in again."]},
-)
-
-
-def page(url: str, title: str, *lines: str) -> Observation:
-    body = "\n".join(f"\t{ln}" for ln in lines)
-    return Observation(f"http://127.0.0.1:8000{url}", title, f"RootWebArea '{title}', focused\n{body}")
+# the shared support plan, plus a planning falsifier no page ever matches (telemetry: decorative)
+_OPEN = SUPPORT_PLAN.commitments[0]
+PLAN = replace(SUPPORT_PLAN, commitments=(
+    replace(_OPEN, falsify={**_OPEN.falsify, "planning": ["Ticket T-390 was merged into a zebra archive"]}),
+    *SUPPORT_PLAN.commitments[1:],
+))
 
 
 QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'",

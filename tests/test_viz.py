@@ -9,28 +9,10 @@ import plotly.graph_objects as go
 import pytest
 
 import fcpkit
-from fcpkit import Action, Checker, Commitment, Evidence, EvidenceLog, Label, Observation, Plan, Step, Thresholds, Trajectory
+from fcpkit import Action, Checker, EvidenceLog, Label, Observation, Plan, Step, Thresholds, Trajectory
+from support_pages import PLAN, page
 
 viz = pytest.importorskip("fcpkit.viz")
-
-PLAN = Plan(
-    "Assign T-390 to Payments",
-    [
-        Commitment("open", "Open ticket T-390", confidence=0.8,
-                   confirm={"progress": ["Search results for T-390"], "completion": ["Ticket T-390 detail"]},
-                   falsify={"execution": [Evidence("Ticket T-411 detail", "both")]}),
-        Commitment("assign", "Assign to Payments", confidence=0.7,
-                   confirm={"completion": ["Ticket T-390 assigned to Payments"]},
-                   falsify={"execution": ["Draft saved"], "skill": ["Assign button is not available on ticket detail"]}),
-    ],
-    plan_falsifiers={"execution": ["Your session has expired. Please sign in again."]},
-)
-
-
-def page(url: str, title: str, *lines: str) -> Observation:
-    body = "\n".join(f"\t{ln}" for ln in lines)
-    return Observation(f"http://127.0.0.1:8000{url}", title, f"RootWebArea '{title}', focused\n{body}")
-
 
 QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
 RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",

@@ -5,26 +5,12 @@ Every test here drives the real Debian Chromium (``/usr/bin/chromium``) on 127.0
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-CHROMIUM = Path("/usr/bin/chromium")
-
-
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return "Chromium is not installed at /usr/bin/chromium"
-    try:
-        import browsergym.core  # noqa: F401
-        import playwright  # noqa: F401
-    except ImportError as exc:  # pragma: no cover
-        return f"the [browser] extra is not installed ({exc})"
-    return None
+from browser_support import browser_missing
 
 
 def pytest_collection_modifyitems(config, items):
-    why = _missing()
+    why = browser_missing()
     if why is None:
         return
     skip = pytest.mark.skip(reason=why)

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from browser_support import browser_missing
 
 HERE = Path(__file__).resolve().parent
-CHROMIUM = Path("/usr/bin/chromium")
 
 #: pids of the driver and Chromium processes started by the runs of this session
 SPAWNED: set[int] = set()
@@ -35,17 +35,6 @@ def pgrep_chromium() -> set[int]:
     return {int(x) for x in out.stdout.split()}
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return "Chromium is not installed at /usr/bin/chromium"
-    try:
-        import browsergym.core  # noqa: F401
-        import playwright  # noqa: F401
-    except ImportError as exc:  # pragma: no cover
-        return f"the [browser] extra is not installed ({exc})"
-    return None
-
-
 def _is_live(item) -> bool:
     try:
         return Path(str(item.fspath)).resolve().is_relative_to(HERE)
@@ -54,7 +43,7 @@ def _is_live(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    why = _missing()
+    why = browser_missing()
     for item in items:
         if not _is_live(item):
             continue
