@@ -21,6 +21,7 @@ import pytest
 
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import EXECUTOR_SCHEMA, VERIFIER_SCHEMA, default_client, find_gguf, llama_cpp_available
+from process_support import alive
 
 pytestmark = pytest.mark.llm
 
@@ -32,17 +33,6 @@ def _gguf_or_skip():
         return find_gguf()
     except ModelUnavailableError as e:
         pytest.skip(f"no packaged GGUF: {e}")
-
-
-def alive(pid: int) -> bool:
-    """True while any thread of ``pid`` runs (a zombie whose threads all ended counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            if fh.read().rsplit(")", 1)[1].split()[0] != "Z":
-                return True
-        return len(os.listdir(f"/proc/{pid}/task")) > 1
-    except FileNotFoundError:
-        return False
 
 
 def wait_gone(pid: int, within: float) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import stat
 import time
 
@@ -11,17 +10,7 @@ import pytest
 import fcpkit.llm.server as server_mod
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import EmbeddedLLMServer, LLMClient, LLMError, default_client, find_gguf, free_port
-
-
-def alive(pid: int) -> bool:
-    """True while any thread of ``pid`` runs (a zombie whose threads all ended counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            if fh.read().rsplit(")", 1)[1].split()[0] != "Z":
-                return True
-        return len(os.listdir(f"/proc/{pid}/task")) > 1
-    except FileNotFoundError:
-        return False
+from process_support import alive
 
 
 @pytest.fixture
