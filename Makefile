@@ -17,6 +17,7 @@ demo: setup
 	$(BIN)/fcpkit demo
 
 test: setup
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 setup: $(STAMP)

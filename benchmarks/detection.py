@@ -24,10 +24,10 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fcpkit.detection import (  # noqa: E402
+from fcpkit.eval.detection import (  # noqa: E402
     ARM_ORDER, BOUNDS, DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS, print_detection, run_detection,
 )
-from fcpkit.router import Thresholds  # noqa: E402
+from fcpkit.core.router import Thresholds  # noqa: E402
 
 
 def _floats(text: str) -> list[float]:

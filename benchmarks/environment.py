@@ -40,12 +40,12 @@ def main(argv=None) -> dict:
 
     import psutil
 
-    from fcpkit.browser import WorkbenchEnv
-    from fcpkit.browser.processes import tree_memory
-    from fcpkit.env import ExecutorContext
-    from fcpkit.executors import ScriptedExecutor
-    from fcpkit.plan import load_plan
-    from fcpkit.workbench import plan_path, start_workbench
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit.envs.browser.processes import tree_memory
+    from fcpkit.core.protocols import ExecutorContext
+    from fcpkit.envs.executors import ScriptedExecutor
+    from fcpkit.core.plan import load_plan
+    from fcpkit.envs.workbench import plan_path, start_workbench
 
     wb = start_workbench()
     plan = load_plan(plan_path(args.workflow))

@@ -27,7 +27,7 @@ class FcpkitError(Exception):
 
 
 class FormatError(FcpkitError):
-    """A file does not follow FORMATS.md.
+    """A file does not follow docs/formats.md.
 
     ``problems`` lists every problem found (``path: what is wrong; fix``), so one run of the
     validator reports them all instead of one per edit-and-retry cycle.

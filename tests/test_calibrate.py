@@ -1,4 +1,4 @@
-"""fcpkit.calibrate: pseudo-labelled bags, held-out hygiene, the calibration file, and the real embedding."""
+"""fcpkit.eval.calibrate: pseudo-labelled bags, held-out hygiene, the calibration file, and the real embedding."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import fcpkit.calibrate as cal
-from fcpkit.calibrate import (
+import fcpkit.eval.calibrate as cal
+from fcpkit.eval.calibrate import (
     Bag,
     CalibratedMatcher,
     calibrate,
@@ -23,10 +23,10 @@ from fcpkit.calibrate import (
 )
 from fcpkit.errors import ConfigError
 from fcpkit.matching.calibration import Calibration
-from fcpkit.plan import Commitment, Evidence, Plan
-from fcpkit.router import Thresholds
-from fcpkit.rules import action_text
-from fcpkit.trajectory import Action, Label, Observation, Step, Trajectory, load_corpus, serialize_observation
+from fcpkit.core.plan import Commitment, Evidence, Plan
+from fcpkit.core.router import Thresholds
+from fcpkit.core.rules import action_text
+from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, load_corpus, serialize_observation
 
 # ----------------------------------------------------------------------------- a tiny built corpus
 

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from fcpkit import Action, Label, Observation, Step, Trajectory, dump_corpus, load_corpus
-from fcpkit.detection import (
+from fcpkit.eval.detection import (
     ARMS,
     DetectionResults,
     RunRecord,
@@ -26,7 +26,7 @@ from fcpkit.detection import (
     sweep_thresholds,
 )
 from fcpkit.matching import LexicalMatcher
-from fcpkit.report import wilson
+from fcpkit.cli.report import wilson
 from support_pages import PLAN as SUPPORT_PLAN, page
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "examples" / "corpus.jsonl"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fcpkit import Checker, LexicalMatcher, load_corpus
-from fcpkit.report import summarize
+from fcpkit.cli.report import summarize
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CORPORA = ["workbench", "miniwob", "heldout/workbench", "heldout/miniwob"]

@@ -2,9 +2,9 @@
 
 They are kept small and flat so that a grammar-constrained small model (llama.cpp) can follow
 them. Each is a plain dict; pass it as ``schema=`` to :meth:`LLMClient.complete_json`.
-Commitments follow the plan contract in FORMATS.md (``id, subgoal, skill, confidence,
+Commitments follow the plan contract in docs/formats.md (``id, subgoal, skill, confidence,
 confirm{precondition,progress,completion}, falsify{execution,skill,planning}``); the verifier's
-``scope`` uses the string ``"none"`` where FORMATS.md's checker output uses ``null``.
+``scope`` uses the string ``"none"`` where docs/formats.md's checker output uses ``null``.
 """
 
 from __future__ import annotations

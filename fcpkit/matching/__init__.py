@@ -11,9 +11,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .lexical import PAGE_WORDS, LexicalMatcher
-from .protocol import Matcher
-from .registry import available_matchers, get_matcher, matcher_names, register_matcher
+from fcpkit.matching.lexical import PAGE_WORDS, LexicalMatcher
+from fcpkit.core.protocols import Matcher
+from fcpkit.matching.registry import available_matchers, get_matcher, matcher_names, register_matcher
 
 _LAZY = {
     "NLIMatcher": ".nli",

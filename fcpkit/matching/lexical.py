@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..text import NEGATIONS, is_key_token, strip_bids, strip_volatile, tokenize
+from fcpkit.core.text import NEGATIONS, is_key_token, strip_bids, strip_volatile, tokenize
 
 __all__ = ["LexicalMatcher", "PAGE_WORDS"]
 
@@ -137,12 +137,12 @@ def _ax_states(line: str) -> str:
     return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", line)
 
 
-#: The arguments of :func:`fcpkit.rules.action_text` that choose something (not a key or a message).
+#: The arguments of :func:`fcpkit.core.rules.action_text` that choose something (not a key or a message).
 _CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
 
 
 def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
-    """What an action text (:func:`fcpkit.rules.action_text`) chooses: the value it types or the
+    """What an action text (:func:`fcpkit.core.rules.action_text`) chooses: the value it types or the
     options it selects, or the node a click lands on. A key press or a message chooses nothing."""
     args: list[str] = []
     target: list[str] = []

@@ -175,7 +175,7 @@ def split_page_lines(
     ``button 'Assign'``) is dropped: ids are arbitrary numbers that only add noise to a
     semantic model. Indentation (tree depth) is dropped too. ``naturalize`` rewrites nodes with
     :func:`naturalize_line`; ``strip_volatile`` removes clocks, relative dates and counters
-    (:func:`fcpkit.text.strip_volatile`) so they neither match statements nor defeat the cache.
+    (:func:`fcpkit.core.text.strip_volatile`) so they neither match statements nor defeat the cache.
     """
     volatile = _volatile_stripper() if strip_volatile else None
     lines = []
@@ -196,10 +196,10 @@ def split_page_lines(
 
 def _volatile_stripper() -> Callable[[str], str]:
     try:
-        from fcpkit.text import strip_volatile
+        from fcpkit.core.text import strip_volatile
 
         return strip_volatile
-    except Exception:  # pragma: no cover - fcpkit.text is part of the package
+    except Exception:  # pragma: no cover - fcpkit.core.text is part of the package
         return lambda s: s
 
 

@@ -10,10 +10,10 @@ Needs the ``notebooks`` extra (plotly, ipywidgets; plotly's FigureWidget also ne
 without which the views fall back to re-rendered static figures).
 """
 
-from ._data import COLUMNS, ROUTE_COLORS, ROUTES, check_rows
-from .falsifier_lab import LAB_THRESHOLDS, PLAN_LEVEL, FalsifierLab, run_outcome, summarize_outcomes
-from .figures import route_grid, router_regions_figure, save_figure, step_scores_figure
-from .step_viewer import StepViewer, plan_html
+from fcpkit.viz._data import COLUMNS, ROUTE_COLORS, ROUTES, check_rows
+from fcpkit.viz.falsifier_lab import LAB_THRESHOLDS, PLAN_LEVEL, FalsifierLab, run_outcome, summarize_outcomes
+from fcpkit.viz.figures import route_grid, router_regions_figure, save_figure, step_scores_figure
+from fcpkit.viz.step_viewer import StepViewer, plan_html
 
 __all__ = [
     "COLUMNS", "FalsifierLab", "LAB_THRESHOLDS", "PLAN_LEVEL", "ROUTES", "ROUTE_COLORS", "StepViewer",

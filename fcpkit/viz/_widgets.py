@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ._data import ROUTE_COLORS
+from fcpkit.viz._data import ROUTE_COLORS
 
 _DECISION_COLORS = {"continue": "#6c757d", "advance": "#1f77b4", "repair": "#d62728"}
 

@@ -25,9 +25,9 @@ import ipywidgets as widgets
 
 import fcpkit
 
-from ._data import ROUTE_COLORS, check_rows
-from ._widgets import FigureSlot, esc
-from .figures import step_scores_figure
+from fcpkit.viz._data import ROUTE_COLORS, check_rows
+from fcpkit.viz._widgets import FigureSlot, esc
+from fcpkit.viz.figures import step_scores_figure
 
 __all__ = ["FalsifierLab", "PLAN_LEVEL", "run_outcome", "summarize_outcomes", "LAB_THRESHOLDS"]
 

@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 
 import fcpkit
 
-from ._data import ROUTE_COLORS, ROUTE_SYMBOLS, ROUTES, check_rows, first_repair
+from fcpkit.viz._data import ROUTE_COLORS, ROUTE_SYMBOLS, ROUTES, check_rows, first_repair
 
 __all__ = ["router_regions_figure", "step_scores_figure", "save_figure", "route_grid"]
 

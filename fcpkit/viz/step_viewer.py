@@ -17,8 +17,8 @@ import plotly.graph_objects as go
 
 import fcpkit
 
-from ._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
-from ._widgets import FigureSlot, Raw, esc, kv_table, route_badge
+from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
+from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge
 
 __all__ = ["StepViewer", "plan_html"]
 

@@ -21,7 +21,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def workbench():
-    from fcpkit.workbench import start_workbench
+    from fcpkit.envs.workbench import start_workbench
 
     wb = start_workbench()
     yield wb
@@ -31,7 +31,7 @@ def workbench():
 @pytest.fixture(scope="session")
 def wb_env(workbench):
     """One WorkbenchEnv (one Chromium) reused by the workflow tests via ``reset(workflow=...)``."""
-    from fcpkit.browser import WorkbenchEnv
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 
     env = WorkbenchEnv(workbench, "support")
     yield env

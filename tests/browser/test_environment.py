@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from fcpkit.env import Environment
-from fcpkit.trajectory import Action
+from fcpkit.core.protocols import Environment
+from fcpkit.core.trajectory import Action
 
 pytestmark = pytest.mark.browser
 
@@ -71,8 +71,8 @@ def test_tabs_and_screenshot(wb_env, workbench):
 
 
 def test_close_leaves_no_chromium(workbench):
-    from fcpkit.browser import WorkbenchEnv
-    from fcpkit.browser.processes import process_tree, wait_gone
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit.envs.browser.processes import process_tree, wait_gone
 
     before = _pgrep_count()
     env = WorkbenchEnv(workbench, "catalogue", screenshots=True)
@@ -93,7 +93,7 @@ def test_works_inside_a_running_event_loop(workbench):
 
     Also drives the workbench through its HTTP control endpoints (RemoteWorkbench).
     """
-    from fcpkit.browser import RemoteWorkbench, WorkbenchEnv
+    from fcpkit.envs.workbench.browser_env import RemoteWorkbench, WorkbenchEnv
 
     remote = RemoteWorkbench(workbench.url, workbench.control_token)
 

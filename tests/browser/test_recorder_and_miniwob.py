@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from fcpkit.recorder import EpisodeSpec, record_workbench
-from fcpkit.trajectory import load_corpus
+from fcpkit.envs.record.recorder import EpisodeSpec, record_workbench
+from fcpkit.core.trajectory import load_corpus
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_fcpkit_check_runs_on_a_recorded_corpus(small_corpus):
 
 
 def test_miniwob_healthy_and_corrupted(tmp_path):
-    from fcpkit.browser.miniwob import record_miniwob
+    from fcpkit.envs.record.miniwob import record_miniwob
 
     path = record_miniwob(tmp_path, tasks=["enter-text"], seeds_per_task=1, progress=None)
     corpus = load_corpus(path)

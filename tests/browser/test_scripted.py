@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit.executors import ScriptedExecutor
-from fcpkit.plan import load_plan
-from fcpkit.recorder import derive_label, run_episode, variant_plan_text
-from fcpkit.workbench import WORKFLOWS, plan_path
+from fcpkit.envs.executors import ScriptedExecutor
+from fcpkit.core.plan import load_plan
+from fcpkit.envs.record.recorder import derive_label, run_episode, variant_plan_text
+from fcpkit.envs.workbench import WORKFLOWS, plan_path
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ def _run(env, workflow, fault=None, variant=0, seed=0, params=None):
     if variant == 0:
         plan = load_plan(plan_path(workflow))
     else:
-        from fcpkit.plan import Plan, yaml_load
+        from fcpkit.core.plan import Plan, yaml_load
 
         plan = Plan.from_data(yaml_load(variant_plan_text(workflow, variant)))
     executor = ScriptedExecutor(workflow, variant, seed=seed)
@@ -77,7 +77,7 @@ def test_wrong_record_opens_the_near_miss(wb_env):
 
 
 def test_rejected_action_takes_another_path(wb_env, workbench):
-    from fcpkit.env import ExecutorContext
+    from fcpkit.core.protocols import ExecutorContext
 
     plan = load_plan(plan_path("support"))
     obs = wb_env.reset(workflow="support", fault=None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import Action, LexicalMatcher
-from fcpkit.rules import action_text
-from fcpkit.text import canon_roles, tokenize
+from fcpkit.core.rules import action_text
+from fcpkit.core.text import canon_roles, tokenize
 
 
 def text(command: str, target: str | None = None, reasoning: str = "") -> str:

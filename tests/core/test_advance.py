@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, Checker, Commitment, Evidence, Label, Observation, Plan, Route, Step, Trajectory
-from fcpkit.rules import check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog
-from fcpkit.testers import StateTester, acts, advance_check
+from fcpkit.core.rules import check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog
+from fcpkit.core.testers import StateTester, acts, advance_check
 
 FORM_PLAN = Plan(
     'Enter "Myron" and press Submit',
@@ -66,7 +67,7 @@ def test_a_skipped_step_is_caught_when_the_agent_reports_done():
 
 
 def test_the_precondition_of_the_next_commitment_settles_an_unconfirmed_advance():
-    t = StateTester()
+    t = StateTester(LexicalMatcher())
     # completion of "enter" never showed as such, but the page shows what "submit" needs
     r = t.advance(FORM_PLAN, 0, 1, form("Myron"), attempted={0})
     assert r.route is Route.CONTINUE and r.rule is None and r.alpha_plus == 1.0
@@ -134,7 +135,7 @@ def test_a_message_about_another_record_of_the_same_kind_is_drift():
 
 
 def test_a_step_the_page_already_shows_done_is_not_skipped():
-    t = StateTester()
+    t = StateTester(LexicalMatcher())
     # nobody typed, but the field already holds the value: enter's completion holds on the page
     assert t.advance(FORM_PLAN, 0, 1, form("Myron"), attempted=set()).rule != "skipped_commitment"
     assert t.advance(FORM_PLAN, 0, 1, form(), attempted=set()).rule == "skipped_commitment"

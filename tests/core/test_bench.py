@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from fcpkit.bench import bench_checks
-from fcpkit.trajectory import load_corpus
+from fcpkit.eval.bench import bench_checks
+from fcpkit.core.trajectory import load_corpus
 
 from pathlib import Path
 

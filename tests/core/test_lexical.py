@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fcpkit import LexicalMatcher, Matcher, Observation, serialize_observation
-from fcpkit.text import strip_volatile, tokenize
+from fcpkit import LexicalMatcher, Matcher, Observation
+from fcpkit.core.trajectory import serialize_observation
+from fcpkit.core.text import strip_volatile, tokenize
 
 QUEUE = serialize_observation(Observation(
     url="http://127.0.0.1:8000/support?q=T-390", title="Support queue",

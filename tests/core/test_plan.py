@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from fcpkit import Commitment, Evidence, Plan, PlanError, dump_plan, load_plan
-from fcpkit.plan import yaml_load
+from fcpkit.core.plan import yaml_load
 
 FORMATS_EXAMPLE = """\
 task: Assign ticket T-390 (customer reports a duplicate charge) to Payments and save.

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit import Action, Observation, check_transition, page_diff, page_fingerprint, parse_action
-from fcpkit.rules import check_action, is_page_changing
+from fcpkit import Action, Observation
+from fcpkit.core.rules import check_transition, page_diff, page_fingerprint, parse_action
+from fcpkit.core.rules import check_action, is_page_changing
 
 PAGE = Observation(
     url="http://127.0.0.1:8000/expenses/EXP-1180", title="Expense EXP-1180",
@@ -76,7 +77,7 @@ def test_error_words_in_body_are_not_an_error_page():
 
 
 def test_noop_write_that_reloads_the_form_is_caught_against_the_page_before_the_edits():
-    from fcpkit.rules import edit_baseline
+    from fcpkit.core.rules import edit_baseline
 
     detail = Observation("http://127.0.0.1:8000/support/T-390", "Ticket T-390",
                          "RootWebArea 'Ticket T-390'\n\t[51] combobox 'Team' value='Unassigned'\n\t[59] button 'Assign'")

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from fcpkit import CorpusError, load_corpus
-from fcpkit.trajectory import dump_corpus, trajectory_from_row
+from fcpkit.core.trajectory import dump_corpus, trajectory_from_row
 
 PLAN = {"task": "Open T-390", "commitments": [{"id": "open", "subgoal": "Open ticket T-390",
         "confirm": {"completion": ["Ticket T-390 detail"]}, "falsify": {"execution": ["Ticket T-411 detail"]}}]}

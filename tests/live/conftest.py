@@ -1,8 +1,8 @@
 """Fixtures for the live tests: the plan-test-repair loop on the workbench in real Chromium.
 
 Every test here runs :class:`fcpkit.Runner` against the fcpkit workbench (one server for the whole
-session, on 127.0.0.1) through :class:`fcpkit.browser.WorkbenchEnv` (Debian's ``/usr/bin/chromium``
-via Playwright), the way ``fcpkit run`` does (:func:`fcpkit.live.run_workbench`): the workflow's
+session, on 127.0.0.1) through :class:`fcpkit.envs.workbench.browser_env.WorkbenchEnv` (Debian's ``/usr/bin/chromium``
+via Playwright), the way ``fcpkit run`` does (:func:`fcpkit.envs.live.run_workbench`): the workflow's
 plan, the scripted executor, the fast testers, the deterministic repairer unless a test swaps it,
 the policy gate, a repair budget and a kill switch, and an evidence log on disk that the tests
 read back with :func:`fcpkit.read_log`.
@@ -62,7 +62,7 @@ def chromium_registry():
 
 @pytest.fixture(scope="session")
 def workbench():
-    from fcpkit.workbench import start_workbench
+    from fcpkit.envs.workbench import start_workbench
 
     wb = start_workbench()
     yield wb
@@ -93,16 +93,16 @@ class Live:
 def live(workbench, tmp_path_factory) -> Callable[..., Live]:
     """``live(workflow, fault=None, **runner_kwargs)`` runs one episode live and returns a :class:`Live`.
 
-    Defaults mirror :func:`fcpkit.live.run_workbench` with ``--verifier lower``: keep-going verifier,
+    Defaults mirror :func:`fcpkit.envs.live.run_workbench` with ``--verifier lower``: keep-going verifier,
     deterministic repairer, a gate that approves the task's own irreversible action, a budget of 3
     repairs, a kill switch of 3 repairs within 5 steps, 20 steps.
     """
     import fcpkit
-    from fcpkit.browser import WorkbenchEnv
-    from fcpkit.browser.processes import process_tree
-    from fcpkit.executors.scripted import ScriptedExecutor
-    from fcpkit.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
-    from fcpkit.live import workbench_plan
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit.envs.browser.processes import process_tree
+    from fcpkit.envs.executors.scripted import ScriptedExecutor
+    from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
+    from fcpkit.envs.live import workbench_plan
 
     logs = tmp_path_factory.mktemp("live-logs")
     counter = iter(range(10_000))

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from fcpkit import read_log
 from fcpkit.cli import main
-from fcpkit.live import live_summary, run_miniwob
+from fcpkit.envs.live import live_summary, run_miniwob
 
 pytestmark = pytest.mark.browser
 

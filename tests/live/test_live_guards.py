@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def unapproved(live):
-    from fcpkit.guards import PolicyGate
+    from fcpkit.agent.guards import PolicyGate
 
     return live("support", gate=PolicyGate())  # default approver: deny_all
 

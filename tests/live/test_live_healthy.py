@@ -11,7 +11,7 @@ WORKFLOWS = ("support", "expenses", "catalogue", "orders")
 
 @pytest.mark.parametrize("workflow", WORKFLOWS)
 def test_healthy_workflow_passes_its_validator(live, workflow):
-    from fcpkit.verifiers import KeepGoingVerifier
+    from fcpkit.core.verify import KeepGoingVerifier
 
     run = live(workflow, verifier=KeepGoingVerifier())
     r = run.result

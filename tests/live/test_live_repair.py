@@ -71,7 +71,7 @@ class ResumeInPlace:
     name = "resume-in-place"
 
     def __init__(self):
-        from fcpkit.repair import DeterministicRepairer
+        from fcpkit.agent.repair import DeterministicRepairer
 
         self.inner = DeterministicRepairer()
 

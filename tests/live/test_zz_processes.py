@@ -31,8 +31,8 @@ def _alive(pid: int) -> bool:
 
 def test_no_chromium_left_behind(workbench, chromium_registry):
     BASELINE, SPAWNED, pgrep_chromium = chromium_registry
-    from fcpkit.browser import WorkbenchEnv
-    from fcpkit.browser.processes import process_tree
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit.envs.browser.processes import process_tree
 
     # a fresh environment of our own, so the check also runs when this file runs alone
     env = WorkbenchEnv(workbench, "support")

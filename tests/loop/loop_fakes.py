@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from fcpkit import Action, Observation, Plan
-from fcpkit.env import ExecutorContext, Outcome
+from fcpkit.core.protocols import ExecutorContext, Outcome
 from fcpkit.llm import LLMError, request_key
 from fcpkit.llm.templates import default_library
-from fcpkit.rules import parse_action
-from fcpkit.verifiers import Decision, Verdict, VerifyRequest
+from fcpkit.core.rules import parse_action
+from fcpkit.core.verify import Decision, Verdict, VerifyRequest
 
 BASE = "http://127.0.0.1:8000"
 TASK = "Find ticket T-390 (customer reports a duplicate charge), assign it to team Payments and save."

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from loop_fakes import FakeSupportEnv, support_plan
 
+from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, StateTester
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import LLMUsage, default_client, find_gguf, llama_cpp_available
-from fcpkit.llm_verifier import LLMVerifier
-from fcpkit.verifiers import Decision, Verdict, VerifyRequest
+from fcpkit.llm.components.verifier import LLMVerifier
+from fcpkit.core.verify import Decision, Verdict, VerifyRequest
 
 pytestmark = pytest.mark.llm
 
@@ -28,7 +29,7 @@ def test_llm_verifier_on_embedded_llama_cpp_returns_a_valid_verdict_and_accounts
     action = Action("click('21')", "Open the refund ticket.", "link 'T-411 Refund not received'")
     obs = env.step(action)
     plan = support_plan()
-    result = StateTester().test(plan, plan.commitments[0], obs, before=o0, action=action)
+    result = StateTester(LexicalMatcher()).test(plan, plan.commitments[0], obs, before=o0, action=action)
     verifier = LLMVerifier(client, max_page_chars=1200)
     verdict = verifier.verify(VerifyRequest(plan, plan.commitments[0], result, 1, observation=obs, action=action))
     assert isinstance(verdict, Verdict) and isinstance(verdict.decision, Decision)

@@ -8,16 +8,17 @@ import json
 import pytest
 from loop_fakes import BrokenLLM, FakeSupportEnv, ScriptedLLM, SupportExecutor, TASK, support_plan
 
+from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, EvidenceLog, Observation, Route
-from fcpkit.env import ExecutorContext
-from fcpkit.executors.llm import LLMExecutor, axtree_nodes, resolve_target
+from fcpkit.core.protocols import ExecutorContext
+from fcpkit.envs.executors.llm import LLMExecutor, axtree_nodes, resolve_target
 from fcpkit.llm import LLMClient, LLMUsage
-from fcpkit.llm_verifier import LLMVerifier
-from fcpkit.planner import FailureCase, LLMPlanner, PlanningError, SkillRecord, TemplatePlanner, sanitize_plan_data
-from fcpkit.repair import DeterministicRepairer, LLMRepairer, RepairRequest
-from fcpkit.runtime import Runner
-from fcpkit.testers import StateTester
-from fcpkit.verifiers import Decision
+from fcpkit.llm.components.verifier import LLMVerifier
+from fcpkit.agent.planner import FailureCase, LLMPlanner, PlanningError, SkillRecord, TemplatePlanner, sanitize_plan_data
+from fcpkit.agent.repair import DeterministicRepairer, LLMRepairer, RepairRequest
+from fcpkit.agent.runtime import Runner
+from fcpkit.core.testers import StateTester
+from fcpkit.core.verify import Decision
 
 
 def replay(path, usage=None):
@@ -70,9 +71,9 @@ def test_llm_verifier_guard_rails(tmp_path):
     o0 = env.reset()
     bad = env.step(Action("click('21')"))
     plan = support_plan()
-    risk = StateTester().test(plan, plan.commitments[0], bad, before=o0, action=Action("click('21')"))
+    risk = StateTester(LexicalMatcher()).test(plan, plan.commitments[0], bad, before=o0, action=Action("click('21')"))
     assert risk.route is Route.RISK
-    from fcpkit.verifiers import VerifyRequest
+    from fcpkit.core.verify import VerifyRequest
 
     verdict = v.verify(VerifyRequest(plan, plan.commitments[0], risk, 1, observation=bad, action=Action("click('21')")))
     assert verdict.decision is Decision.CONTINUE  # falsify-first: never advanced on a risk page
@@ -195,7 +196,7 @@ def _request(scope, phase="post", index=1, **kw):
     o0 = env.reset()
     obs = env.step(Action("click('23')"))
     plan = support_plan()
-    result = StateTester().test(plan, plan.commitments[index], obs)
+    result = StateTester(LexicalMatcher()).test(plan, plan.commitments[index], obs)
     return RepairRequest(plan, index, scope, kw.pop("diagnosis", "Assign to team list is not available"), phase,
                          result=result, action=Action("click('40')", target="button 'Assign'"), observation=obs,
                          safe_url=o0.url, **kw)

@@ -8,8 +8,8 @@ import pytest
 from loop_fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
 
 from fcpkit import Action, ActionTester, EvidenceLog, Route
-from fcpkit.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
-from fcpkit.runtime import EVENTS, Runner
+from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
+from fcpkit.agent.runtime import EVENTS, Runner
 
 
 def run(executor=None, **kw):
@@ -182,7 +182,7 @@ class _PlanningVerifier(StrictVerifier):
     """Diagnoses the first escalation as a planning-level contradiction."""
 
     def verify(self, request):
-        from fcpkit.verifiers import Decision, Verdict
+        from fcpkit.core.verify import Decision, Verdict
 
         if not self.requests:
             self.requests.append(request)
@@ -196,7 +196,7 @@ def test_planning_scope_without_a_planner_parks_the_run():
 
 
 def test_planning_scope_replans_the_suffix_with_the_planner():
-    from fcpkit.planner import SkillRecord, TemplatePlanner
+    from fcpkit.agent.planner import SkillRecord, TemplatePlanner
 
     skills = [SkillRecord("open_record_by_id", "Open ticket {record_id}", id="reopen",
                           confirm={"completion": ["Ticket {record_id} detail"]},
@@ -214,7 +214,7 @@ def test_planning_scope_replans_the_suffix_with_the_planner():
 
 def test_an_agent_going_round_in_circles_is_parked():
     from fcpkit import Action
-    from fcpkit.runtime import LOOP_LIMIT
+    from fcpkit.agent.runtime import LOOP_LIMIT
 
     class Dithering:
         """Scrolls the queue forever: nothing is falsified, nothing advances, no repair runs."""

@@ -15,7 +15,7 @@ pytest.importorskip("itsdangerous")
 from starlette.testclient import TestClient  # noqa: E402
 
 from fcpkit.errors import ConfigError  # noqa: E402
-from fcpkit.workbench import (  # noqa: E402
+from fcpkit.envs.workbench import (  # noqa: E402
     CONTROL_HEADER,
     EXPIRED_MESSAGE,
     FAULT_KINDS,

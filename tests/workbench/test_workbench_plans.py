@@ -1,12 +1,12 @@
-"""The shipped workbench plans load, follow FORMATS.md, and are about the tasks' real records."""
+"""The shipped workbench plans load, follow docs/formats.md, and are about the tasks' real records."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcpkit.workbench import WORKFLOWS, get_task, plan_path
+from fcpkit.envs.workbench import WORKFLOWS, get_task, plan_path
 
-plan_mod = pytest.importorskip("fcpkit.plan")
+plan_mod = pytest.importorskip("fcpkit.core.plan")
 
 
 @pytest.mark.parametrize("workflow", WORKFLOWS)

@@ -11,7 +11,7 @@ import pytest
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
-from fcpkit.workbench import CONTROL_HEADER, EXPIRED_MESSAGE, start_workbench  # noqa: E402
+from fcpkit.envs.workbench import CONTROL_HEADER, EXPIRED_MESSAGE, start_workbench  # noqa: E402
 
 
 def _workbench_threads():

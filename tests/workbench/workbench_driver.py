@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from starlette.testclient import TestClient
 
-from fcpkit.workbench import Task
+from fcpkit.envs.workbench import Task
 
 
 @dataclass

@@ -1,0 +1,360 @@
+"""The ``fcpkit`` command line: a client of the public API, like the notebooks and benchmarks.
+
+Errors a user can cause (a malformed plan or corpus, a bad option) print one clear message and
+exit with status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from fcpkit.errors import FcpkitError
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except FcpkitError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="fcpkit")
+def main() -> None:
+    """Falsifiable commitment planning for web agents."""
+
+
+def _make_matcher(name: str):
+    from fcpkit.matching import get_matcher
+
+    return get_matcher(name)
+
+
+def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | None, calibration: str | None = None,
+             **switches: bool):
+    from fcpkit.eval.checker import Checker
+    from fcpkit.core.log import EvidenceLog
+    from fcpkit.core.router import Thresholds
+
+    if calibration:
+        from fcpkit.eval.calibrate import calibrated_matcher, calibrated_thresholds
+
+        m = calibrated_matcher(calibration)
+        th = Thresholds.load(thresholds) if thresholds else calibrated_thresholds(calibration)
+    else:
+        m = _make_matcher(matcher)
+        th = Thresholds.load(thresholds) if thresholds else Thresholds()
+    return Checker(m, th, verifier=verifier, log=EvidenceLog(log) if log else None, **switches)
+
+
+@main.command()
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--plan", "plan_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Check every trajectory against this plan instead of the one it names.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (docs/formats.md checker output).")
+@click.option("--verifier", type=click.Choice(["lower", "lower-strict", "upper"]), default="lower", show_default=True,
+              help="Escalation policy: lower = keep going (risk and hard rule hits repair); lower-strict = also "
+                   "treat an unconfirmed write as drift; upper = oracle from labels.")
+@click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
+@click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
+              help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
+@click.option("--log", type=click.Path(dir_okay=False), help="Append every test and decision to this evidence log.")
+@click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
+@click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
+@click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
+@click.option("--no-plan-falsifiers", is_flag=True, help="Disable cross-cutting plan-level falsifiers.")
+@click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
+@_friendly
+def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
+          calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
+          no_plan_falsifiers: bool, no_pre_action: bool) -> None:
+    """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
+    from fcpkit.core.plan import load_plan
+    from fcpkit.core.trajectory import load_corpus
+
+    trajs = load_corpus(corpus)
+    plan = load_plan(plan_path) if plan_path else None
+    selected = [t for t in trajs if not only or t.id in only]
+    if only and len(selected) != len(set(only)):
+        missing = set(only) - {t.id for t in selected}
+        raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
+    checker = _checker(matcher, verifier, thresholds, log, calibration, use_rules=not no_rules,
+                       use_plan_falsifiers=not no_plan_falsifiers, pre_action=not no_pre_action)
+    checker.fit(trajs)
+    reports = checker.check_corpus(selected, plan)
+    if checker.log is not None:
+        checker.log.close()
+    if as_json:
+        for r in reports:
+            click.echo(json.dumps(r.to_json(), ensure_ascii=False))
+        return
+    from fcpkit.cli.report import print_reports
+
+    print_reports(reports, steps=steps)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+def validate(files: tuple[Path, ...]) -> None:
+    """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
+    from fcpkit.errors import FormatError
+    from fcpkit.core.plan import load_plan
+    from fcpkit.core.trajectory import load_corpus
+
+    bad = 0
+    for f in files:
+        try:
+            if f.suffix == ".jsonl":
+                n = len(load_corpus(f))
+                click.secho(f"ok   {f}  ({n} trajectories)", fg="green")
+            elif f.suffix.lower() not in (".yaml", ".yml", ".json"):
+                raise FormatError(str(f), ["not a plan (.yaml, .yml, .json) or corpus (.jsonl) file"])
+            else:
+                p = load_plan(f)
+                click.secho(f"ok   {f}  ({len(p)} commitments)", fg="green")
+        except FormatError as exc:
+            bad += 1
+            click.secho(f"FAIL {exc}", fg="red")
+    sys.exit(2 if bad else 0)
+
+
+@main.command()
+@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Corpus to check (default: the embedded example corpus).")
+@click.option("--live/--no-live", default=True, show_default=True,
+              help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
+@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True)
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
+@_friendly
+def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
+    """The main job on the embedded default: no API key, no external service.
+
+    1. check the example corpus at both verifier bounds; 2. run the plan-test-repair loop live on
+    the workbench (a healthy run, a wrong record, a silent no-op) with the embedded LLM deciding
+    ambiguous cases; 3. benchmark the fast path.
+    """
+    from fcpkit.eval.bench import bench_checks, print_bench
+    from fcpkit.cli.report import print_reports, summarize
+    from fcpkit.core.trajectory import load_corpus
+
+    path = corpus or DATA / "examples" / "corpus.jsonl"
+    trajs = load_corpus(path)
+    for bound in ("lower", "upper"):
+        checker = _checker("lexical", bound, None, None)
+        checker.fit(trajs)
+        reports = checker.check_corpus(trajs)
+        click.secho(f"\n== 1. {path.name}: lexical matcher, {bound} verifier bound ==", bold=True)
+        print_reports(reports, steps=False)
+        s = summarize(reports)
+        click.echo(f"detected {s['detection_rate']:.1%} of {s['faulty']} faulty runs "
+                   f"(95% CI {s['detection_ci95'][0]:.0%}-{s['detection_ci95'][1]:.0%}), false alarms on "
+                   f"{s['false_alarm_rate']:.0%} of {s['healthy']} healthy runs, {s['pre_action_share']:.0%} of catches "
+                   f"before the action ran, {s['escalation_share']:.1%} of checks escalated to a verifier")
+    if live:
+        from fcpkit.envs.live import LiveCase, print_live, run_workbench
+
+        click.secho(f"\n== 2. live on the workbench: verifier {verifier} ==", bold=True)
+        cases = [LiveCase("support"), LiveCase("support", "wrong_record"), LiveCase("expenses", "silent_noop")]
+        print_live(run_workbench(cases, verifier=verifier, log_dir=log_dir))
+        click.echo(f"evidence logs: {log_dir}/")
+    click.secho("\n== 3. fast path benchmark ==", bold=True)
+    print_bench(bench_checks(trajs), title=path.name)
+
+
+@main.command()
+@click.argument("corpora", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--matcher", default="embedding", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
+@click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True)
+@click.option("--holdout", default="all", show_default=True,
+              help="Held-back part: a fraction (0.25), a count, workflow names (support,orders), or 'all' "
+                   "(leave each workflow out in turn; the saved file is refitted on everything).")
+@click.option("--seed", default=0, show_default=True)
+@_friendly
+def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, holdout: str, seed: int) -> None:
+    """Fit a matcher's score mapping and the thresholds on labelled corpora; report on held-back runs."""
+    from rich.console import Console
+
+    from fcpkit.eval.calibrate import calibrate as fit, print_calibration
+
+    hold: float | int | str = holdout
+    try:
+        hold = int(holdout)
+    except ValueError:
+        try:
+            hold = float(holdout)
+        except ValueError:
+            pass
+    rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
+    print_calibration(rep, console=Console(width=max(Console().width, 160)))
+    click.echo(f"wrote {out}")
+
+
+@main.command()
+@click.option("--load", is_flag=True, help="Actually load each model (slow) instead of only locating it.")
+def matchers(load: bool) -> None:
+    """List the evidence matchers and whether each can run here."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from fcpkit.matching import available_matchers
+
+    t = Table(title="matchers", title_justify="left")
+    for col in ("name", "available", "detail"):
+        t.add_column(col, overflow="fold")
+    for name, a in available_matchers(load=load).items():
+        t.add_row(name, "[green]yes[/]" if a.available else "[red]no[/]", a.detail)
+    Console(width=160).print(t)
+
+
+@main.command()
+@click.option("--workflow", "workflows", multiple=True, default=("support", "expenses", "catalogue", "orders"),
+              show_default=True, help="Workbench workflow(s) to run.")
+@click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
+              help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
+@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True)
+@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
+              help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+              help="One evidence log per run.")
+@click.option("--step-budget", default=20, show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--miniwob", "miniwob", multiple=True,
+              help="Run these MiniWoB++ tasks (e.g. click-button, enter-text) instead of the workbench.")
+@click.option("--corrupt", type=click.Choice(["wrong_element", "wrong_value", "noop"]), default=None,
+              help="MiniWoB: corrupt the first step of the scripted solution this way.")
+@click.option("--approve-irreversible/--deny-irreversible", "approve", default=True, show_default=True,
+              help="How the policy gate's approver answers irreversible actions (save, approve, ...) that the "
+                   "task asks for; deny to watch the gate park every run that needs one.")
+@_friendly
+def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
+        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None, approve: bool) -> None:
+    """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
+
+    Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
+    OPENAI_BASE_URL, LLM verifiers use the embedded llama.cpp server (a small model: real calls, weak judgement).
+    """
+    from rich.progress import Progress
+
+    from fcpkit.envs.live import cases_from, print_live, run_miniwob, run_workbench
+    from fcpkit.envs.workbench import FAULT_KINDS
+
+    if miniwob:
+        with Progress(transient=True) as progress:
+            bar = progress.add_task("MiniWoB runs", total=len(miniwob))
+            runs = run_miniwob(miniwob, corruption=corrupt, seeds=(seed,), verifier=verifier, log_dir=log_dir,
+                               step_budget=step_budget,
+                               on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
+        print_live(runs)
+        return
+
+    kinds: list[str | None] = []
+    for f in faults:
+        if f == "all":
+            kinds.extend(FAULT_KINDS)
+        elif f in ("none", "healthy"):
+            kinds.append(None)
+        elif f in FAULT_KINDS:
+            kinds.append(f)
+        else:
+            raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")
+    cases = cases_from(workflows, dict.fromkeys(kinds), variants, seed)
+    with Progress(transient=True) as progress:
+        bar = progress.add_task("live runs", total=len(cases))
+        from fcpkit.agent.guards import approve_all, deny_all
+
+        runs = run_workbench(cases, verifier=verifier, log_dir=log_dir, step_budget=step_budget,
+                             approve=approve_all if approve else deny_all,
+                             on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
+    print_live(runs)
+
+
+@main.command(context_settings={"ignore_unknown_options": True, "help_option_names": []})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@_friendly
+def record(args: tuple[str, ...]) -> None:
+    """Record trajectory corpora from real browser runs (workbench or MiniWoB), labelled from what happened.
+
+    Same options as `python -m fcpkit.envs.record.recorder`: e.g. `fcpkit record --out data/workbench --seed 0`,
+    `fcpkit record --source miniwob --out data/miniwob --seed 0`, `fcpkit record --help`.
+    """
+    from fcpkit.envs.record.recorder import main as recorder_main
+
+    sys.exit(recorder_main(list(args)) or 0)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support", show_default=True)
+@click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
+@click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.envs.workbench.FAULT_KINDS).")
+@click.option("--seed", default=0, show_default=True)
+@_friendly
+def workbench(host: str, port: int, workflow: str, variant: int, fault: str | None, seed: int) -> None:
+    """Serve the workbench web application (sign in as agent / workbench) until interrupted."""
+    from fcpkit.envs.workbench import serve
+
+    serve(host, port, workflow=workflow, variant=variant, fault=fault, seed=seed)
+
+
+@main.group()
+def bench() -> None:
+    """Benchmarks (throughput and ratios; not tests)."""
+
+
+@bench.command("detection")
+@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--matchers", default="lexical", show_default=True,
+              help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
+@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=DATA.parent / "figures", show_default=True)
+@click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
+@_friendly
+def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path, no_sweep: bool) -> None:
+    """Detection benchmark: every arm x matcher x verifier bound, per fault and workflow, sweep, LOWO."""
+    from fcpkit.eval.detection import print_detection, run_detection
+
+    paths = list(corpora) or [DATA / "examples" / "corpus.jsonl"]
+    res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
+                        out_dir=out_dir, fig_dir=fig_dir, sweep=not no_sweep)
+    from rich.console import Console
+
+    print_detection(res, console=Console(width=max(Console().width, 160)))
+
+
+@bench.command("checks")
+@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--repeat", default=20, show_default=True, help="Warm passes over each corpus.")
+@_friendly
+def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
+    """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
+
+    With no corpus: the example, workbench and MiniWoB corpora shipped in data/.
+    """
+    from fcpkit.eval.bench import bench_checks, print_bench
+    from fcpkit.core.trajectory import load_corpus
+
+    paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
+                                          DATA / "miniwob" / "corpus.jsonl") if p.exists()]
+    for path in paths:
+        print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

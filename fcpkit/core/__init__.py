@@ -1,0 +1,7 @@
+"""The paper's kernel, pure Python with numpy and yaml: plans and commitments (:mod:`.plan`),
+trajectories (:mod:`.trajectory`), anomaly rules (:mod:`.rules`), the router (:mod:`.router`),
+the state and action testers (:mod:`.testers`), verifiers (:mod:`.verify`), the protocols of the
+pluggable parts (:mod:`.protocols`) and the evidence log (:mod:`.log`).
+
+``core`` imports no other layer of fcpkit (enforced by import-linter in the test command).
+"""

@@ -1,0 +1,516 @@
+"""Anomaly rules that run before any scoring (paper, appendix B.5), including a real state diff.
+
+A rule hit routes the case to the verifier with an execution-scope hint. The rules:
+
+* ``action_error``: the browser or action reported an error;
+* ``unparsable_action``: the command is not a call of BrowserGym's high-level action set;
+* ``unchanged_page``: a page-changing action left the page as it was. This is the state diff the
+  article found missing: a silent no-op contradicts no evidence statement, but it does leave the
+  page identical. The comparison ignores what changes without meaning (clocks, relative times,
+  counters, element ids, focus), so a ticking clock does not hide a no-op;
+* ``error_page``: an HTTP error status or a browser/web error page;
+* ``foreign_message``: a new status message about another record of the page's kind (a banner
+  naming the wrong order);
+* ``unexpected_dialog``: a modal dialog the plan never mentions covers the page (an interstitial),
+  also on the start page.
+
+The advance rules (``skipped_commitment``, ``unconfirmed_advance``, ``unconfirmed_write``) are
+decided where commitment progress is tracked, not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from fcpkit.core.text import strip_bids, strip_volatile, tokenize
+from fcpkit.core.trajectory import Action, Observation
+
+__all__ = [
+    "RuleHit",
+    "ACTION_NAMES",
+    "parse_action",
+    "is_page_changing",
+    "page_fingerprint",
+    "content_fingerprint",
+    "page_diff",
+    "check_action",
+    "check_transition",
+    "edit_baseline",
+    "is_form_edit",
+    "action_text",
+    "is_report",
+    "is_idle",
+    "new_modal_dialogs",
+    "unexpected_dialog",
+]
+
+#: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
+ACTION_NAMES = frozenset(
+    """noop send_msg_to_user report_infeasible scroll fill select_option click dblclick hover press focus
+    clear drag_and_drop upload_file go_back go_forward goto tab_close tab_focus new_tab keyboard_press
+    keyboard_type keyboard_down keyboard_up keyboard_insert_text mouse_move mouse_click mouse_dblclick
+    mouse_down mouse_up mouse_drag_and_drop mouse_upload_file""".split()
+)
+_NAVIGATING = frozenset({"goto", "go_back", "go_forward", "dblclick", "select_option", "upload_file", "drag_and_drop", "mouse_click", "mouse_dblclick"})
+_SUBMIT_KEYS = re.compile(r"enter|return", re.IGNORECASE)
+#: Clicking these only moves focus or opens a picker: the page need not change.
+_INERT_TARGET_ROLES = frozenset(
+    "textbox searchbox combobox spinbutton statictext paragraph heading img image generic cell row rowheader columnheader label".split()
+)
+_FOCUSED = re.compile(r",?\s*\bfocused\b", re.IGNORECASE)
+_WS = re.compile(r"[ \t]+")
+_HTTP_CODE_WORDS = re.compile(
+    r"\b(4\d\d|5\d\d)\b.*\b(error|not found|forbidden|unauthori[sz]ed|bad gateway|unavailable|time-?out|too many|bad request)\b"
+    r"|\b(error|http)\s*(4\d\d|5\d\d)\b",
+    re.IGNORECASE,
+)
+_PLAIN_ERROR_TITLES = re.compile(
+    r"^(?:page not found|not found|forbidden|access denied|internal server error|bad gateway|service unavailable|"
+    r"gateway timeout|server error|error)$",
+    re.IGNORECASE,
+)
+_BROWSER_ERROR = re.compile(
+    r"\bERR_[A-Z_]{4,}\b|this site can.t be reached|this page isn.t working|refused to connect|took too long to respond",
+    re.IGNORECASE,
+)
+_ROOT_OR_HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:RootWebArea|heading)\s+'(.*?)'", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class RuleHit:
+    """One anomaly: the rule's name, what it saw, and the falsifier scope it hints at."""
+
+    rule: str
+    detail: str
+    scope: str = "execution"
+
+
+@dataclass(frozen=True)
+class ParsedCall:
+    name: str
+    args: tuple
+    kwargs: dict
+
+
+def parse_action(command: str) -> list[ParsedCall]:
+    """Parse a BrowserGym high-level action string (one or more calls) without executing it.
+
+    Raises ``ValueError`` with the reason when it is not a sequence of known calls with literal
+    arguments.
+    """
+    if not isinstance(command, str) or not command.strip():
+        raise ValueError("empty action")
+    parsed = _parse_cached(command)
+    if isinstance(parsed, str):
+        raise ValueError(parsed)
+    return list(parsed)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(command: str) -> tuple[ParsedCall, ...] | str:
+    """Parse once per distinct command; an error comes back as its message (exceptions don't cache)."""
+    try:
+        return tuple(_parse(command))
+    except ValueError as exc:
+        return str(exc)
+
+
+def _parse(command: str) -> list[ParsedCall]:
+    try:
+        tree = ast.parse(command.strip(), mode="exec")
+    except SyntaxError as exc:
+        raise ValueError(f"not valid call syntax ({exc.msg})") from None
+    calls: list[ParsedCall] = []
+    for node in tree.body:
+        if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call) or not isinstance(node.value.func, ast.Name):
+            raise ValueError("each line must be a single call like click('12')")
+        name = node.value.func.id
+        if name not in ACTION_NAMES:
+            raise ValueError(f"unknown action {name!r}")
+        try:
+            args = tuple(ast.literal_eval(a) for a in node.value.args)
+            kwargs = {k.arg: ast.literal_eval(k.value) for k in node.value.keywords if k.arg}
+        except ValueError:
+            raise ValueError(f"{name}: arguments must be literals") from None
+        calls.append(ParsedCall(name, args, kwargs))
+    if not calls:
+        raise ValueError("empty action")
+    return calls
+
+
+def _target_role(target: str | None) -> str | None:
+    if not target:
+        return None
+    head = target.strip().split(None, 1)
+    return head[0].lower() if head else None
+
+
+def _already_holds(target: str | None, call: ParsedCall) -> bool:
+    """Whether the target node already shows the value a fill/select_option would put there."""
+    if not target or len(call.args) < 2 or not isinstance(call.args[1], str):
+        return False
+    value = call.args[1]
+    return f"value={value!r}" in target or f'value="{value}"' in target
+
+
+def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
+    """Whether the page should differ after ``action`` (writes always should)."""
+    if action.effect in ("write", "irreversible"):
+        return True
+    try:
+        calls = list(calls) if calls is not None else parse_action(action.command)
+    except ValueError:
+        return False
+    for c in calls:
+        if c.name == "select_option" and _already_holds(action.target, c):
+            continue  # choosing what is already chosen changes nothing, and should not
+        if c.name in _NAVIGATING:
+            return True
+        if c.name == "fill" and not _already_holds(action.target, c):
+            return True
+        if c.name in ("press", "keyboard_press"):
+            key = c.args[-1] if c.args else c.kwargs.get("key", "")
+            if isinstance(key, str) and _SUBMIT_KEYS.search(key):
+                return True
+        if c.name == "click" and _target_role(action.target) not in _INERT_TARGET_ROLES:
+            return True
+    return False
+
+
+_EDITS = frozenset({"fill", "select_option", "clear", "keyboard_type", "keyboard_insert_text", "focus", "hover"})
+_EDIT_TARGET_ROLES = frozenset({"checkbox", "radio", "option", "menuitemcheckbox", "menuitemradio", "switch"})
+
+
+def is_form_edit(action: Action) -> bool:
+    """Whether ``action`` only edits a form on the page (typing, selecting, ticking), writing nothing."""
+    if action.effect in ("write", "irreversible"):
+        return False
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    for c in calls:
+        if c.name in _EDITS:
+            continue
+        if c.name in ("press", "keyboard_press"):
+            key = c.args[-1] if c.args else c.kwargs.get("key", "")
+            if isinstance(key, str) and not _SUBMIT_KEYS.search(key):
+                continue
+        if c.name == "click" and _target_role(action.target) in _EDIT_TARGET_ROLES:
+            continue
+        return False
+    return True
+
+
+def edit_baseline(initial: Observation, history: Sequence[tuple[Action, Observation]]) -> Observation | None:
+    """The page before the current run of form edits, or ``None`` when the last action was no edit.
+
+    ``history`` is ``[(action, page after it), ...]`` up to the page the next action starts from.
+    A write that does nothing often does not leave the page *unchanged*: the form reloads and
+    drops the values just typed. Compared with the page before those edits, it is unchanged.
+    """
+    k = len(history)
+    while k > 0 and is_form_edit(history[k - 1][0]):
+        k -= 1
+    if k == len(history):
+        return None
+    return initial if k == 0 else history[k - 1][1]
+
+
+def page_fingerprint(obs: Observation) -> str:
+    """The page with meaningless variation removed: ids, focus, clocks, counters, whitespace."""
+    return _fingerprint(obs.url, obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _fingerprint(url: str, title: str, text: str) -> str:
+    # cached: each page is compared twice (as "after", then as the next step's "before")
+    text = _FOCUSED.sub("", strip_volatile(strip_bids(text)))
+    lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
+    return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
+    """The changed lines between two pages' fingerprints (unified diff, no context by default)."""
+    a, b = page_fingerprint(before).splitlines(), page_fingerprint(after).splitlines()
+    return [ln for ln in difflib.unified_diff(a, b, lineterm="", n=n) if not ln.startswith(("---", "+++", "@@"))]
+
+
+#: BrowserGym calls whose first argument is an element id (a bid): an address, not content.
+_BID_FIRST = frozenset(
+    "fill select_option click dblclick hover press focus clear drag_and_drop upload_file".split()
+)
+
+
+#: Names of the non-id parameters of BrowserGym's common calls, so "fill('14', 'x')" reads as
+#: "fill value 'x'": a statement about "a value other than ..." can meet it.
+_PARAMS: dict[str, tuple[str, ...]] = {
+    "fill": ("value",), "select_option": ("options",), "press": ("key",), "keyboard_press": ("key",),
+    "keyboard_type": ("text",), "send_msg_to_user": ("text",), "goto": ("url",), "upload_file": ("file",),
+}
+
+
+def action_text(action: Action) -> str:
+    """The action description the action-level tester scores: calls with their literal arguments
+    (element ids dropped), the resolved target, and the executor's reasoning *without its facts*.
+
+    The reasoning is the agent's own account of the step, and the failure this toolkit exists
+    for is the step whose account is plausible while the command is not: ``fill('14', 'Myrn')``
+    reasoned as *Type "Myron"* must not be confirmed by its reasoning, nor shielded by it from a
+    falsifier. So the reasoning keeps its context words ("open the ticket") but loses what a
+    statement hinges on: identifiers, numbers, quoted values and names. Those must be in what the
+    action does. (:meth:`~fcpkit.core.trajectory.Action.describe` keeps it whole, for the LLM verifier.)
+    """
+    return _action_text(action.command, action.target or "", action.reasoning or "")
+
+
+_REASON_FACTS = re.compile(
+    r"'[^']*'|\"[^\"]*\"|“[^”]*”|\S*\d\S*|(?<![.!?:;]\s)(?<!^)\b[A-Z][\w-]*"
+)
+
+
+@lru_cache(maxsize=4096)
+def _action_text(command: str, target: str, reasoning: str = "") -> str:
+    try:
+        calls: list[ParsedCall] | str = parse_action(command)
+    except ValueError:
+        calls = ""
+        head = command
+    else:
+        parts = []
+        for c in calls:
+            args = c.args[1:] if c.name in _BID_FIRST and c.args else c.args
+            names = _PARAMS.get(c.name, ())
+            words = [c.name.replace("_", " ")]
+            for i, a in enumerate(args):
+                if isinstance(a, (str, int, float)):
+                    words += [names[i], repr(a)] if i < len(names) else [repr(a)]
+            words += [f"{k} {v!r}" for k, v in c.kwargs.items() if isinstance(v, (str, int, float))]
+            parts.append(" ".join(words))
+        head = "\n".join(parts)
+    if not any(c.name in _BID_FIRST for c in (calls if not isinstance(calls, str) else ())):
+        target = ""  # a call without an element id (noop, goto, a message) has no target to resolve
+    role_name = _ROLE_NAME.match(target)
+    if role_name:  # the node, not its current state: value=/checked= say what holds *before* the action
+        target = role_name.group(0)
+    text = f"{head}\ntarget: {target}" if target else head
+    context = " ".join(_REASON_FACTS.sub(" ", reasoning.strip()).split())
+    return f"{text}\nreasoning: {context}" if context else text
+
+
+_ROLE_NAME = re.compile(r"^\s*\w+\s+'(?:[^'\\]|\\.)*'")
+
+
+#: Calls that leave the application as it was: waiting, scrolling, pointing.
+_IDLE = frozenset({"noop", "scroll", "hover", "focus", "mouse_move"})
+
+
+def is_idle(action: Action) -> bool:
+    """Whether ``action`` only waits, scrolls or points (or does not parse): it does no step of a task."""
+    try:
+        return all(c.name in _IDLE for c in parse_action(action.command))
+    except ValueError:
+        return True
+
+
+def is_report(action: Action) -> bool:
+    """Whether ``action`` reports to the user (``send_msg_to_user``): the agent's claim that it is done."""
+    try:
+        return any(c.name == "send_msg_to_user" for c in parse_action(action.command))
+    except ValueError:
+        return False
+
+
+def check_action(action: Action) -> RuleHit | None:
+    """Pre-action rule: an action that does not parse never reaches the browser."""
+    try:
+        parse_action(action.command)
+    except ValueError as exc:
+        return RuleHit("unparsable_action", f"{action.command!r}: {exc}")
+    return None
+
+
+def _error_page(obs: Observation) -> str | None:
+    status = obs.extra.get("status") if obs.extra else None
+    if isinstance(status, int) and status >= 400:
+        return f"HTTP status {status}"
+    return _error_page_text(obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _error_page_text(title: str, text: str) -> str | None:
+    names = [title, *_ROOT_OR_HEADING.findall(text[:4000])[:3]]
+    for name in names:
+        if not name:
+            continue
+        if _HTTP_CODE_WORDS.search(name) or _PLAIN_ERROR_TITLES.match(name.strip()):
+            return f"error page: {name!r}"
+        if _BROWSER_ERROR.search(name):
+            return f"browser error page: {name!r}"
+    m = _BROWSER_ERROR.search(text[:2000])
+    if m:
+        return f"browser error page: {m.group(0)!r}"
+    return None
+
+
+def check_transition(
+    before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
+) -> RuleHit | None:
+    """Post-action rules, in order of certainty: action error, error page, unchanged page.
+
+    ``baseline`` (see :func:`edit_baseline`) is the page before the form edits that led up to
+    ``action``: a write that lands back on it changed nothing either.
+    """
+    if after.error:
+        return RuleHit("action_error", str(after.error)[:300])
+    if action is not None:
+        hit = check_action(action)
+        if hit:
+            return hit
+    err = _error_page(after)
+    if err:
+        return RuleHit("error_page", err)
+    foreign = _foreign_message(after, before)
+    if foreign:
+        return RuleHit("foreign_message", foreign)
+    if after.extra.get("terminated"):
+        # the environment ended the episode on this action (BrowserGym's `terminated`): a final
+        # page that stays as it was is the end of the task, not a no-op
+        return None
+    if before is not None and action is not None and is_page_changing(action):
+        if page_fingerprint(before) == page_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
+    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+        if page_fingerprint(baseline) == page_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
+    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+        # A save that only announces something ("Comment added to ticket T-390.") over a form put
+        # back as it was before the edits changed no state: compare the pages without their live
+        # regions, which carry messages, not content. (Not against the edited form itself: a
+        # successful save often re-renders it with the saved values and a message.)
+        if content_fingerprint(baseline) == content_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page "
+                                             "as it was before the form was edited")
+    return None
+
+
+_MODAL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:alertdialog\s+'((?:[^'\\]|\\.)*)'|dialog\s+'((?:[^'\\]|\\.)*)'.*\bmodal=True)", re.IGNORECASE | re.MULTILINE)
+
+
+def new_modal_dialogs(before: Observation | None, after: Observation) -> list[str]:
+    """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
+    names = _modal_names(after.text)
+    if not names:
+        return []
+    old = set(_modal_names(before.text)) if before is not None else set()
+    return [n for n in names if n not in old]
+
+
+@lru_cache(maxsize=4096)
+def _modal_names(text: str) -> tuple[str, ...]:
+    if "dialog" not in text:
+        return ()
+    return tuple((a or b).strip() for a, b in _MODAL.findall(text))
+
+
+def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+    """The first modal dialog whose name the plan does not mention (under half its words).
+
+    A dialog the plan expects ("Assign ticket T-390") is a step of the task; one it never
+    mentions ("Updated acceptable use policy") is an interstitial covering the page the agent
+    is working on: the commitment's evidence can no longer be read, so the step is off track
+    until the dialog is dealt with.
+    """
+    plan_words = set(tokenize(expected_text))
+    for name in names:
+        words = set(tokenize(name)) - {"dialog"}
+        if words and len(words & plan_words) / len(words) < 0.5:
+            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not mention covers the page: {name!r}")
+    return None
+
+
+_RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
+
+
+@lru_cache(maxsize=4096)
+def _record_ids(text: str) -> frozenset[tuple[str, int, str]]:
+    """Record identifiers (``T-390``, ``ORD-55012``) as (prefix, digit count, id)."""
+    return frozenset((m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text))
+
+
+def _foreign_message(after: Observation, before: Observation | None) -> str | None:
+    """A new status or alert message about *another* record of the kind the page is about.
+
+    On order ORD-55012's page, "Refund of $83.90 issued for order ORD-55021." is news about a
+    different order: a banner for the wrong record, whatever the rest of the page says.
+    """
+    messages = _live_lines(after.text)
+    if not messages:
+        return None
+    page_ids = _record_ids(f"{after.url} {after.title}")
+    if not page_ids:
+        return None
+    old = _live_lines(before.text) if before is not None else ()
+    own = {i for _, _, i in page_ids}
+    kinds = {(p, n) for p, n, _ in page_ids}
+    for msg in messages:
+        if msg in old:
+            continue
+        ids = _record_ids(msg)
+        if ids and not any(i in own for _, _, i in ids):
+            other = next((i for p, n, i in ids if (p, n) in kinds), None)
+            if other:
+                return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _live_lines(text: str) -> tuple[str, ...]:
+    """The text inside live regions (status, alert, ...), one entry per region."""
+    out: list[str] = []
+    depth_in: int | None = None
+    buf: list[str] = []
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip("\t "))
+        if depth_in is not None:
+            if depth > depth_in and line.strip():
+                buf.append(line.strip())
+                continue
+            out.append(" ".join(buf))
+            depth_in, buf = None, []
+        if _LIVE.search(line):
+            depth_in, buf = depth, [line.strip()]
+    if depth_in is not None:
+        out.append(" ".join(buf))
+    return tuple(out)
+
+
+#: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
+_LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|alertdialog)\b|live='(?:polite|assertive)'", re.IGNORECASE)
+
+
+def content_fingerprint(obs: Observation) -> str:
+    """:func:`page_fingerprint` without live regions (status and alert messages and their text)."""
+    return _content_fingerprint(obs.url, obs.title, obs.text)
+
+
+@lru_cache(maxsize=4096)
+def _content_fingerprint(url: str, title: str, text: str) -> str:
+    kept: list[str] = []
+    skip_deeper: int | None = None
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip("\t "))
+        if skip_deeper is not None:
+            if depth > skip_deeper and line.strip():
+                continue
+            skip_deeper = None
+        if _LIVE.search(line):
+            skip_deeper = depth
+            continue
+        kept.append(line)
+    return _fingerprint(url, title, "\n".join(kept))

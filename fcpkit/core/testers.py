@@ -1,0 +1,393 @@
+"""The fast testers: score the active commitment against a page (state) or a proposed action.
+
+Both return one :class:`CheckResult` with the scores, the route, the rule that fired, the
+diagnosed falsifier scope and the best-matching falsifier, and the time the test took. The
+state tester follows appendix B.5: rules first, then alpha+ over progress and completion evidence,
+alpha_comp over completion alone, alpha- per scope (the commitment's falsifiers plus the plan's
+cross-cutting ones), routed by :func:`fcpkit.core.router.route`. The action tester scores the action
+description (command, resolved target, reasoning) against action-testable evidence only.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Protocol, Sequence
+
+from fcpkit.core.protocols import Matcher
+from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
+from fcpkit.core.router import Route, Thresholds, route
+from fcpkit.core.rules import (
+    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+)
+from fcpkit.core.trajectory import Action, Observation, serialize_observation
+
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
+
+
+@dataclass
+class CheckResult:
+    """One fast test. ``phase`` is ``pre`` (action, before it runs) or ``post`` (page after it).
+
+    Treat it as read-only (use :func:`dataclasses.replace`); it is not ``frozen`` only because a
+    frozen dataclass costs 3 µs to build, a tenth of a whole state check (``fcpkit bench checks``).
+    """
+
+    phase: str
+    commitment: str
+    alpha_plus: float
+    alpha_minus: float
+    route: Route
+    alpha_comp: float | None = None
+    alpha_minus_by_scope: dict[str, float] = field(default_factory=dict)
+    rule: str | None = None
+    rule_detail: str | None = None
+    scope: str | None = None
+    evidence: str | None = None
+    evidence_level: str | None = None  # "commitment" or "plan" (cross-cutting falsifier)
+    confirming: str | None = None  # best confirming statement
+    kappa: float = 0.5
+    gate_plus: float | None = None
+    gate_minus: float | None = None
+    elapsed_ms: float = 0.0
+    scored: bool = True  # False for the checker's bookkeeping checks (advances, the start page)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["route"] = self.route.value
+        return d
+
+
+def acts(c: Commitment) -> bool:
+    """Whether the plan says how ``c`` is *done*: it has action-testable confirming evidence.
+
+    Only such a commitment can be skipped; one that is only read off a page ("confirm the new
+    price shows") needs no action of its own.
+    """
+    return any(e.on_action for stage in ("progress", "completion") for e in c.confirm.get(stage, ()))
+
+
+_REPORTING = re.compile(r"^\s*(?:report|tell|answer|reply|respond|inform|notify|send|message|say|state|return|"
+                        r"summari[sz]e|give|provide|share|let the user know)\b", re.IGNORECASE)
+
+
+def reports(c: Commitment) -> bool:
+    """Whether ``c`` is done by telling the user something: its subgoal or action-testable evidence
+    starts with a reporting verb ("Report the refund status...", "Tell the user..."). A message
+    to the user is an action for such a commitment, and only for it."""
+    texts = [c.subgoal] + [e.text for stage in ("progress", "completion") for e in c.confirm.get(stage, ()) if e.on_action]
+    return any(_REPORTING.match(t) for t in texts)
+
+
+def attempts(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether ``action`` (tested as ``pre``) is a step taken for commitment ``c``: any action that
+    is not idle (:func:`fcpkit.core.rules.is_idle`), except that a message to the user only counts for
+    a commitment done by reporting (:func:`reports`) or one it aligns with (alpha+ >= pi_low)."""
+    if is_idle(action):
+        return False
+    return not is_report(action) or reports(c) or pre.alpha_plus >= thresholds.pi_low
+
+
+def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether an action test shows the action that completes its commitment: its action-testable
+    completion evidence ("Report refund status and amount for ORD-55012") clears the completion
+    gate with the margin, and no falsifier is near its gate."""
+    comp = result.alpha_comp
+    return (result.phase == "pre" and result.scored and comp is not None
+            and comp >= thresholds.gate_plus(result.kappa) and comp - result.alpha_minus >= thresholds.delta_plus
+            and result.alpha_minus < thresholds.gate_minus(result.kappa) - thresholds.uncertainty)
+
+
+def advance_check(
+    plan: Plan,
+    active: int,
+    claimed: int | None,
+    wrote: set[int] | frozenset[int] = frozenset(),
+    *,
+    attempted: set[int] | frozenset[int] | None = None,
+    precondition: float | None = None,
+    gate: float | None = None,
+) -> CheckResult:
+    """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
+    ``active`` was never confirmed complete. Four outcomes, most certain first:
+
+    * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
+      action was ever taken for it (``attempted``: the caller's record of commitments that saw a
+      non-idle action, :func:`attempts`; :meth:`StateTester.advance` adds those whose completion
+      already shows on the page): the step was not done at all, the no-op that leaves nothing to
+      diff (a skipped fill, a ``noop()`` in its place). A hard rule;
+    * ``precondition`` (the claimed commitment's precondition evidence scored on the page the
+      agent moves on from) clears ``gate``: the plan's own evidence says the next step can start;
+      the advance is followed with no escalation (route ``continue``);
+    * ``unconfirmed_write``: a skipped commitment wrote to the application and neither its
+      completion nor the next precondition showed (a wrong success banner, a silent failure, a
+      redirect away from the form);
+    * ``unconfirmed_advance``: the verifier decides whether to follow the agent.
+    """
+    start = time.perf_counter()
+    c = plan.commitments[active]
+    end = len(plan.commitments) if claimed is None else claimed
+    to = "report the task done" if claimed is None else f"move to {plan.commitments[claimed].id!r}"
+    skipped = range(active, end)
+    route, rule, detail = Route.VERIFY, None, None
+    undone = [k for k in skipped if acts(plan.commitments[k]) and k not in attempted] if attempted is not None else []
+    if undone:
+        rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
+    elif claimed is not None and precondition is not None and gate is not None and precondition >= gate:
+        route, detail = Route.CONTINUE, f"{to}: its precondition holds ({precondition:.2f})"
+    elif any(k in wrote for k in skipped):
+        rule, detail = "unconfirmed_write", f"{to} after writing in {c.id!r}, which was never confirmed complete"
+    else:
+        rule, detail = "unconfirmed_advance", f"{to} but {c.id!r} was never confirmed complete"
+    return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
+                       rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
+                       elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
+
+
+class Tester(Protocol):
+    """Anything that turns (plan, commitment, evidence source) into a :class:`CheckResult`."""
+
+    def test(self, plan: Plan, commitment: Commitment, *args: Any, **kwargs: Any) -> CheckResult: ...
+
+
+@dataclass(frozen=True)
+class _Bundle:
+    """The statements one test scores, compiled once per (commitment, test point)."""
+
+    statements: tuple[str, ...]
+    n_plus: int  # statements[:n_plus] are confirming
+    comp: tuple[int, ...]  # indices of completion statements
+    falsifiers: tuple[tuple[int, str, str], ...]  # (index, scope, level)
+    progress: tuple[int, ...] = ()  # indices of the other confirming statements (progress, subgoal)
+
+
+class _Base:
+    def __init__(
+        self,
+        matcher: Matcher,
+        thresholds: Thresholds | None = None,
+        *,
+        use_confirming: bool = True,
+        use_falsifiers: bool = True,
+        use_plan_falsifiers: bool = True,
+        use_rules: bool = True,
+    ):
+        self.matcher: Matcher = matcher
+        self.thresholds = thresholds or Thresholds()
+        self.use_confirming = use_confirming
+        self.use_falsifiers = use_falsifiers
+        self.use_plan_falsifiers = use_plan_falsifiers
+        self.use_rules = use_rules
+        self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
+        self._plan_texts: dict[int, tuple[Plan, str]] = {}
+        self._texts: dict[int, tuple[Observation, str]] = {}
+        self._fast = getattr(self.matcher, "score_text", None)
+
+    def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
+        key = (id(plan), id(c))
+        hit = self._bundles.get(key)
+        if hit is not None and hit[0] is plan and hit[1] is c:  # ids can be reused after GC
+            return hit[2]
+        pick = (lambda e: e.on_action) if point == "action" else (lambda e: e.on_state)
+        stmts: list[str] = []
+        comp: list[int] = []
+        if self.use_confirming:
+            if point == "action":
+                stmts.append(c.subgoal)  # alignment with the subgoal, as the paper's action tester
+            for stage in ("progress", "completion"):
+                for e in c.confirm.get(stage, ()):
+                    if pick(e) and e.text not in stmts:
+                        if stage == "completion":
+                            comp.append(len(stmts))
+                        stmts.append(e.text)
+        n_plus = len(stmts)
+        fals: list[tuple[int, str, str]] = []
+        groups: list[tuple[str, str, Sequence[Evidence]]] = []
+        if self.use_falsifiers:
+            groups += [(s, "commitment", c.falsify.get(s, ())) for s in SCOPES]
+        if self.use_plan_falsifiers:
+            groups += [(s, "plan", plan.plan_falsifiers.get(s, ())) for s in SCOPES]
+        for scope, level, items in groups:
+            for e in items:
+                if pick(e):
+                    fals.append((len(stmts), scope, level))
+                    stmts.append(e.text)
+        b = _Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp))
+        self._bundles[key] = (plan, c, b)
+        return b
+
+    def _result(
+        self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
+        start: float, consecutive_continues: int, can_complete: bool,
+    ) -> CheckResult:
+        if not b.statements:
+            scores: Sequence[float] = ()
+        elif self._fast is not None:  # optional Matcher extension: one text, plain floats
+            scores = self._fast(b.statements, text)
+        else:
+            scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
+        a_plus, plus_i = 0.0, None
+        for i in b.progress:
+            if scores[i] > a_plus:
+                a_plus, plus_i = scores[i], i
+        # completion evidence is conjunctive: every statement the planner listed counts (mean).
+        # On an action test it is the action-testable part ("Fill New price with 229.00"): doing
+        # that action completes the commitment, which the caller records (never routed COMPLETE).
+        if b.comp:
+            a_comp: float | None = sum(scores[i] for i in b.comp) / len(b.comp)
+            if a_comp > a_plus:
+                a_plus, plus_i = a_comp, max(b.comp, key=scores.__getitem__)
+        else:
+            a_comp = 0.0 if can_complete else None
+        by_scope: dict[str, float] = {}
+        a_minus, best = 0.0, None
+        for i, scope, level in b.falsifiers:
+            s = scores[i]
+            if s > by_scope.get(scope, -1.0):
+                by_scope[scope] = s
+            if s > a_minus:
+                a_minus, best = s, (i, scope, level)
+        t = self.thresholds
+        kappa = float(c.confidence)
+        if hit is not None:
+            r = Route.VERIFY
+        else:
+            r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
+                      consecutive_continues=consecutive_continues, can_complete=can_complete)
+        scope = evidence = level = None
+        if hit is not None:
+            scope = hit.scope
+        if best is not None and (r in (Route.RISK, Route.VERIFY) or a_minus >= t.pi_low):
+            evidence, level = b.statements[best[0]], best[2]
+            scope = scope or best[1]
+        return CheckResult(
+            phase=phase, commitment=c.id, alpha_plus=a_plus, alpha_minus=a_minus, route=r,
+            alpha_comp=a_comp, alpha_minus_by_scope=by_scope,
+            rule=hit.rule if hit else None, rule_detail=hit.detail if hit else None,
+            scope=scope, evidence=evidence, evidence_level=level,
+            confirming=b.statements[plus_i] if plus_i is not None else None,
+            kappa=kappa, gate_plus=t.gate_plus(kappa) if can_complete else None, gate_minus=t.gate_minus(kappa),
+            elapsed_ms=(time.perf_counter() - start) * 1e3,
+        )
+
+
+class StateTester(_Base):
+    """Post-action test of the page against the active commitment (and plan-level falsifiers)."""
+
+    def test(
+        self,
+        plan: Plan,
+        commitment: Commitment,
+        observation: Observation,
+        *,
+        before: Observation | None = None,
+        action: Action | None = None,
+        baseline: Observation | None = None,
+        consecutive_continues: int = 0,
+    ) -> CheckResult:
+        """``before`` is the page the action started from; ``baseline`` the page before the form
+        edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes."""
+        start = time.perf_counter()
+        hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
+        if self.use_rules and hit is None and action is not None:  # (a start page: see start())
+            dialogs = new_modal_dialogs(before, observation)
+            if dialogs:
+                hit = unexpected_dialog(dialogs, self._plan_text(plan))
+        b = self._bundle(plan, commitment, "state")
+        return self._result("post", commitment, b, self._text(observation), hit, start,
+                            consecutive_continues, can_complete=True)
+
+    def _text(self, observation: Observation) -> str:
+        """The page's serialized text, built once per observation: the same string object each
+        time, so the matcher's page cache finds it without hashing kilobytes again."""
+        hit = self._texts.get(id(observation))
+        if hit is not None and hit[0] is observation:
+            return hit[1]
+        text = serialize_observation(observation)
+        self._texts[id(observation)] = (observation, text)
+        if len(self._texts) > 4096:  # as many pages as the lexical matcher keeps prepared
+            self._texts.pop(next(iter(self._texts)))
+        return text
+
+
+    def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
+        """The page a run starts on, before any action: an error page or a modal dialog the plan
+        does not mention (an interstitial on the start page) is drift before the first step.
+        ``None`` when no rule fires (the start page is not scored: nothing has been done yet)."""
+        if not self.use_rules:
+            return None
+        start = time.perf_counter()
+        hit = check_transition(None, None, observation)
+        if hit is None:
+            dialogs = new_modal_dialogs(None, observation)
+            hit = unexpected_dialog(dialogs, self._plan_text(plan)) if dialogs else None
+        if hit is None:
+            return None
+        return CheckResult("pre", commitment.id, 0.0, 0.0, Route.VERIFY, rule=hit.rule, rule_detail=hit.detail,
+                           scope=hit.scope, kappa=float(commitment.confidence),
+                           elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
+
+    def _plan_text(self, plan: Plan) -> str:
+        """Everything the plan says (task, subgoals, evidence): what a dialog must be part of."""
+        hit = self._plan_texts.get(id(plan))
+        if hit is not None and hit[0] is plan:
+            return hit[1]
+        parts = [plan.task]
+        for c in plan.commitments:
+            parts.append(c.subgoal)
+            for group in (c.confirm, c.falsify):
+                parts.extend(e.text for items in group.values() for e in items)
+        text = "\n".join(parts)
+        self._plan_texts[id(plan)] = (plan, text)
+        return text
+
+    def precondition(self, c: Commitment, observation: Observation) -> float | None:
+        """Conjunctive support of ``c``'s page-testable precondition evidence (``None`` if it has none)."""
+        return self._stage(c, "precondition", observation)
+
+    def _stage(self, c: Commitment, stage: str, observation: Observation) -> float | None:
+        stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
+        if not stmts:
+            return None
+        text = self._text(observation)
+        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(list(stmts), [text])[:, 0]
+        return float(sum(scores)) / len(stmts)
+
+    def advance(
+        self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
+        wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
+    ) -> CheckResult:
+        """:func:`advance_check` with the claimed commitment's precondition scored on ``observation``."""
+        start = time.perf_counter()
+        pre = gate = None
+        if claimed is not None and observation is not None:
+            nxt = plan.commitments[claimed]
+            pre = self.precondition(nxt, observation)
+            gate = self.thresholds.gate_plus(float(nxt.confidence))
+        if attempted is not None and observation is not None:
+            # a step nobody acted on is not skipped if the page already shows it done
+            # (the option was selected already, the filter already set)
+            end = len(plan.commitments) if claimed is None else claimed
+            attempted = set(attempted) | {
+                k for k in range(active, end)
+                if k not in attempted and acts(plan.commitments[k])
+                and (self._stage(plan.commitments[k], "completion", observation) or 0.0)
+                >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))
+            }
+        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate)
+        return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
+
+
+class ActionTester(_Base):
+    """Pre-action test of a proposed action against action-testable evidence (``on: action|both``).
+
+    The action is scored as :func:`~fcpkit.core.rules.action_text` renders it: what it does, not what
+    the executor says it does.
+    """
+
+    def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
+        start = time.perf_counter()
+        hit = check_action(action) if self.use_rules else None
+        b = self._bundle(plan, commitment, "action")
+        return self._result("pre", commitment, b, action_text(action), hit, start, 0, can_complete=False)

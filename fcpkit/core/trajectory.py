@@ -1,0 +1,462 @@
+"""Trajectory corpora (JSON Lines, docs/formats.md): what an agent did and saw, with fault labels.
+
+Loads into plain dataclasses (:class:`Trajectory`, :class:`Step`, :class:`Action`,
+:class:`Observation`) and, for analysis, into a Hugging Face ``datasets.Dataset``. Every problem
+names the file, the line, the trajectory id and the field path; all problems of a file are
+reported together in one :class:`~fcpkit.errors.CorpusError`. Unknown fields are kept in
+``extra`` and written back, so a corpus produced by a newer tool round-trips through this one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from fcpkit.errors import CorpusError, PlanError
+from fcpkit.core.plan import Plan, _kind, load_plan
+
+__all__ = [
+    "EFFECTS",
+    "Observation",
+    "Action",
+    "Step",
+    "Label",
+    "Trajectory",
+    "Corpus",
+    "load_corpus",
+    "dump_corpus",
+    "serialize_observation",
+]
+
+EFFECTS: tuple[str, ...] = ("read", "write", "irreversible")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A page as the agent saw it: URL, title, flattened AXTree text, and the last action error."""
+
+    url: str = ""
+    title: str = ""
+    text: str = ""
+    error: str | None = None
+    tabs: tuple[Mapping[str, str], ...] | None = None
+    screenshot: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"url": self.url, "title": self.title, "text": self.text, "error": self.error}
+        if self.tabs is not None:
+            d["tabs"] = [dict(t) for t in self.tabs]
+        if self.screenshot is not None:
+            d["screenshot"] = self.screenshot
+        d.update(self.extra)
+        return d
+
+    def serialize(self) -> str:
+        return serialize_observation(self)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A proposed browser action: the command, the executor's reasoning, the resolved target, its effect."""
+
+    command: str
+    reasoning: str = ""
+    target: str | None = None
+    effect: str = "read"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"command": self.command, "reasoning": self.reasoning}
+        if self.target is not None:
+            d["target"] = self.target
+        d["effect"] = self.effect
+        d.update(self.extra)
+        return d
+
+    def describe(self) -> str:
+        """The full action description (command, target, reasoning), as the LLM verifier reads it.
+
+        The fast action tester scores :func:`fcpkit.core.rules.action_text` instead, which keeps the
+        reasoning's context words but not its facts."""
+        parts = [self.command]
+        if self.target:
+            parts.append(f"target: {self.target}")
+        if self.reasoning:
+            parts.append(f"reasoning: {self.reasoning}")
+        return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class Step:
+    action: Action
+    observation: Observation
+    commitment: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        if self.commitment is not None:
+            d["commitment"] = self.commitment
+        d["action"] = self.action.to_data()
+        d["observation"] = self.observation.to_data()
+        d.update(self.extra)
+        return d
+
+
+@dataclass(frozen=True)
+class Label:
+    fault: str | None = None
+    first_off_track_step: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def faulty(self) -> bool:
+        return self.fault is not None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"fault": self.fault, "first_off_track_step": self.first_off_track_step, **self.extra}
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    id: str
+    task: str
+    plan: Plan
+    initial_observation: Observation
+    steps: tuple[Step, ...]
+    label: Label = field(default_factory=Label)
+    workflow: str | None = None
+    outcome: Mapping[str, Any] | None = None
+    plan_ref: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def observations(self) -> list[Observation]:
+        """``[o_0, o_1, ..., o_T]``: the page before each step, then the final page."""
+        return [self.initial_observation, *(s.observation for s in self.steps)]
+
+    def to_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id}
+        if self.workflow is not None:
+            d["workflow"] = self.workflow
+        d["task"] = self.task
+        d["plan"] = self.plan_ref if self.plan_ref is not None else self.plan.to_data()
+        d["label"] = self.label.to_data()
+        d["initial_observation"] = self.initial_observation.to_data()
+        d["steps"] = [s.to_data() for s in self.steps]
+        if self.outcome is not None:
+            d["outcome"] = dict(self.outcome)
+        d.update(self.extra)
+        return d
+
+
+@dataclass
+class Corpus(Sequence[Trajectory]):
+    """A loaded corpus: its trajectories and where it came from (plans resolve relative to it)."""
+
+    trajectories: list[Trajectory]
+    path: Path | None = None
+
+    def __len__(self) -> int:
+        return len(self.trajectories)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.trajectories[i]
+
+    def __iter__(self) -> Iterator[Trajectory]:
+        return iter(self.trajectories)
+
+    def by_id(self, tid: str) -> Trajectory:
+        for t in self.trajectories:
+            if t.id == tid:
+                return t
+        raise KeyError(tid)
+
+    def to_dataset(self):
+        """The corpus as a ``datasets.Dataset``, one row per trajectory.
+
+        Plans are stored as JSON text (inline plans and plan files have different shapes, and Arrow
+        wants one schema); ``Trajectory`` rows rebuild with :func:`trajectory_from_row`.
+        """
+        import datasets  # heavy import: only when asked
+
+        rows = [_row(t) for t in self.trajectories]
+        return datasets.Dataset.from_list(rows)
+
+
+def _row(t: Trajectory) -> dict[str, Any]:
+    def obs(o: Observation) -> dict[str, Any]:
+        return {
+            "url": o.url, "title": o.title, "text": o.text, "error": o.error,
+            "screenshot": o.screenshot, "tabs": json.dumps([dict(x) for x in o.tabs]) if o.tabs else None,
+        }
+
+    return {
+        "id": t.id,
+        "workflow": t.workflow,
+        "task": t.task,
+        "plan": json.dumps(t.plan.to_data(), ensure_ascii=False),
+        "plan_ref": t.plan_ref,
+        "fault": t.label.fault,
+        "first_off_track_step": t.label.first_off_track_step,
+        "success": None if t.outcome is None else t.outcome.get("success"),
+        "n_steps": len(t.steps),
+        "initial_observation": obs(t.initial_observation),
+        "steps": [
+            {
+                "commitment": s.commitment,
+                "command": s.action.command,
+                "reasoning": s.action.reasoning,
+                "target": s.action.target,
+                "effect": s.action.effect,
+                "observation": obs(s.observation),
+            }
+            for s in t.steps
+        ],
+    }
+
+
+def trajectory_from_row(row: Mapping[str, Any]) -> Trajectory:
+    """Rebuild a :class:`Trajectory` from a ``Corpus.to_dataset()`` row."""
+
+    def obs(d: Mapping[str, Any]) -> Observation:
+        tabs = json.loads(d["tabs"]) if d.get("tabs") else None
+        return Observation(d["url"], d["title"], d["text"], d["error"], tuple(tabs) if tabs else None, d.get("screenshot"))
+
+    plan = Plan.from_data(json.loads(row["plan"]), source=f"dataset row {row['id']}")
+    outcome = None if row.get("success") is None else {"success": row["success"]}
+    return Trajectory(
+        id=row["id"], task=row["task"], plan=plan, workflow=row.get("workflow"), plan_ref=row.get("plan_ref"),
+        label=Label(row.get("fault"), row.get("first_off_track_step")),
+        initial_observation=obs(row["initial_observation"]),
+        steps=tuple(
+            Step(Action(s["command"], s["reasoning"] or "", s["target"], s["effect"]), obs(s["observation"]), s["commitment"])
+            for s in row["steps"]
+        ),
+        outcome=outcome,
+    )
+
+
+# -- serialization the matchers see --------------------------------------------------------
+
+def serialize_observation(obs: Observation) -> str:
+    """Page context as one text: tab metadata first (as the paper's state tester does), then the AXTree.
+
+    Header lines are ``url: ...``, ``title: ...`` and ``tab: title | url`` for other open tabs; the
+    lexical matcher reads them as the page's identity.
+    """
+    lines = []
+    if obs.url:
+        lines.append(f"url: {obs.url}")
+    if obs.title:
+        lines.append(f"title: {obs.title}")
+    for tab in obs.tabs or ():
+        if tab.get("url") != obs.url:
+            lines.append(f"tab: {tab.get('title', '')} | {tab.get('url', '')}")
+    if not lines:
+        return obs.text
+    lines.append(obs.text)
+    return "\n".join(lines)
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+_OBS_KEYS = ("url", "title", "text", "error", "tabs", "screenshot")
+_ACTION_KEYS = ("command", "reasoning", "target", "effect")
+_STEP_KEYS = ("commitment", "action", "observation")
+_TRAJ_KEYS = ("id", "workflow", "task", "plan", "label", "initial_observation", "steps", "outcome")
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, where: str, msg: str) -> None:
+        self.items.append(f"{where}: {msg}")
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def _str(d: Mapping[str, Any], key: str, where: str, p: _Problems, *, required: bool, nullable: bool = False) -> Any:
+    if key not in d:
+        if required:
+            p.add(f"{where}.{key}", f"missing; fix: add `{key}`")
+        return None
+    v = d[key]
+    if v is None and nullable:
+        return None
+    if not isinstance(v, str):
+        p.add(f"{where}.{key}", f"expected a string{' or null' if nullable else ''}, got {_kind(v)}")
+        return None
+    return v
+
+
+def _observation(d: Any, where: str, p: _Problems) -> Observation | None:
+    if not isinstance(d, Mapping):
+        p.add(where, f"expected an observation mapping {{url, title, text, error}}, got {_kind(d)}")
+        return None
+    n = len(p)
+    url = _str(d, "url", where, p, required=True)
+    title = _str(d, "title", where, p, required=False) or ""
+    text = _str(d, "text", where, p, required=True)
+    error = _str(d, "error", where, p, required=False, nullable=True)
+    tabs = d.get("tabs")
+    if tabs is not None:
+        if not isinstance(tabs, list) or not all(isinstance(t, Mapping) for t in tabs):
+            p.add(f"{where}.tabs", f"expected a list of {{url, title}} mappings, got {_kind(tabs)}")
+            tabs = None
+        else:
+            tabs = tuple(dict(t) for t in tabs)
+    shot = _str(d, "screenshot", where, p, required=False, nullable=True)
+    if len(p) > n:
+        return None
+    extra = {k: v for k, v in d.items() if k not in _OBS_KEYS}
+    return Observation(url, title, text, error, tabs, shot, extra)
+
+
+def _action(d: Any, where: str, p: _Problems) -> Action | None:
+    if not isinstance(d, Mapping):
+        p.add(where, f"expected an action mapping {{command, reasoning, target, effect}}, got {_kind(d)}")
+        return None
+    n = len(p)
+    command = _str(d, "command", where, p, required=True)
+    reasoning = _str(d, "reasoning", where, p, required=False, nullable=True) or ""
+    target = _str(d, "target", where, p, required=False, nullable=True)
+    effect = d.get("effect", "read")
+    if effect not in EFFECTS:
+        p.add(f"{where}.effect", f"{effect!r} is not one of read, write, irreversible")
+    if len(p) > n:
+        return None
+    extra = {k: v for k, v in d.items() if k not in _ACTION_KEYS}
+    return Action(command, reasoning, target, effect, extra)
+
+
+def _trajectory(d: Any, where: str, base: Path | None, plans: dict[str, Plan], p: _Problems) -> Trajectory | None:
+    if not isinstance(d, Mapping):
+        p.add(where, f"expected a trajectory object, got {_kind(d)}")
+        return None
+    n = len(p)
+    tid = _str(d, "id", where, p, required=True)
+    if tid:
+        where = f"{where} (id {tid})"
+    task = _str(d, "task", where, p, required=True)
+    workflow = _str(d, "workflow", where, p, required=False, nullable=True)
+    plan, plan_ref = None, None
+    raw_plan = d.get("plan")
+    if raw_plan is None:
+        p.add(f"{where}.plan", "missing; fix: a path relative to the corpus file, or an inline plan object")
+    elif isinstance(raw_plan, str):
+        plan_ref = raw_plan
+        path = (base / raw_plan) if base is not None else Path(raw_plan)
+        key = str(path.resolve())
+        if key not in plans:
+            try:
+                plans[key] = load_plan(path)
+            except PlanError as exc:
+                p.add(f"{where}.plan", f"{raw_plan!r} does not load: {exc}")
+        plan = plans.get(key)
+    elif isinstance(raw_plan, Mapping):
+        try:
+            plan = Plan.from_data(raw_plan, source=f"{where}.plan")
+        except PlanError as exc:
+            p.items.extend(exc.problems and [f"{where}.plan.{q}" for q in exc.problems])
+    else:
+        p.add(f"{where}.plan", f"expected a path or a plan object, got {_kind(raw_plan)}")
+    init = _observation(d.get("initial_observation"), f"{where}.initial_observation", p) if "initial_observation" in d else None
+    if "initial_observation" not in d:
+        p.add(f"{where}.initial_observation", "missing; fix: the page before step 0")
+    steps: list[Step] = []
+    raw_steps = d.get("steps")
+    if raw_steps is None:
+        p.add(f"{where}.steps", "missing; fix: a list of {action, observation} steps (may be empty)")
+    elif not isinstance(raw_steps, list):
+        p.add(f"{where}.steps", f"expected a list, got {_kind(raw_steps)}")
+    else:
+        for i, s in enumerate(raw_steps):
+            sw = f"{where}.steps[{i}]"
+            if not isinstance(s, Mapping):
+                p.add(sw, f"expected a step mapping {{action, observation}}, got {_kind(s)}")
+                continue
+            act = _action(s.get("action"), f"{sw}.action", p)
+            ob = _observation(s.get("observation"), f"{sw}.observation", p)
+            cm = _str(s, "commitment", sw, p, required=False, nullable=True)
+            if plan is not None and cm is not None and all(c.id != cm for c in plan.commitments):
+                p.add(f"{sw}.commitment", f"{cm!r} is not a commitment of the plan; known: {[c.id for c in plan.commitments]}")
+            if act and ob:
+                steps.append(Step(act, ob, cm, {k: v for k, v in s.items() if k not in _STEP_KEYS}))
+    label = Label()
+    raw_label = d.get("label")
+    if raw_label is not None:
+        if not isinstance(raw_label, Mapping):
+            p.add(f"{where}.label", f"expected {{fault, first_off_track_step}}, got {_kind(raw_label)}")
+        else:
+            fault = raw_label.get("fault")
+            first = raw_label.get("first_off_track_step")
+            if fault is not None and not isinstance(fault, str):
+                p.add(f"{where}.label.fault", f"expected a fault class (string) or null, got {_kind(fault)}")
+            if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+                p.add(f"{where}.label.first_off_track_step", f"expected an integer step index or null, got {_kind(first)}")
+            elif first is not None and isinstance(raw_steps, list) and not 0 <= first < len(raw_steps):
+                p.add(f"{where}.label.first_off_track_step",
+                      f"{first} is out of range: the trajectory has {len(raw_steps)} steps (indices 0..{len(raw_steps) - 1})")
+            if fault is None and first is not None:
+                p.add(f"{where}.label", "a healthy trajectory (fault null) cannot have a first_off_track_step; fix: set both or neither")
+            label = Label(fault, first, {k: v for k, v in raw_label.items() if k not in ("fault", "first_off_track_step")})
+    outcome = d.get("outcome")
+    if outcome is not None and not isinstance(outcome, Mapping):
+        p.add(f"{where}.outcome", f"expected a mapping like {{success: true}}, got {_kind(outcome)}")
+        outcome = None
+    if len(p) > n or plan is None or init is None or tid is None or task is None:
+        return None
+    extra = {k: v for k, v in d.items() if k not in _TRAJ_KEYS}
+    return Trajectory(tid, task, plan, init, tuple(steps), label, workflow, outcome, plan_ref, extra)
+
+
+def load_corpus(path: str | Path) -> Corpus:
+    """Load a JSON Lines corpus; plans given as paths resolve relative to the corpus file."""
+    p = Path(path)
+    source = str(path)
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise CorpusError(source, ["file not found"]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(source, [f"cannot read the file ({exc})"]) from None
+    problems = _Problems()
+    plans: dict[str, Plan] = {}
+    trajectories: list[Trajectory] = []
+    seen: dict[str, int] = {}
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"line {lineno}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.add(where, f"not valid JSON ({exc.msg} at column {exc.colno}); fix: one JSON object per line")
+            continue
+        t = _trajectory(data, where, p.parent, plans, problems)
+        if t is None:
+            continue
+        if t.id in seen:
+            problems.add(f"{where} (id {t.id})", f"duplicate trajectory id (also line {seen[t.id]})")
+        seen.setdefault(t.id, lineno)
+        trajectories.append(t)
+    if len(problems):
+        raise CorpusError(source, problems.items)
+    if not trajectories:
+        raise CorpusError(source, ["the corpus is empty; fix: one trajectory JSON object per line"])
+    return Corpus(trajectories, p)
+
+
+def dump_corpus(trajectories: Iterable[Trajectory], path: str | Path) -> Path:
+    """Write trajectories as JSON Lines (plans as their original path, or inline)."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    with p.open("w", encoding="utf-8") as f:
+        for t in trajectories:
+            f.write(json.dumps(t.to_data(), ensure_ascii=False) + "\n")
+    return p

@@ -1,0 +1,248 @@
+"""Live runs of the plan-test-repair loop on the workbench: what ``fcpkit run`` and notebook 02 do.
+
+One workbench server, one Chromium per run (closed after it), the workflow's plan, the scripted
+executor, the fast testers, a verifier (by name), the deterministic repairer, the policy gate,
+a repair budget and a kill switch; every run's evidence goes to its own log. ``--verifier``:
+
+* ``lower`` — keep going: no model; risk and hard rules repair, completions advance;
+* ``split`` — the fast path decides clear cues and an LLM only the ambiguous ``verify`` cases;
+* ``llm`` — every escalation goes to the LLM (the paper's slow tester).
+
+With no ``OPENAI_BASE_URL`` the LLM is the embedded llama.cpp server with a small packaged model:
+its judgement is weak, it makes the LLM path and its cost real, not good.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from fcpkit.errors import ConfigError
+from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget
+from fcpkit.core.log import EvidenceLog
+from fcpkit.core.plan import Plan, yaml_load
+from fcpkit.agent.runtime import Runner, RunResult
+from fcpkit.llm.components.registry import get_verifier
+
+__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary"]
+
+VERIFIERS = ("lower", "split", "llm")
+
+
+@dataclass(frozen=True)
+class LiveCase:
+    workflow: str
+    fault: str | None = None
+    variant: int = 0
+    seed: int = 0
+
+    @property
+    def name(self) -> str:
+        return f"{self.workflow}-v{self.variant}-{self.fault or 'healthy'}"
+
+
+@dataclass
+class LiveRun:
+    case: LiveCase
+    result: RunResult | None
+    log_path: Path | None
+    error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def workbench_plan(workflow: str, variant: int = 0) -> Plan:
+    """The plan a practitioner wrote for this workbench task (variants generated from variant 0)."""
+    from fcpkit.envs.record.recorder import variant_plan_text
+
+    return Plan.from_data(yaml_load(variant_plan_text(workflow, variant)), source=f"{workflow} plan v{variant}")
+
+
+def run_workbench(
+    cases: Sequence[LiveCase],
+    *,
+    verifier: str = "split",
+    log_dir: str | Path | None = None,
+    step_budget: int = 20,
+    client: Any = None,
+    fault_params: dict[str, Any] | None = None,
+    approve: Callable[[Any], bool] | None = None,
+    on_run: Callable[[LiveRun], None] | None = None,
+    on_event: Callable[[Any], None] | None = None,
+) -> list[LiveRun]:
+    """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised.
+
+    ``approve`` answers the policy gate for irreversible actions (default: approve, because every
+    workbench task asks for its own save/approve; pass ``fcpkit.agent.deny_all`` to see the gate park runs).
+    """
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit.envs.executors.scripted import ScriptedExecutor
+    from fcpkit.envs.workbench import start_workbench
+
+    with start_workbench() as wb:
+        def build(case: LiveCase):
+            env = WorkbenchEnv(wb, case.workflow, case.variant, case.fault, case.seed,
+                               params=(fault_params or {}).get(case.fault or "", None))
+            return env, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
+
+        return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
+                          approve=approve, on_run=on_run, on_event=on_event)
+
+
+def run_miniwob(
+    tasks: Sequence[str],
+    *,
+    corruption: str | None = None,
+    corrupt_step: int = 0,
+    seeds: Sequence[int] = (0,),
+    verifier: str = "split",
+    log_dir: str | Path | None = None,
+    step_budget: int = 20,
+    client: Any = None,
+    on_run: Callable[[LiveRun], None] | None = None,
+    on_event: Callable[[Any], None] | None = None,
+) -> list[LiveRun]:
+    """Run MiniWoB++ tasks live (offline HTML) with the scripted solver, optionally corrupting one step.
+
+    The plan of each episode is written from its goal text (``fcpkit.envs.miniwob.environment.plan_for``).
+    """
+    from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
+
+    cases = [LiveCase(f"miniwob/{t}", corruption, 0, s) for t in tasks for s in seeds]
+
+    def build(case: LiveCase):
+        task = case.workflow.split("/", 1)[1]
+        env = MiniWoBEnv(task, case.seed)
+        env.reset(case.seed)  # the goal text (and so the plan) is drawn by the task's seed
+        executor = MiniWoBExecutor(task, corrupt_step=corrupt_step if corruption else None,
+                                   corruption=corruption, seed=case.seed)
+        return env, executor, plan_for(task, env.task)
+
+    return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
+                      on_run=on_run, on_event=on_event)
+
+
+def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any, Any, Plan]], *, verifier: str,
+               log_dir: str | Path | None, step_budget: int, client: Any,
+               on_run: Callable[[LiveRun], None] | None, on_event: Callable[[Any], None] | None,
+               approve: Callable[[Any], bool] | None = None) -> list[LiveRun]:
+    if verifier not in VERIFIERS:
+        raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
+    started_llm = False
+    if verifier != "lower" and client is None:
+        from fcpkit.llm import default_client
+
+        client = default_client()
+        started_llm = True
+    logs = Path(log_dir) if log_dir is not None else None
+    runs: list[LiveRun] = []
+    try:
+        for case in cases:
+            log_path = logs / f"{case.name.replace('/', '-')}.jsonl" if logs is not None else None
+            env = None
+            try:
+                env, executor, plan = build(case)
+                with EvidenceLog(log_path) as log:
+                    runner = Runner(
+                        env, executor, plan,
+                        verifier=get_verifier(verifier, client=client), gate=PolicyGate(approve=approve or _approve_task_writes),
+                        budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
+                        step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
+                    )
+                    if on_event is not None:
+                        runner.on("*", on_event)
+                    run = LiveRun(case, runner.run(), log_path)
+            except Exception as exc:  # a broken case must not lose the others' results
+                run = LiveRun(case, None, log_path, error=f"{type(exc).__name__}: {exc}")
+            finally:
+                if env is not None:
+                    env.close()
+            runs.append(run)
+            if on_run is not None:
+                on_run(run)
+    finally:
+        if started_llm:
+            _stop_embedded()
+    return runs
+
+
+def _approve_task_writes(request: Any) -> bool:
+    """The demo's approver: the task itself asks for its save/approve, so approve those."""
+    return True
+
+
+def _stop_embedded() -> None:
+    try:
+        from fcpkit.llm import shared_server
+
+        srv = shared_server()
+        if srv is not None:
+            srv.stop()
+    except Exception:  # pragma: no cover - best effort: atexit also stops it
+        pass
+
+
+def live_summary(runs: Sequence[LiveRun]) -> dict[str, Any]:
+    done = [r for r in runs if r.result is not None]
+    faulty = [r for r in done if r.case.fault]
+    healthy = [r for r in done if not r.case.fault]
+    checks = sum(r.result.n_checks for r in done)
+    llm_calls: dict[str, int] = {}
+    llm_time: dict[str, float] = {}
+    for r in done:
+        for module, s in (r.result.llm_by_module or {}).items():
+            llm_calls[module] = llm_calls.get(module, 0) + int(s.get("calls", 0))
+            llm_time[module] = llm_time.get(module, 0.0) + float(s.get("wall_s", 0.0))
+    scopes: dict[str, int] = {}
+    for r in done:
+        for k, v in r.result.repairs_by_scope.items():
+            scopes[k] = scopes.get(k, 0) + v
+    return {
+        "runs": len(runs),
+        "errors": [r.case.name for r in runs if r.error],
+        "healthy_success": sum(1 for r in healthy if r.result.success),
+        "healthy": len(healthy),
+        "faulty_detected": sum(1 for r in faulty if r.result.detections),
+        "faulty_recovered": sum(1 for r in faulty if r.result.success),
+        "faulty": len(faulty),
+        "repairs_by_scope": scopes,
+        # checks that needed a model (the article's escalation); slow routes: every non-continue route
+        "escalated_fraction": sum(r.result.model_escalations for r in done) / checks if checks else 0.0,
+        "slow_route_fraction": sum(r.result.escalations for r in done) / checks if checks else 0.0,
+        "llm_calls_by_module": llm_calls,
+        "llm_seconds_by_module": {k: round(v, 2) for k, v in llm_time.items()},
+    }
+
+
+def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console(width=max(Console().width, 160))
+    t = Table(title="live runs", title_justify="left")
+    for col in ("run", "success", "stop", "steps", "detections", "repairs (scope)", "escalated", "LLM calls", "wall s"):
+        t.add_column(col, overflow="fold")
+    for r in runs:
+        if r.result is None:
+            t.add_row(r.case.name, "[red]error[/]", r.error or "", "", "", "", "", "", "")
+            continue
+        x = r.result
+        ok = x.success
+        calls = sum(int(s.get("calls", 0)) for s in (x.llm_by_module or {}).values())
+        t.add_row(r.case.name, "[green]yes[/]" if ok else "[red]no[/]", x.stop_reason, str(x.steps), str(x.detections),
+                  ", ".join(f"{k}:{v}" for k, v in x.repairs_by_scope.items()) or "-",
+                  f"{x.model_escalation_fraction:.0%}", str(calls), f"{x.wall_s:.1f}")
+    console.print(t)
+    s = live_summary(runs)
+    console.print(
+        f"healthy runs passing their validator: {s['healthy_success']}/{s['healthy']} · faulty runs detected: "
+        f"{s['faulty_detected']}/{s['faulty']}, recovered to a passing validator: {s['faulty_recovered']}/{s['faulty']} · "
+        f"repairs by scope: {s['repairs_by_scope'] or '-'} · checks that needed a model: {s['escalated_fraction']:.1%}"
+    )
+    if s["llm_calls_by_module"]:
+        console.print("LLM calls by module: " + ", ".join(
+            f"{m}: {n} ({s['llm_seconds_by_module'].get(m, 0):.1f} s)" for m, n in s["llm_calls_by_module"].items()))
+
+
+def cases_from(workflows: Iterable[str], faults: Iterable[str | None], variants: Iterable[int] = (0,), seed: int = 0) -> list[LiveCase]:
+    return [LiveCase(w, f, v, seed) for w in workflows for v in variants for f in faults]

@@ -1,0 +1,22 @@
+"""MiniWoB++ offline: BrowserGym's MiniWoB tasks in one Chromium, scripted solvers and corruptions.
+
+Needs the ``[browser]`` extra; recording lives in :mod:`fcpkit.envs.record.miniwob`.
+"""
+
+from fcpkit.envs.miniwob.environment import (
+    CORRUPTIONS,
+    MINIWOB_TASKS,
+    PLAN_TEMPLATES,
+    MiniWoBEnv,
+    MiniWoBExecutor,
+    MiniWoBSolver,
+    applicable,
+    miniwob_task_class,
+    miniwob_url,
+    plan_for,
+)
+
+__all__ = [
+    "MINIWOB_TASKS", "CORRUPTIONS", "PLAN_TEMPLATES", "miniwob_url", "miniwob_task_class", "MiniWoBEnv",
+    "MiniWoBSolver", "MiniWoBExecutor", "plan_for", "applicable",
+]

@@ -1,0 +1,116 @@
+"""Throughput of the fast path (reported by ``fcpkit bench checks``; never asserted in tests).
+
+A *check* is one fast test as the :class:`~fcpkit.eval.checker.Checker` runs it on a corpus: the
+action-level test of each proposed action (``pre``: its action-testable evidence against the
+action description) and the state-level test of the page it produced (``post``: the anomaly
+rules, then the active commitment's state evidence and the plan-level falsifiers against the
+page, then routing). Every step of every trajectory gives one of each.
+
+*Warm* numbers are repeated passes over the corpus with pages already prepared (tokenised and
+chunked once per distinct text, the matcher's LRU, as in a live run where each page is prepared
+when it arrives); no score is memoised, so every pass really scores every statement. *Cold*
+numbers are the first pass, with every cache cleared first: page preparation included.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any, Iterator, Sequence
+
+from fcpkit.matching.lexical import LexicalMatcher
+from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.rules import edit_baseline
+from fcpkit.core.testers import ActionTester, StateTester
+from fcpkit.core.trajectory import Action, Observation, Trajectory
+
+__all__ = ["bench_checks", "print_bench"]
+
+_Case = tuple[str, Plan, Commitment, Action, Observation, Observation, "Observation | None"]
+
+
+def _cases(trajs: Sequence[Trajectory]) -> Iterator[_Case]:
+    """(phase, plan, commitment, action, page after, page before, pre-edit baseline) per check."""
+    for t in trajs:
+        before = t.initial_observation
+        history: list[tuple[Action, Observation]] = []
+        for s in t.steps:
+            c = t.plan.commitments[t.plan.index(s.commitment)] if s.commitment else t.plan.commitments[0]
+            base = edit_baseline(t.initial_observation, history)
+            yield "pre", t.plan, c, s.action, s.observation, before, base
+            yield "post", t.plan, c, s.action, s.observation, before, base
+            history.append((s.action, s.observation))
+            before = s.observation
+
+
+def _clear_caches() -> None:
+    """Forget every prepared page, parsed action and token, so the cold pass is really cold."""
+    from fcpkit.core import rules, text
+
+    for fn in (text.tokenize, text.stem, rules._fingerprint, rules._content_fingerprint, rules._error_page_text,
+               rules._parse_cached, rules._action_text, rules._live_lines, rules._modal_names):
+        fn.cache_clear()
+
+
+def _pct(values: list[float], q: float) -> float:
+    return values[int(q * (len(values) - 1))]
+
+
+def bench_checks(trajs: Sequence[Trajectory], repeat: int = 20) -> dict[str, Any]:
+    """Time every check of every step of ``trajs``: a cold pass, then ``repeat`` warm passes."""
+    cases = list(_cases(trajs))
+    _clear_caches()
+    matcher = LexicalMatcher()
+    matcher.fit(o.serialize() for t in trajs for o in t.observations())
+    state, action = StateTester(matcher), ActionTester(matcher)
+
+    def one(case: _Case) -> float:
+        phase, plan, c, act, obs, before, base = case
+        t0 = time.perf_counter()
+        if phase == "pre":
+            action.test(plan, c, act)
+        else:
+            state.test(plan, c, obs, before=before, action=act, baseline=base)
+        return (time.perf_counter() - t0) * 1e3
+
+    cold = {"pre": [], "post": []}
+    for case in cases:  # first sight of each page and action: preparation included
+        cold[case[0]].append(one(case))
+    warm: dict[str, list[float]] = {"pre": [], "post": []}
+    t_all = time.perf_counter()
+    for _ in range(repeat):
+        for case in cases:
+            warm[case[0]].append(one(case))
+    total = time.perf_counter() - t_all
+    every = sorted(warm["pre"] + warm["post"])
+    cold_every = sorted(cold["pre"] + cold["post"])
+    for d in (warm, cold):
+        for v in d.values():
+            v.sort()
+    return {
+        "trajectories": len(trajs),
+        "checks_per_pass": len(cases),
+        "checks_timed": len(every),
+        "checks_per_s": len(every) / total,
+        "median_ms": statistics.median(every),
+        "p95_ms": _pct(every, 0.95),
+        "action_median_ms": statistics.median(warm["pre"]),
+        "state_median_ms": statistics.median(warm["post"]),
+        "state_p95_ms": _pct(warm["post"], 0.95),
+        "cold_median_ms": statistics.median(cold_every),
+        "cold_state_median_ms": statistics.median(cold["post"]),
+        "cold_state_p95_ms": _pct(cold["post"], 0.95),
+    }
+
+
+def print_bench(result: dict[str, Any], title: str = "") -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"lexical fast-path checks (action + state tests){' — ' + title if title else ''}",
+              title_justify="left")
+    for k in result:
+        t.add_column(k.replace("_", " "), no_wrap=False)
+    t.add_row(*[f"{v:,.0f}" if k == "checks_per_s" else f"{v:.4f}" if isinstance(v, float) else str(v)
+                for k, v in result.items()])
+    Console(width=max(Console().width, 160)).print(t)
