@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from fcpkit.errors import FcpkitError, PlanError
-from fcpkit.core.plan import SCOPES, STAGES, TEST_POINTS, Commitment, Evidence, Plan
+from fcpkit.core.plan import SCOPES, STAGES, TEST_POINTS, Commitment, Plan
 from fcpkit.core.trajectory import Observation, serialize_observation
 
 __all__ = [
@@ -441,7 +441,7 @@ class LLMPlanner:
         skills: Sequence[SkillRecord] = (),
         failures: Sequence[Any] = (),
     ) -> Plan:
-        from fcpkit.llm.errors import LLMError
+        from fcpkit.errors import LLMError
         from fcpkit.llm.schemas import PLANNER_SCHEMA
 
         messages = self.messages(task, observation, skills, failures)

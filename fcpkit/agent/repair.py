@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from fcpkit.core.plan import SCOPES, Commitment, Plan
-from fcpkit.agent.planner import FailureCase, SkillRecord, render_failures, sanitize_plan_data, task_variables
+from fcpkit.agent.planner import SkillRecord, render_failures, sanitize_plan_data, task_variables
 from fcpkit.core.testers import CheckResult
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 from fcpkit.core.verify import Verdict
@@ -280,7 +280,7 @@ class LLMRepairer:
         )
 
     def repair(self, request: RepairRequest) -> RepairResult:
-        from fcpkit.llm.errors import LLMError
+        from fcpkit.errors import LLMError
         from fcpkit.llm.schemas import REPAIRER_SCHEMA
 
         try:

@@ -45,9 +45,9 @@ def _make_matcher(name: str):
 
 def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | None, calibration: str | None = None,
              **switches: bool):
-    from fcpkit.eval.checker import Checker
     from fcpkit.core.log import EvidenceLog
     from fcpkit.core.router import Thresholds
+    from fcpkit.eval.checker import Checker
 
     if calibration:
         from fcpkit.eval.calibrate import calibrated_matcher, calibrated_thresholds
@@ -111,9 +111,9 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 def validate(files: tuple[Path, ...]) -> None:
     """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
-    from fcpkit.errors import FormatError
     from fcpkit.core.plan import load_plan
     from fcpkit.core.trajectory import load_corpus
+    from fcpkit.errors import FormatError
 
     bad = 0
     for f in files:
@@ -147,9 +147,10 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
     the workbench (a healthy run, a wrong record, a silent no-op) with the embedded LLM deciding
     ambiguous cases; 3. benchmark the fast path.
     """
-    from fcpkit.eval.bench import bench_checks, print_bench
-    from fcpkit.cli.report import print_reports, summarize
+    from fcpkit.cli.report import print_reports
     from fcpkit.core.trajectory import load_corpus
+    from fcpkit.eval.bench import bench_checks, print_bench
+    from fcpkit.eval.metrics import summarize
 
     path = corpus or DATA / "examples" / "corpus.jsonl"
     trajs = load_corpus(path)
@@ -189,7 +190,8 @@ def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, ho
     """Fit a matcher's score mapping and the thresholds on labelled corpora; report on held-back runs."""
     from rich.console import Console
 
-    from fcpkit.eval.calibrate import calibrate as fit, print_calibration
+    from fcpkit.eval.calibrate import calibrate as fit
+    from fcpkit.cli.report import print_calibration
 
     hold: float | int | str = holdout
     try:
@@ -347,8 +349,8 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
 
     With no corpus: the example, workbench and MiniWoB corpora shipped in data/.
     """
-    from fcpkit.eval.bench import bench_checks, print_bench
     from fcpkit.core.trajectory import load_corpus
+    from fcpkit.eval.bench import bench_checks, print_bench
 
     paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
                                           DATA / "miniwob" / "corpus.jsonl") if p.exists()]

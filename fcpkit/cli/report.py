@@ -1,66 +1,14 @@
-"""Summaries of checker reports: detection, false alarms, escalation share, timing; rich tables.
-
-The detection benchmark, the CLI and the notebooks all summarise reports through here, so a
-number printed in one place means the same thing everywhere.
-"""
+"""Console tables of checker reports (rich); the metrics themselves are :mod:`fcpkit.eval.metrics`."""
 
 from __future__ import annotations
 
-import statistics
-from collections import defaultdict
 from typing import Any, Sequence
 
+from fcpkit.core.verify import Decision
+from fcpkit.eval.calibrate import CalibrationReport
 from fcpkit.eval.checker import TrajectoryReport
-from fcpkit.core.verify import Decision, needs_model
 
-__all__ = ["summarize", "print_reports", "wilson"]
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for k successes in n trials (honest with small counts)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def summarize(reports: Sequence[TrajectoryReport]) -> dict[str, Any]:
-    """Headline metrics: detection on faulty runs, false alarms on healthy, escalations, pre-action catches."""
-    faulty = [r for r in reports if r.fault is not None]
-    healthy = [r for r in reports if r.fault is None]
-    det = [r for r in faulty if r.detected]
-    fa = [r for r in healthy if r.detected]
-    checks = [c for r in reports for c in r.checks]
-    esc = sum(1 for r in reports for _ in range(r.escalations))
-    pre = [r for r in det if r.detection.phase == "pre"]
-    delays = [r.detection.step - r.first_off_track_step for r in det if r.first_off_track_step is not None]
-    by_fault: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for r in faulty:
-        by_fault[r.fault][1] += 1
-        by_fault[r.fault][0] += int(r.detected)
-    times = sorted(c.result.elapsed_ms for c in checks)
-    return {
-        "trajectories": len(reports),
-        "faulty": len(faulty),
-        "healthy": len(healthy),
-        "detection_rate": len(det) / len(faulty) if faulty else None,
-        "detection_ci95": wilson(len(det), len(faulty)) if faulty else None,
-        "false_alarm_rate": len(fa) / len(healthy) if healthy else None,
-        "false_alarms": [r.id for r in fa],
-        "missed": [r.id for r in faulty if not r.detected],
-        "pre_action_share": len(pre) / len(det) if det else None,
-        "mean_delay_steps": statistics.fmean(delays) if delays else None,
-        "checks": len(checks),
-        # the article's escalation: only checks the fast path cannot decide need a model
-        "escalation_share": sum(1 for c in checks if needs_model(c.result)) / len(checks) if checks else None,
-        # the paper's: every route but continue calls the slow verifier (Equation 6)
-        "slow_route_share": esc / len(checks) if checks else None,
-        "median_check_ms": statistics.median(times) if times else None,
-        "by_fault": {f: {"detected": k, "of": n} for f, (k, n) in sorted(by_fault.items())},
-    }
+__all__ = ["print_reports", "print_calibration"]
 
 
 def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, console=None) -> None:
@@ -94,3 +42,50 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
                   f"{d.step}/{d.phase}" if d else "", by, (d.result.scope or "") if d else "",
                   str(len(r.checks)), str(r.escalations))
     console.print(t)
+
+
+def _pct(v: Any) -> str:
+    return "-" if v is None else f"{100 * v:.0f}%"
+
+
+def print_calibration(report: CalibrationReport, console: Any = None) -> None:
+    """Rich summary: the fitted mapping and thresholds, then held-out metrics before/after."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    r = report
+    m = r.mapping
+    console.print(f"[bold]calibration[/] — {r.matcher} matcher"
+                  + (f" ({r.model})" if r.model else "") + f", {r.bound} verifier bound")
+    console.print(f"mapping  p = sigmoid({m.a:.3f}·{m.input} {'+' if m.b >= 0 else '-'} {abs(m.b):.3f})"
+                  f"   (0.5 at {m.input} {m.midpoint:.3f})")
+    th = r.thresholds
+    console.print(f"thresholds  tau+ {th.tau_plus:.2f}  tau- {th.tau_minus:.2f}  delta+ {th.delta_plus:.3f}  "
+                  f"delta- {th.delta_minus:.3f}  (tau shift {r.tau_shift:+.2f}, delta x{r.delta_scale:g})")
+    bags = ", ".join(f"{k} {v.get('pos', 0)}+/{v.get('neg', 0)}-" for k, v in r.n_bags.items())
+    console.print(f"training bags: {bags}")
+    sp = r.split
+    desc = f"split {sp.get('kind')} (seed {sp.get('seed')}, holdout {sp.get('holdout')}): held out {', '.join(sp.get('folds', []))}"
+    console.print(desc)
+    t = Table(title="held-out runs" + (" (pooled over folds)" if len(r.folds) > 1 else ""), title_justify="left")
+    for col in ("configuration", "flagged", "on time", "rate [95% CI]", "premature", "false alarms", "escalated"):
+        t.add_column(col, no_wrap=True)
+    labels = {"default": "default (own scores, paper thresholds)", "mapped": "fitted mapping, paper thresholds",
+              "calibrated": "fitted mapping + thresholds"}
+    for key, lab in labels.items():
+        s = r.heldout.get(key)
+        if not s:
+            continue
+        ci = ("-" if s.get("detection_rate") is None else
+              f"{_pct(s['detection_rate'])} [{_pct(s['detection_rate_lo'])}-{_pct(s['detection_rate_hi'])}]")
+        t.add_row(lab, f"{s['detected']}/{s['faulty']}", f"{s['on_time']}/{s['faulty']}", ci, str(s["premature"]), f"{s['false_alarms']}/{s['healthy']}",
+                  _pct(s.get("escalation_share")))
+    console.print(t)
+    tr = r.train
+    if tr:
+        console.print(f"[dim]training runs at the chosen point: {tr['detected']}/{tr['faulty']} caught, "
+                      f"{tr['premature']} premature, {tr['false_alarms']}/{tr['healthy']} false alarms, "
+                      f"{_pct(tr.get('escalation_share'))} escalated[/]")
+    if r.path is not None:
+        console.print(f"[dim]saved to {r.path}[/]")

@@ -69,6 +69,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from fcpkit.eval.bags import KINDS, Bag, active_commitments, extract_bags, instance_pairs
 from fcpkit.eval.checker import Checker
 from fcpkit.eval.detection import (
     FULL_ARM,
@@ -81,10 +82,9 @@ from fcpkit.eval.detection import (
     sweep_thresholds,
 )
 from fcpkit.errors import ConfigError, read_json_config
+from fcpkit.matching import get_matcher
 from fcpkit.matching.calibration import Calibration, fit_calibration
-from fcpkit.core.plan import SCOPES, Commitment, Plan
 from fcpkit.core.router import Thresholds
-from fcpkit.core.rules import action_text, check_transition, page_fingerprint
 from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation
 
 __all__ = [
@@ -105,7 +105,6 @@ __all__ = [
     "choose_robust_thresholds",
     "evaluate",
     "calibrate",
-    "print_calibration",
     "load_report",
     "calibrated_matcher",
     "calibrated_thresholds",
@@ -119,148 +118,6 @@ DEFAULT_TAU_SHIFTS: tuple[float, ...] = tuple(round(-0.40 + 0.05 * i, 2) for i i
 #: delta scales searched (both margins scale together). No 0: dropping the margins altogether
 #: overfits (on the example corpus it bought one training catch and cost 3/3 held-out healthy runs)
 CALIBRATE_DELTA_SCALES: tuple[float, ...] = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)
-NO_VISIBLE_EVIDENCE_RULES = frozenset({"unchanged_page", "action_error"})
-KINDS = ("falsifier-state", "falsifier-action", "completion")
-
-
-# ----------------------------------------------------------------------------- pseudo-labelled bags
-
-
-@dataclass(frozen=True)
-class Bag:
-    """A set of statements scored against one text; the bag's score is the max over statements."""
-
-    kind: str  # one of KINDS
-    trajectory: str
-    workflow: str | None
-    step: int  # -1: the initial observation
-    commitment: str
-    statements: tuple[str, ...]
-    text: str
-    label: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trajectory": self.trajectory, "workflow": self.workflow, "step": self.step,
-                "commitment": self.commitment, "statements": list(self.statements), "label": self.label}
-
-
-def instance_pairs(bags: Iterable[Bag]) -> list[tuple[str, str, int]]:
-    """``(statement, text, 0)`` for every statement of every negative bag.
-
-    Positive bags yield nothing: which of their statements holds is unknown (multiple-instance
-    labels). Use for inspection or :func:`fcpkit.matching.calibration.fit_calibration_from_pairs`
-    style negatives-only analyses; :func:`fit_mapping` fits on bags.
-    """
-    out: list[tuple[str, str, int]] = []
-    for b in bags:
-        if b.label == 0:
-            out += [(s, b.text, 0) for s in b.statements]
-    return out
-
-
-def _tracked_commitments(traj: Trajectory) -> list[str]:
-    """Active commitment per step from the checker's own tracking (lexical matcher, oracle verifier)."""
-    from fcpkit.matching.lexical import LexicalMatcher
-
-    ch = Checker(LexicalMatcher(), verifier="upper").fit([traj])
-    rep = ch.check(traj)
-    by_step: dict[int, str] = {}
-    for c in rep.checks:
-        if c.phase == "post" and c.step not in by_step:
-            by_step[c.step] = c.result.commitment
-    first = traj.plan.commitments[0].id
-    out, last = [], first
-    for t in range(len(traj.steps)):
-        last = by_step.get(t, last)
-        out.append(last)
-    return out
-
-
-def active_commitments(traj: Trajectory) -> list[str]:
-    """The commitment active at each step: the agent's ``commitment`` field, else the checker's tracking."""
-    agent = [s.commitment for s in traj.steps]
-    if all(c is not None for c in agent):
-        return list(agent)  # type: ignore[arg-type]
-    tracked = _tracked_commitments(traj)
-    return [a if a is not None else t for a, t in zip(agent, tracked)]
-
-
-def _falsifier_texts(plan: Plan, c: Commitment, point: str) -> tuple[str, ...]:
-    pick = (lambda e: e.on_action) if point == "action" else (lambda e: e.on_state)
-    out = [e.text for _, e in c.falsifiers() if pick(e)]
-    out += [e.text for s in SCOPES for e in plan.plan_falsifiers.get(s, ()) if pick(e)]
-    return tuple(dict.fromkeys(out))
-
-
-def extract_bags(trajs: Iterable[Trajectory], *, positive_window: int = 0,
-                 kinds: Sequence[str] = KINDS) -> list[Bag]:
-    """Pseudo-labelled bags from labelled trajectories (scheme in the module docstring)."""
-    bad = set(kinds) - set(KINDS)
-    if bad:
-        raise ConfigError(f"extract_bags: unknown kind(s) {sorted(bad)}; known: {list(KINDS)}")
-    out: list[Bag] = []
-    seen: set[tuple] = set()
-
-    def add(b: Bag) -> None:
-        if not b.statements or b.kind not in kinds:
-            return
-        key = (b.kind, b.statements, b.text, b.label)
-        if key not in seen:
-            seen.add(key)
-            out.append(b)
-
-    for traj in trajs:
-        plan = traj.plan
-        seq = active_commitments(traj)
-        faulty = traj.label.fault is not None
-        fot = traj.label.first_off_track_step
-        if faulty and fot is None:
-            fot = 0  # faulty with no step given: nothing is a safe negative; treat step 0 as off track
-        before = traj.initial_observation
-        for t, step in enumerate(traj.steps):
-            c = plan.commitments[plan.index(seq[t])]
-            text = serialize_observation(step.observation)
-            if not faulty or t < fot:
-                label: int | None = 0
-            elif t <= fot + positive_window:
-                hit = check_transition(before, step.action, step.observation)
-                label = None if hit is not None and hit.rule in NO_VISIBLE_EVIDENCE_RULES else 1
-            else:
-                label = None
-            if label is not None:
-                add(Bag("falsifier-state", traj.id, traj.workflow, t, c.id, _falsifier_texts(plan, c, "state"),
-                        text, label))
-            if not faulty or t < fot:
-                add(Bag("falsifier-action", traj.id, traj.workflow, t, c.id, _falsifier_texts(plan, c, "action"),
-                        action_text(step.action), 0))
-            before = step.observation
-        if not faulty:
-            _completion_bags(traj, seq, add)
-    return out
-
-
-def _completion_bags(traj: Trajectory, seq: list[str], add) -> None:
-    plan = traj.plan
-    obs = [traj.initial_observation] + [s.observation for s in traj.steps]  # obs[t + 1] is after step t
-    idx = [plan.index(c) for c in seq]
-    for k, c in enumerate(plan.commitments):
-        steps = [t for t, i in enumerate(idx) if i == k]
-        stmts = tuple(dict.fromkeys(e.text for e in c.confirm.get("completion", ()) if e.on_state))
-        if not steps or not stmts:
-            continue
-        done = steps[-1]
-        moved_on = any(i > k for i in idx[done + 1:])
-        if not moved_on and not (k == len(plan.commitments) - 1 and done == len(seq) - 1):
-            continue  # the run never left k and k is not the plan's end: no evidence it completed
-        pos = obs[done + 1]
-        pos_fp = page_fingerprint(pos)
-        add(Bag("completion", traj.id, traj.workflow, done, c.id, stmts, serialize_observation(pos), 1))
-        start = steps[0]  # k started from obs[start] (the page after step start-1)
-        neg = [t + 1 for t in steps if t < done] + list(range(0, start))  # obs indices
-        for j in neg:
-            if page_fingerprint(obs[j]) == pos_fp:
-                continue
-            add(Bag("completion", traj.id, traj.workflow, j - 1, c.id, stmts, serialize_observation(obs[j]), 0))
 
 
 # ----------------------------------------------------------------------------- matcher wrapper
@@ -611,6 +468,28 @@ def _default_mapping(name: str, inner: Any) -> Calibration | None:
     return getattr(inner, "calibration", None) if name == "embedding" else None
 
 
+def _trajectories(corpus_paths: Sequence[str | os.PathLike] | str | os.PathLike,
+                  given: Sequence[Trajectory] | None) -> tuple[list[str], list[Trajectory]]:
+    if isinstance(corpus_paths, (str, os.PathLike)):
+        corpus_paths = [corpus_paths]
+    paths = [str(p) for p in corpus_paths]
+    trajs = list(given) if given is not None else [t for p in paths for t in load_corpus(p)]
+    if not trajs:
+        raise ConfigError("calibrate: no trajectories")
+    return paths, trajs
+
+
+def _matcher(matcher: str | Any, kwargs: Mapping[str, Any] | None) -> tuple[Any, str]:
+    if isinstance(matcher, str):
+        name = matcher.strip().lower()
+        inner = get_matcher(name, **dict(kwargs or {}))
+    else:
+        inner, name = matcher, getattr(matcher, "name", type(matcher).__name__)
+    if callable(getattr(inner, "load", None)):
+        inner.load()
+    return inner, name
+
+
 def calibrate(
     corpus_paths: Sequence[str | os.PathLike] | str | os.PathLike,
     matcher: str | Any = "embedding",
@@ -638,29 +517,11 @@ def calibrate(
     on every trajectory. ``out``: where to write the JSON (nothing is written when ``None``).
     ``trajectories`` (tests, notebooks): use these instead of loading ``corpus_paths``.
     """
-    from fcpkit.matching import get_matcher
-
-    if isinstance(corpus_paths, (str, os.PathLike)):
-        corpus_paths = [corpus_paths]
-    paths = [str(p) for p in corpus_paths]
-    if trajectories is None:
-        trajs: list[Trajectory] = []
-        for p in paths:
-            trajs += list(load_corpus(p))
-    else:
-        trajs = list(trajectories)
-    if not trajs:
-        raise ConfigError("calibrate: no trajectories")
+    paths, trajs = _trajectories(corpus_paths, trajectories)
     if bound not in ("lower", "upper"):
         raise ConfigError(f"calibrate: bound must be 'lower' or 'upper', got {bound!r}")
     base = base or Thresholds()
-    if isinstance(matcher, str):
-        name = matcher.strip().lower()
-        inner = get_matcher(name, **dict(matcher_kwargs or {}))
-    else:
-        inner, name = matcher, getattr(matcher, "name", type(matcher).__name__)
-    if callable(getattr(inner, "load", None)):
-        inner.load()
+    inner, name = _matcher(matcher, matcher_kwargs)
     model = getattr(inner, "model_name", None)
     splits = make_splits(trajs, split, seed=seed, holdout=holdout)
     by_id = {t.id: t for t in trajs}
@@ -706,53 +567,3 @@ def calibrate(
     if out is not None:
         rep.save(out)
     return rep
-
-
-# ----------------------------------------------------------------------------- printing
-
-
-def _pct(v: Any) -> str:
-    return "-" if v is None else f"{100 * v:.0f}%"
-
-
-def print_calibration(report: CalibrationReport, console: Any = None) -> None:
-    """Rich summary: the fitted mapping and thresholds, then held-out metrics before/after."""
-    from rich.console import Console
-    from rich.table import Table
-
-    console = console or Console()
-    r = report
-    m = r.mapping
-    console.print(f"[bold]calibration[/] — {r.matcher} matcher"
-                  + (f" ({r.model})" if r.model else "") + f", {r.bound} verifier bound")
-    console.print(f"mapping  p = sigmoid({m.a:.3f}·{m.input} {'+' if m.b >= 0 else '-'} {abs(m.b):.3f})"
-                  f"   (0.5 at {m.input} {m.midpoint:.3f})")
-    th = r.thresholds
-    console.print(f"thresholds  tau+ {th.tau_plus:.2f}  tau- {th.tau_minus:.2f}  delta+ {th.delta_plus:.3f}  "
-                  f"delta- {th.delta_minus:.3f}  (tau shift {r.tau_shift:+.2f}, delta x{r.delta_scale:g})")
-    bags = ", ".join(f"{k} {v.get('pos', 0)}+/{v.get('neg', 0)}-" for k, v in r.n_bags.items())
-    console.print(f"training bags: {bags}")
-    sp = r.split
-    desc = f"split {sp.get('kind')} (seed {sp.get('seed')}, holdout {sp.get('holdout')}): held out {', '.join(sp.get('folds', []))}"
-    console.print(desc)
-    t = Table(title="held-out runs" + (" (pooled over folds)" if len(r.folds) > 1 else ""), title_justify="left")
-    for col in ("configuration", "flagged", "on time", "rate [95% CI]", "premature", "false alarms", "escalated"):
-        t.add_column(col, no_wrap=True)
-    labels = {"default": "default (own scores, paper thresholds)", "mapped": "fitted mapping, paper thresholds",
-              "calibrated": "fitted mapping + thresholds"}
-    for key, lab in labels.items():
-        s = r.heldout.get(key)
-        if not s:
-            continue
-        ci = ("-" if s.get("detection_rate") is None else
-              f"{_pct(s['detection_rate'])} [{_pct(s['detection_rate_lo'])}-{_pct(s['detection_rate_hi'])}]")
-        t.add_row(lab, f"{s['detected']}/{s['faulty']}", f"{s['on_time']}/{s['faulty']}", ci, str(s["premature"]), f"{s['false_alarms']}/{s['healthy']}",
-                  _pct(s.get("escalation_share")))
-    console.print(t)
-    tr = r.train
-    if tr:
-        console.print(f"[dim]training runs at the chosen point: {tr['detected']}/{tr['faulty']} caught, "
-                      f"{tr['premature']} premature, {tr['false_alarms']}/{tr['healthy']} false alarms, "
-                      f"{_pct(tr.get('escalation_share'))} escalated[/]")
-    if r.path is not None:
-        console.print(f"[dim]saved to {r.path}[/]")

@@ -62,7 +62,7 @@ import numpy as np
 
 from fcpkit.eval.checker import Checker, TrajectoryReport
 from fcpkit.core.plan import SCOPES, Plan
-from fcpkit.cli.report import wilson
+from fcpkit.eval.metrics import wilson
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import action_text
 from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation

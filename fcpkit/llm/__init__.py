@@ -5,13 +5,15 @@
   raises one :class:`LLMError` when it cannot get a valid answer.
 * :class:`LLMUsage` / :class:`LLMCall` — the per-call ledger (by module, to a DataFrame).
 * :func:`render_prompt` / :func:`render_messages` — templates in ``fcpkit/llm/prompts``.
+* :class:`MockClient` — scripted, schema-checked answers per module, for testing your own components.
 * record/replay (``LLMClient(mode="record"|"replay", recording=PATH)``) for deterministic tests.
 * :class:`EmbeddedLLMServer` / :func:`default_client` — a local llama.cpp server with a GGUF
   shipped on PyPI when no ``OPENAI_BASE_URL`` is set.
 """
 
 from fcpkit.llm.client import RESPONSE_FORMATS, LLMClient, parse_json_text
-from fcpkit.llm.errors import ERROR_KINDS, LLMError, PromptError, ReplayMissError
+from fcpkit.errors import ERROR_KINDS, LLMError, PromptError, ReplayMissError
+from fcpkit.llm.mock import MockCall, MockClient
 from fcpkit.llm.replay import Recording, request_key
 from fcpkit.llm.schemas import (
     COMMITMENT_SCHEMA,
@@ -43,6 +45,8 @@ from fcpkit.llm.usage import LLMCall, LLMUsage
 
 __all__ = [
     "LLMClient",
+    "MockClient",
+    "MockCall",
     "RESPONSE_FORMATS",
     "parse_json_text",
     "LLMError",

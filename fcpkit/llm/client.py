@@ -2,7 +2,7 @@
 
 Error contract (chosen: raise, not result objects): :meth:`LLMClient.complete_json` returns a
 ``dict`` that validates against the given JSON schema, or raises exactly one
-:class:`~fcpkit.llm.errors.LLMError` after its bounded retries, with ``kind`` saying why. Every
+:class:`~fcpkit.errors.LLMError` after its bounded retries, with ``kind`` saying why. Every
 call, failed or not, is first written to the client's :class:`~fcpkit.llm.usage.LLMUsage`.
 
 Retries:
@@ -35,7 +35,7 @@ from typing import Any, Callable
 import jsonschema
 
 from fcpkit.errors import ConfigError
-from fcpkit.llm.errors import LLMError
+from fcpkit.errors import LLMError
 from fcpkit.llm.replay import Recording, request_key
 from fcpkit.llm.templates import PromptLibrary, default_library
 from fcpkit.llm.usage import LLMCall, LLMUsage
@@ -328,7 +328,7 @@ class LLMClient:
 
         Returns the parsed, schema-valid JSON value. Raises :class:`LLMError` (``.kind``,
         ``.attempts``, ``.detail``, ``.record``) when it cannot get one; raises
-        :class:`~fcpkit.errors.ConfigError` / :class:`~fcpkit.llm.errors.PromptError` for
+        :class:`~fcpkit.errors.ConfigError` / :class:`~fcpkit.errors.PromptError` for
         caller mistakes (bad schema, both or neither of messages/prompt, missing variables).
         """
         if (messages is None) == (prompt is None):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from fcpkit.errors import ConfigError
-from fcpkit.llm.errors import ReplayMissError
+from fcpkit.errors import ReplayMissError
 
 __all__ = ["request_key", "Recording"]
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from fcpkit.errors import ModelUnavailableError
-from fcpkit.llm.errors import LLMError
+from fcpkit.errors import LLMError
 
 __all__ = ["GGUF_PACKAGES", "find_gguf", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
 

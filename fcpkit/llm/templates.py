@@ -28,7 +28,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from fcpkit.llm.errors import PromptError
+from fcpkit.errors import PromptError
 
 __all__ = [
     "PromptTemplate",

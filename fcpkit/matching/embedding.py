@@ -33,15 +33,15 @@ import numpy as np
 
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.matching.calibration import Calibration, load_calibration
-from fcpkit.matching.nli import (
+from fcpkit.matching.model_base import (
     LRUCache,
     MatcherStats,
     ModelSource,
-    _require,
     content_key,
     line_windows,
     load_failure,
     pick_device,
+    require,
     resolve_model_source,
     split_page_lines,
 )
@@ -93,7 +93,7 @@ class EmbeddingMatcher:
         :data:`DEFAULT_EMBEDDING_CALIBRATION`. Use :meth:`raw_score` for the uncalibrated cosines.
     strip_ids / naturalize / strip_volatile:
         Page-line clean-up before chunking: drop ``[bid]`` prefixes, rewrite nodes as plain text
-        (:func:`fcpkit.matching.nli.naturalize_line`), remove clocks/dates/counters.
+        (:func:`fcpkit.matching.model_base.naturalize_line`), remove clocks/dates/counters.
     cache_size:
         Number of cached embeddings (chunks and statements together); 0 disables the cache.
     """
@@ -143,8 +143,8 @@ class EmbeddingMatcher:
     # -- loading ---------------------------------------------------------------------------
 
     def check_available(self) -> ModelSource:
-        _require("torch", "EmbeddingMatcher")
-        _require("sentence_transformers", "EmbeddingMatcher")
+        require("torch", "EmbeddingMatcher")
+        require("sentence_transformers", "EmbeddingMatcher")
         name = str(packaged_minilm_path()) if self.model_name is None else self.model_name
         if self.model_name is None and not (Path(name) / "config.json").is_file():
             raise ModelUnavailableError(

@@ -12,7 +12,7 @@ Calling ``score(statements, texts)`` without images therefore makes it a plain t
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 

@@ -25,14 +25,14 @@ from typing import Any, Sequence
 import numpy as np
 
 from fcpkit.errors import ModelUnavailableError
-from fcpkit.matching.nli import (
+from fcpkit.matching.model_base import (
     LRUCache,
     MatcherStats,
     ModelSource,
-    _require,
     content_key,
     load_pretrained,
     pick_device,
+    require,
     resolve_model_source,
 )
 
@@ -104,9 +104,9 @@ class ImageTextMatcher:
         self.source: ModelSource | None = None
 
     def check_available(self) -> ModelSource:
-        _require("torch", "ImageTextMatcher")
-        _require("transformers", "ImageTextMatcher")
-        _require("PIL", "ImageTextMatcher")
+        require("torch", "ImageTextMatcher")
+        require("transformers", "ImageTextMatcher")
+        require("PIL", "ImageTextMatcher")
         return resolve_model_source(
             self.model_name,
             label="Image-text",

@@ -21,7 +21,7 @@ import pytest
 
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import EXECUTOR_SCHEMA, VERIFIER_SCHEMA, default_client, find_gguf, llama_cpp_available
-from process_support import alive
+from _support.process import alive
 
 pytestmark = pytest.mark.llm
 

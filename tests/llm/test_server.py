@@ -10,7 +10,7 @@ import pytest
 import fcpkit.llm.server as server_mod
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import EmbeddedLLMServer, LLMClient, LLMError, default_client, find_gguf, free_port
-from process_support import alive
+from _support.process import alive
 
 
 @pytest.fixture

@@ -92,7 +92,7 @@ def test_fit_calibration_from_pairs_groups_texts_and_sets_threshold():
 
 
 def test_naturalize_and_windows():
-    from fcpkit.matching.nli import line_windows, naturalize_line, split_page_lines
+    from fcpkit.matching.model_base import line_windows, naturalize_line, split_page_lines
 
     assert naturalize_line("combobox 'Team' value='Payments'") == "Team: Payments"
     assert naturalize_line("StaticText 'Saved'") == "Saved"
@@ -109,7 +109,7 @@ def test_naturalize_and_windows():
 
 
 def test_lru_cache():
-    from fcpkit.matching.nli import LRUCache
+    from fcpkit.matching.model_base import LRUCache
 
     c = LRUCache(2)
     c.put("a", 1)

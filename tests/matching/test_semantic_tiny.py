@@ -8,7 +8,6 @@ check plumbing - chunking, label mapping, batching, caching, errors - never qual
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import numpy as np

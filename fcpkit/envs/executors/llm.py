@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from typing import Any
 
 from fcpkit.core.protocols import ExecutorContext
 from fcpkit.agent.guards import infer_effect
@@ -121,7 +121,7 @@ class LLMExecutor:
 
     def propose(self, ctx: ExecutorContext) -> Action:
         from fcpkit.errors import FcpkitError
-        from fcpkit.llm.errors import LLMError
+        from fcpkit.errors import LLMError
         from fcpkit.llm.schemas import EXECUTOR_SCHEMA
 
         messages = self.messages(ctx)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 from urllib.parse import urlsplit
 
 from fcpkit.core.protocols import ExecutorContext

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from fcpkit.core.protocols import ExecutorContext, Outcome
-from fcpkit.core.trajectory import Action, Label, Trajectory
+from fcpkit.core.trajectory import Action
 from fcpkit.envs.browser.axtree import AXTree
 from fcpkit.envs.browser.environment import BrowserEnvironment
 from fcpkit.envs.browser.session import SessionConfig

@@ -133,7 +133,7 @@ class LLMVerifier:
 
     def verify(self, request: VerifyRequest) -> Verdict:
         from fcpkit.errors import FcpkitError
-        from fcpkit.llm.errors import LLMError
+        from fcpkit.errors import LLMError
         from fcpkit.llm.schemas import VERIFIER_SCHEMA
 
         self.calls += 1

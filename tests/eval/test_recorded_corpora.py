@@ -7,14 +7,14 @@ no false alarm on a healthy run, every fault class caught, under 10% of checks n
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from fcpkit import Checker, LexicalMatcher, load_corpus
-from fcpkit.cli.report import summarize
+from fcpkit.eval.metrics import summarize
+from _support.paths import ROOT
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = ROOT / "data"
 CORPORA = ["workbench", "miniwob", "heldout/workbench", "heldout/miniwob"]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from loop_fakes import FakeSupportEnv, support_plan
+from _support.fakes import FakeSupportEnv, support_plan
 
 from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, StateTester

@@ -123,7 +123,7 @@ def expenses_wrong_record(live):
     conjunctive completion evidence the detail page of EXP-1207 no longer half-confirms the step
     (its identity statement alone used to score 1.0 against the falsifier's 1.0, a *verify*), so
     even the lower bound falsifies it. (The gate's refusal after a doubtful page is covered on the
-    fake support queue: tests/loop/test_runtime.py::test_write_blocked_while_its_escalation_is_unresolved.)"""
+    fake support queue: tests/agent/test_runtime.py::test_write_blocked_while_its_escalation_is_unresolved.)"""
     return live("expenses", "wrong_record", step_budget=8)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from loop_fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
+from _support.fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
 
 from fcpkit import Action, ActionTester, EvidenceLog, Route
 from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all

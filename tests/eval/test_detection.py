@@ -26,10 +26,11 @@ from fcpkit.eval.detection import (
     sweep_thresholds,
 )
 from fcpkit.matching import LexicalMatcher
-from fcpkit.cli.report import wilson
-from support_pages import PLAN as SUPPORT_PLAN, page
+from fcpkit.eval.metrics import wilson
+from _support.pages import PLAN as SUPPORT_PLAN, page
+from _support.paths import ROOT
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "examples" / "corpus.jsonl"
+EXAMPLE = ROOT / "data" / "examples" / "corpus.jsonl"
 
 # -- a small corpus built in code ------------------------------------------------------------
 

@@ -6,7 +6,7 @@ Every test here drives the real Debian Chromium (``/usr/bin/chromium``) on 127.0
 from __future__ import annotations
 
 import pytest
-from browser_support import browser_missing
+from _support.browser import browser_missing
 
 
 def pytest_collection_modifyitems(config, items):

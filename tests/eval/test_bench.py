@@ -5,9 +5,9 @@ from __future__ import annotations
 from fcpkit.eval.bench import bench_checks
 from fcpkit.core.trajectory import load_corpus
 
-from pathlib import Path
+from _support.paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "data" / "examples" / "corpus.jsonl"
+EXAMPLES = ROOT / "data" / "examples" / "corpus.jsonl"
 
 
 def test_bench_times_one_action_and_one_state_check_per_step():

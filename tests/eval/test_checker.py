@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fcpkit import Action, Checker, Decision, EvidenceLog, Label, Observation, Route, Step, Trajectory, read_log
-from support_pages import PLAN, page
+from _support.pages import PLAN, page
 
 
 QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'",

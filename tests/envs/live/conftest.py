@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from browser_support import browser_missing
+from _support.browser import browser_missing
 
 HERE = Path(__file__).resolve().parent
 

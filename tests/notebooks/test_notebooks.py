@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from _support.paths import ROOT
 
 papermill = pytest.importorskip("papermill")
 pytest.importorskip("ipykernel")
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import fcpkit.eval.calibrate as cal
+from fcpkit.cli.report import print_calibration
 from fcpkit.eval.calibrate import (
     Bag,
     CalibratedMatcher,
@@ -19,7 +20,6 @@ from fcpkit.eval.calibrate import (
     instance_pairs,
     load_report,
     make_splits,
-    print_calibration,
 )
 from fcpkit.errors import ConfigError
 from fcpkit.matching.calibration import Calibration

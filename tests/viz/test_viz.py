@@ -10,7 +10,7 @@ import pytest
 
 import fcpkit
 from fcpkit import Action, Checker, EvidenceLog, Label, Observation, Plan, Step, Thresholds, Trajectory
-from support_pages import PLAN, page
+from _support.pages import PLAN, page
 
 viz = pytest.importorskip("fcpkit.viz")
 

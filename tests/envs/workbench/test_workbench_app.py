@@ -27,7 +27,7 @@ from fcpkit.envs.workbench import (  # noqa: E402
     validate,
 )
 
-from workbench_driver import dd_after, form_action, h1, link_href, run_task, sign_in  # noqa: E402
+from _support.workbench_driver import dd_after, form_action, h1, link_href, run_task, sign_in  # noqa: E402
 
 ALL_TASKS = [t for ts in TASKS.values() for t in ts]
 

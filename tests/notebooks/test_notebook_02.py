@@ -1,6 +1,6 @@
 """Execute notebooks/02_live_execution.ipynb with papermill (real Chromium, the workbench) and assert its metrics.
 
-Reuses the helpers of ``tests/test_notebooks.py`` (kernel resolution, papermill run, teaching-note check).
+Reuses the helpers of ``tests/notebooks/test_notebooks.py`` (kernel resolution, papermill run, teaching-note check).
 The notebook runs the Runner, which calls sync Playwright, inside the kernel's running asyncio loop:
 ``in_event_loop`` in the metrics confirms the loop was running, and the runs succeeding confirms the
 environment's worker thread makes that work. Skipped without Chromium or the ``[browser]`` extra.

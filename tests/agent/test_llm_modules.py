@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
-from loop_fakes import BrokenLLM, FakeSupportEnv, ScriptedLLM, SupportExecutor, TASK, support_plan
+from _support.fakes import BrokenLLM, FakeSupportEnv, ScriptedLLM, SupportExecutor, TASK, support_plan
 
 from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, EvidenceLog, Observation, Route

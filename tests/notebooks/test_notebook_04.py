@@ -1,6 +1,6 @@
 """Execute notebooks/04_detection_benchmark.ipynb with papermill on small settings and assert its metrics.
 
-Same approach as ``tests/test_notebooks.py``: the ``kernel_name`` fixture (tests/conftest.py) is
+Same approach as ``tests/notebooks/test_notebooks.py``: the ``kernel_name`` fixture (tests/conftest.py) is
 the ``python3`` kernelspec when it resolves to this interpreter, otherwise a throwaway kernelspec for
 this interpreter under ``tmp_path`` on ``JUPYTER_PATH``; the assertions are on the metrics JSON the
 notebook writes to its ``metrics_path`` parameter.
@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from _support.paths import ROOT
 
 papermill = pytest.importorskip("papermill")
 pytest.importorskip("ipykernel")
 pytest.importorskip("plotly")
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "04_detection_benchmark.ipynb"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
 
