@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover
-    from fcpkit.llm.usage import LLMCall
+from typing import Any
 
 __all__ = [
     "read_json_config",
@@ -113,7 +110,7 @@ class LLMError(FcpkitError):
         kind: str = "bad_request",
         attempts: int = 0,
         detail: str = "",
-        record: "LLMCall | None" = None,
+        record: Any = None,  # the fcpkit.llm.usage.LLMCall written to the ledger
     ):
         self.module = module
         self.kind = kind

@@ -294,7 +294,7 @@ def record(args: tuple[str, ...]) -> None:
     Same options as `python -m fcpkit.envs.record.recorder`: e.g. `fcpkit record --out data/workbench --seed 0`,
     `fcpkit record --source miniwob --out data/miniwob --seed 0`, `fcpkit record --help`.
     """
-    from fcpkit.envs.record.recorder import main as recorder_main
+    from fcpkit.envs.record.__main__ import main as recorder_main
 
     sys.exit(recorder_main(list(args)) or 0)
 

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import yaml
 
 from fcpkit.errors import PlanError
+import re as _re
 
 __all__ = [
     "STAGES",
@@ -44,7 +45,6 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _yaml12_bools(cls: type) -> None:
-    import re as _re
 
     cls.yaml_implicit_resolvers = {
         k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]

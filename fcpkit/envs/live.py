@@ -24,6 +24,13 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
 from fcpkit.agent.runtime import Runner, RunResult
 from fcpkit.llm.components.registry import get_verifier
+from fcpkit.envs.record.recorder import variant_plan_text
+from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+from fcpkit.envs.executors.scripted import ScriptedExecutor
+from fcpkit.envs.workbench import start_workbench
+from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
+from fcpkit.llm import default_client
+from fcpkit.llm import shared_server
 
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary"]
 
@@ -53,7 +60,6 @@ class LiveRun:
 
 def workbench_plan(workflow: str, variant: int = 0) -> Plan:
     """The plan a practitioner wrote for this workbench task (variants generated from variant 0)."""
-    from fcpkit.envs.record.recorder import variant_plan_text
 
     return Plan.from_data(yaml_load(variant_plan_text(workflow, variant)), source=f"{workflow} plan v{variant}")
 
@@ -75,9 +81,6 @@ def run_workbench(
     ``approve`` answers the policy gate for irreversible actions (default: approve, because every
     workbench task asks for its own save/approve; pass ``fcpkit.agent.deny_all`` to see the gate park runs).
     """
-    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-    from fcpkit.envs.executors.scripted import ScriptedExecutor
-    from fcpkit.envs.workbench import start_workbench
 
     with start_workbench() as wb:
         def build(case: LiveCase):
@@ -106,7 +109,6 @@ def run_miniwob(
 
     The plan of each episode is written from its goal text (``fcpkit.envs.miniwob.environment.plan_for``).
     """
-    from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
 
     cases = [LiveCase(f"miniwob/{t}", corruption, 0, s) for t in tasks for s in seeds]
 
@@ -130,7 +132,6 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
         raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
     started_llm = False
     if verifier != "lower" and client is None:
-        from fcpkit.llm import default_client
 
         client = default_client()
         started_llm = True
@@ -173,7 +174,6 @@ def _approve_task_writes(request: Any) -> bool:
 
 def _stop_embedded() -> None:
     try:
-        from fcpkit.llm import shared_server
 
         srv = shared_server()
         if srv is not None:

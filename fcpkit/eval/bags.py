@@ -17,6 +17,7 @@ from fcpkit.core.rules import action_text, check_transition, page_fingerprint
 from fcpkit.core.trajectory import Trajectory, serialize_observation
 from fcpkit.eval.checker import Checker
 from fcpkit.errors import ConfigError
+from fcpkit.matching.lexical import LexicalMatcher
 
 __all__ = ["Bag", "KINDS", "NO_VISIBLE_EVIDENCE_RULES", "active_commitments", "extract_bags", "instance_pairs"]
 
@@ -58,7 +59,6 @@ def instance_pairs(bags: Iterable[Bag]) -> list[tuple[str, str, int]]:
 
 def _tracked_commitments(traj: Trajectory) -> list[str]:
     """Active commitment per step from the checker's own tracking (lexical matcher, oracle verifier)."""
-    from fcpkit.matching.lexical import LexicalMatcher
 
     ch = Checker(LexicalMatcher(), verifier="upper").fit([traj])
     rep = ch.check(traj)

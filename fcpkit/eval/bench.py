@@ -23,6 +23,7 @@ from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.rules import edit_baseline
 from fcpkit.core.testers import ActionTester, StateTester
 from fcpkit.core.trajectory import Action, Observation, Trajectory
+from fcpkit.core import rules, text
 
 __all__ = ["bench_checks", "print_bench"]
 
@@ -45,7 +46,6 @@ def _cases(trajs: Sequence[Trajectory]) -> Iterator[_Case]:
 
 def _clear_caches() -> None:
     """Forget every prepared page, parsed action and token, so the cold pass is really cold."""
-    from fcpkit.core import rules, text
 
     for fn in (text.tokenize, text.stem, rules._fingerprint, rules._content_fingerprint, rules._error_page_text,
                rules._parse_cached, rules._action_text, rules._live_lines, rules._modal_names):

@@ -444,7 +444,6 @@ def calibrated_matcher(path: str | os.PathLike | CalibrationReport, **matcher_kw
     matcher's IDF) are not in the file: ``Checker.fit`` refits them on the corpus being checked,
     as ``fcpkit check`` does.
     """
-    from fcpkit.matching import get_matcher
 
     rep = path if isinstance(path, CalibrationReport) else load_report(path)
     kw = dict(matcher_kwargs)

@@ -11,37 +11,31 @@
   shipped on PyPI when no ``OPENAI_BASE_URL`` is set.
 """
 
-from fcpkit.llm.client import RESPONSE_FORMATS, LLMClient, parse_json_text
+from importlib import import_module
+from typing import Any
+
 from fcpkit.errors import ERROR_KINDS, LLMError, PromptError, ReplayMissError
-from fcpkit.llm.mock import MockCall, MockClient
 from fcpkit.llm.replay import Recording, request_key
-from fcpkit.llm.schemas import (
-    COMMITMENT_SCHEMA,
-    EXECUTOR_SCHEMA,
-    MODULE_SCHEMAS,
-    PLANNER_SCHEMA,
-    REPAIRER_SCHEMA,
-    VERIFIER_SCHEMA,
-    schema_for,
-)
-from fcpkit.llm.server import (
-    GGUF_PACKAGES,
-    EmbeddedLLMServer,
-    default_client,
-    find_gguf,
-    free_port,
-    llama_cpp_available,
-    shared_server,
-)
-from fcpkit.llm.templates import (
-    PromptLibrary,
-    PromptTemplate,
-    list_prompts,
-    prompt_variables,
-    render_messages,
-    render_prompt,
-)
+from fcpkit.llm.schemas import COMMITMENT_SCHEMA, EXECUTOR_SCHEMA, MODULE_SCHEMAS, PLANNER_SCHEMA, REPAIRER_SCHEMA, VERIFIER_SCHEMA, schema_for
+from fcpkit.llm.templates import PromptLibrary, PromptTemplate, list_prompts, prompt_variables, render_messages, render_prompt
 from fcpkit.llm.usage import LLMCall, LLMUsage
+
+# The client, the mock and the embedded server import jsonschema (slow to import) and start
+# processes: they load on first access, so importing the LLM-backed components stays cheap.
+_LAZY = {
+    "RESPONSE_FORMATS": "fcpkit.llm.client",
+    "LLMClient": "fcpkit.llm.client",
+    "parse_json_text": "fcpkit.llm.client",
+    "MockCall": "fcpkit.llm.mock",
+    "MockClient": "fcpkit.llm.mock",
+    "GGUF_PACKAGES": "fcpkit.llm.server",
+    "EmbeddedLLMServer": "fcpkit.llm.server",
+    "default_client": "fcpkit.llm.server",
+    "find_gguf": "fcpkit.llm.server",
+    "free_port": "fcpkit.llm.server",
+    "llama_cpp_available": "fcpkit.llm.server",
+    "shared_server": "fcpkit.llm.server",
+}
 
 __all__ = [
     "LLMClient",
@@ -78,3 +72,9 @@ __all__ = [
     "llama_cpp_available",
     "GGUF_PACKAGES",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,6 +17,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from fcpkit.errors import ConfigError
+from fcpkit.matching.registry import get_matcher
 
 __all__ = ["HybridMatcher", "DEFAULT_LAMBDA"]
 
@@ -28,7 +29,6 @@ def _resolve(m: Any, what: str) -> Any:
     if m is None:
         return None
     if isinstance(m, str):
-        from fcpkit.matching.registry import get_matcher
 
         return get_matcher(m)
     if not callable(getattr(m, "score", None)):

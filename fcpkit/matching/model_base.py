@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Hashable, Sequence
 
 from fcpkit.errors import ModelUnavailableError
+from fcpkit.core.text import strip_volatile
 
 __all__ = [
     "LRUCache", "MatcherStats", "ModelSource", "content_key", "line_windows", "load_failure", "load_pretrained",
@@ -166,7 +167,6 @@ def split_page_lines(
 
 def _volatile_stripper() -> Callable[[str], str]:
     try:
-        from fcpkit.core.text import strip_volatile
 
         return strip_volatile
     except Exception:  # pragma: no cover - fcpkit.core.text is part of the package

@@ -170,7 +170,7 @@ def test_hang_past_timeout_is_retried_then_reported(fake):
         client.complete_json("verifier", MSGS, schema=VERIFIER_SCHEMA)
     elapsed = time.perf_counter() - t0
     assert ei.value.kind == "timeout" and ei.value.attempts == 2
-    assert elapsed < 5, elapsed
+    assert elapsed < 20, elapsed  # the fake hangs 30 s a try: a timeout that works returns well before
     assert only_call(client).error_kind == "timeout"
 
 
@@ -187,7 +187,7 @@ def test_per_call_timeout_override(fake):
     t0 = time.perf_counter()
     with pytest.raises(LLMError, match=r"\[timeout\]"):
         client.complete_json("verifier", MSGS, schema=VERIFIER_SCHEMA, timeout=0.2)
-    assert time.perf_counter() - t0 < 5
+    assert time.perf_counter() - t0 < 20  # vs 30 s hangs
 
 
 def test_dead_endpoint_is_a_connection_error(dead_url):

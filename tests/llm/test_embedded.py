@@ -110,7 +110,7 @@ def test_embedded_server_schema_constrained_json(capsys):
     assert client.server is None and not srv.running
     assert wait_gone(pid, 5), f"server pid {pid} still alive after stop()"
     assert port_closed(port)
-    assert time.perf_counter() - t0 < 90
+    assert time.perf_counter() - t0 < 300  # a hang guard, not a speed claim (benchmarks measure speed)
 
 
 @pytest.mark.parametrize("how", ["exit", "sigkill"])

@@ -54,7 +54,7 @@ def test_startup_timeout_kills_the_whole_process_group(tmp_path, fake_gguf):
     t0 = time.perf_counter()
     with pytest.raises(LLMError, match="not ready"):
         srv.start()
-    assert time.perf_counter() - t0 < 8
+    assert time.perf_counter() - t0 < 30  # vs the 60 s sleep
     child, leader = (int(x) for x in pids.read_text().split())
     deadline = time.time() + 5
     while alive(child) and time.time() < deadline:

@@ -20,6 +20,7 @@ from fcpkit.core.protocols import Outcome
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.envs.browser._worker import Worker
 from fcpkit.envs.browser.session import BrowserSession, RawObservation, SessionConfig
+from fcpkit.envs.browser.processes import kill_tree, process_tree
 
 __all__ = ["BrowserEnvironment", "to_observation"]
 
@@ -42,7 +43,6 @@ def to_observation(raw: RawObservation, screenshot: str | None = None) -> Observ
 
 def _finalize(worker: Worker, session: BrowserSession) -> None:  # pragma: no cover - GC path
     """Last resort when an environment is garbage-collected without ``close()``."""
-    from fcpkit.envs.browser.processes import kill_tree, process_tree
 
     if worker.closed:
         return
@@ -79,7 +79,6 @@ class BrowserEnvironment:
         **config_overrides: Any,
     ) -> None:
         if config_overrides:
-            from dataclasses import replace
 
             config = replace(config or SessionConfig(), **config_overrides)
         self.task_entrypoint = task_entrypoint

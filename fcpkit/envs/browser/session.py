@@ -19,6 +19,9 @@ import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
+import re as _re
+from fcpkit.envs.browser.processes import driver_pid
+from fcpkit.envs.browser.processes import kill_tree, process_tree
 
 __all__ = [
     "CHROMIUM_PATH",
@@ -130,7 +133,6 @@ class BrowserSession:
         self.config = config or SessionConfig()
         self.action_set = make_action_set(self.config.action_subsets)
         if self.config.action_timeout_ms is not None:
-            import re as _re
 
             self.action_set.python_includes = _re.sub(
                 r"timeout=500\b", f"timeout={int(self.config.action_timeout_ms)}", self.action_set.python_includes)
@@ -159,7 +161,6 @@ class BrowserSession:
         from playwright.sync_api import sync_playwright
         from browsergym.core.constants import BROWSERGYM_ID_ATTRIBUTE
 
-        from fcpkit.envs.browser.processes import driver_pid
 
         self._pw_manager = sync_playwright()
         self.playwright = self._pw_manager.start()
@@ -215,7 +216,6 @@ class BrowserSession:
 
     def close(self) -> None:
         """Close the context, the browser and the Playwright driver; kill anything left over."""
-        from fcpkit.envs.browser.processes import kill_tree, process_tree
 
         procs = process_tree(self.driver_pid)[1:]  # the driver's children: Chromium
         self.close_context()

@@ -21,6 +21,10 @@ from fcpkit.core.protocols import ExecutorContext
 from fcpkit.agent.guards import infer_effect
 from fcpkit.core.rules import parse_action
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
+from fcpkit.llm.templates import default_library
+from fcpkit.errors import FcpkitError
+from fcpkit.errors import LLMError
+from fcpkit.llm.schemas import EXECUTOR_SCHEMA
 
 __all__ = ["LLMExecutor", "axtree_nodes", "resolve_target", "BID_ACTIONS", "ACTION_SPACE"]
 
@@ -83,7 +87,6 @@ class LLMExecutor:
         self.errors: list[str] = []
 
     def messages(self, ctx: ExecutorContext) -> list[dict[str, str]]:
-        from fcpkit.llm.templates import default_library
 
         c = ctx.commitment
         lines = [f"Subgoal: {c.subgoal}"]
@@ -120,9 +123,6 @@ class LLMExecutor:
         return None
 
     def propose(self, ctx: ExecutorContext) -> Action:
-        from fcpkit.errors import FcpkitError
-        from fcpkit.errors import LLMError
-        from fcpkit.llm.schemas import EXECUTOR_SCHEMA
 
         messages = self.messages(ctx)
         last = "no answer"

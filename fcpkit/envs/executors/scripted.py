@@ -29,6 +29,9 @@ from urllib.parse import urlsplit
 
 from fcpkit.core.protocols import ExecutorContext
 from fcpkit.core.trajectory import Action, Observation
+from fcpkit.envs.workbench import get_task
+from fcpkit.envs.workbench import TASKS
+from fcpkit.envs.browser.axtree import AXTree
 
 __all__ = ["ScriptedExecutor", "WORKFLOW_ROLES", "Proposal"]
 
@@ -77,7 +80,6 @@ class ScriptedExecutor:
         self.seed = seed
         self.spec = None
         if workflow is not None:
-            from fcpkit.envs.workbench import get_task
 
             self.spec = get_task(workflow, variant or 0)
         rng = random.Random(f"scripted:{seed}")
@@ -111,7 +113,6 @@ class ScriptedExecutor:
     def _spec(self, task_text: str):
         if self.spec is not None:
             return self.spec
-        from fcpkit.envs.workbench import TASKS
 
         norm = " ".join(task_text.split())
         for variants in TASKS.values():
@@ -357,7 +358,6 @@ class ScriptedExecutor:
 
 class _Page:
     def __init__(self, obs: Observation, workflow: str) -> None:
-        from fcpkit.envs.browser.axtree import AXTree
 
         self.obs = obs
         self.url = obs.url

@@ -28,6 +28,9 @@ from fcpkit.core.trajectory import Action
 from fcpkit.envs.browser.axtree import AXTree
 from fcpkit.envs.browser.environment import BrowserEnvironment
 from fcpkit.envs.browser.session import SessionConfig
+from fcpkit.errors import ConfigError
+import copy
+from fcpkit.core.plan import Plan
 
 __all__ = [
     "MINIWOB_TASKS",
@@ -67,7 +70,6 @@ def miniwob_task_class(name: str):
     for cls in ALL_MINIWOB_TASKS:
         if cls.subdomain == sub:
             return cls
-    from fcpkit.errors import ConfigError
 
     raise ConfigError(f"unknown MiniWoB task {name!r}")
 
@@ -394,9 +396,7 @@ PLAN_TEMPLATES: dict[str, dict[str, Any]] = {
 
 def plan_for(task: str, goal: str):
     """The plan of one MiniWoB episode: :data:`PLAN_TEMPLATES` filled in from its goal text."""
-    import copy
 
-    from fcpkit.core.plan import Plan
 
     quoted = _quoted(goal)
     m = re.match(r"Select (.+?)(?: from the list)? and click Submit\.", goal) or re.match(r"Click on (Tab #\d+)\.", goal)

@@ -1,6 +1,6 @@
 """Record trajectory corpora (docs/formats.md) by running the scripted executor in the browser.
 
-``python -m fcpkit.envs.record.recorder --out data/workbench --seed 0`` runs every workbench workflow x
+``python -m fcpkit.envs.record --out data/workbench --seed 0`` runs every workbench workflow x
 fault kind x task variant plus healthy runs in one Chromium, and writes
 ``<out>/corpus.jsonl`` with the plans it used under ``<out>/plans/``.
 ``--source miniwob --out data/miniwob`` records the MiniWoB++ corpus
@@ -20,11 +20,9 @@ token by token, and the result must load and contain no variant-0 token.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import socket
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +31,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from fcpkit.core.protocols import ExecutorContext, Outcome
 from fcpkit.core.plan import Plan, load_plan
 from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, dump_corpus
+from fcpkit.envs.workbench import get_task, plan_path
+from fcpkit.envs.workbench import WORKFLOWS
+from fcpkit.envs.workbench import FAULT_KINDS
+from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+from fcpkit.envs.executors import ScriptedExecutor
+from fcpkit.envs.workbench import start_workbench
+from dataclasses import replace
 
 __all__ = [
     "EpisodeSpec",
@@ -100,7 +105,6 @@ _DECISION_SWAP = [("approved", "rejected"), ("Approved", "Rejected"), ("approve"
 
 def variant_plan_text(workflow: str, variant: int) -> str:
     """The plan YAML for ``workflow`` variant ``variant``, generated from the shipped variant-0 plan."""
-    from fcpkit.envs.workbench import get_task, plan_path
 
     task = get_task(workflow, variant)
     text = plan_path(workflow).read_text(encoding="utf-8")
@@ -146,7 +150,6 @@ def plan_relpath(workflow: str, variant: int) -> str:
 def write_workbench_plans(out_dir: str | Path, workflows: Iterable[str] | None = None,
                           variants: Iterable[int] = (0, 1, 2)) -> dict[tuple[str, int], Path]:
     """Write (copy or generate) the plan of every workflow x variant under ``out_dir/plans``."""
-    from fcpkit.envs.workbench import WORKFLOWS
 
     out = Path(out_dir)
     paths = {}
@@ -300,7 +303,6 @@ def workbench_matrix(seed: int = 0, *, workflows: Iterable[str] | None = None,
     fires (the workbench draws ``after_requests`` from the seed), the page clock and the
     executor's style vary across variants. The same ``seed`` always gives the same matrix.
     """
-    from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS
 
     wfs = list(workflows or WORKFLOWS)
     fks = list(FAULT_KINDS if faults is None else faults)
@@ -340,9 +342,6 @@ def record_workbench(out_dir: str | Path, seed: int = 0, *, specs: Sequence[Epis
     the same from one recording to the next), else on any free port. ``workbench`` / ``env``:
     reuse a running workbench / :class:`~fcpkit.envs.workbench.browser_env.WorkbenchEnv` (left open).
     """
-    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-    from fcpkit.envs.executors import ScriptedExecutor
-    from fcpkit.envs.workbench import start_workbench
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -398,7 +397,6 @@ def record_workbench(out_dir: str | Path, seed: int = 0, *, specs: Sequence[Epis
 
 
 def _relative_screenshots(traj: Trajectory, base: Path) -> Trajectory:
-    from dataclasses import replace
 
     def rel(o: Observation) -> Observation:
         if o.screenshot is None:
@@ -413,45 +411,3 @@ def _relative_screenshots(traj: Trajectory, base: Path) -> Trajectory:
 
 
 # --------------------------------------------------------------------------------- CLI
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fcpkit.envs.record.recorder",
-                                     description="Record trajectory corpora with the scripted executor in Chromium.")
-    parser.add_argument("--source", choices=["workbench", "miniwob"], default="workbench")
-    parser.add_argument("--out", default=None, help="output folder (default data/<source>)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--budget", type=int, default=STEP_BUDGET, help="step budget per episode")
-    parser.add_argument("--workflows", default=None, help="comma-separated workbench workflows (default: all)")
-    parser.add_argument("--faults", default=None, help="comma-separated fault kinds (default: all nine)")
-    parser.add_argument("--variants", default="0,1,2")
-    parser.add_argument("--healthy-repeats", type=int, default=3)
-    parser.add_argument("--slow-delay", type=float, default=RECORD_SLOW_DELAY_S,
-                        help="slow_response delay in seconds (the app's default is 15)")
-    parser.add_argument("--port", type=int, default=8765, help="workbench port when free (0: any)")
-    parser.add_argument("--screenshots", action="store_true")
-    parser.add_argument("--tasks", default=None, help="miniwob: comma-separated task names")
-    parser.add_argument("--quiet", action="store_true")
-    args = parser.parse_args(argv)
-    say = None if args.quiet else (lambda m: print(m, flush=True))
-    out = Path(args.out or f"data/{args.source}")
-    if args.source == "miniwob":
-        from fcpkit.envs.miniwob import MINIWOB_TASKS
-        from fcpkit.envs.record.miniwob import record_miniwob
-
-        tasks = args.tasks.split(",") if args.tasks else list(MINIWOB_TASKS)
-        record_miniwob(out, seed=args.seed, tasks=tasks, progress=say, screenshots=args.screenshots)
-        return 0
-    specs = workbench_matrix(
-        args.seed,
-        workflows=args.workflows.split(",") if args.workflows else None,
-        faults=args.faults.split(",") if args.faults else None,
-        variants=[int(v) for v in args.variants.split(",")],
-        healthy_repeats=args.healthy_repeats, slow_delay=args.slow_delay,
-    )
-    record_workbench(out, args.seed, specs=specs, budget=args.budget, port=args.port or None,
-                     screenshots=args.screenshots, progress=say)
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

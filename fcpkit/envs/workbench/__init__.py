@@ -20,6 +20,7 @@ from fcpkit.envs.workbench.episode import (
 )
 from fcpkit.envs.workbench.server import Workbench, serve, start_workbench
 from fcpkit.envs.workbench.tasks import TASKS, WORKFLOWS, Task, ValidationResult, get_task, validate
+from pathlib import Path
 
 __all__ = [
     "start_workbench",
@@ -48,7 +49,6 @@ __all__ = [
 
 def plan_path(workflow: str):
     """Path of the shipped plan (YAML) for ``workflow``."""
-    from pathlib import Path
 
     get_task(workflow, 0)  # validates the name
     return Path(__file__).parent / "plans" / f"{workflow}.yaml"

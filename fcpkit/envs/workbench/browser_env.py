@@ -25,6 +25,9 @@ from fcpkit.core.trajectory import Observation
 from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS, EpisodeEvent, get_task
 from fcpkit.envs.browser.environment import BrowserEnvironment
 from fcpkit.envs.browser.session import SessionConfig
+from fcpkit.errors import ConfigError
+from fcpkit.envs.workbench import CONTROL_HEADER
+from urllib.parse import urlencode
 
 __all__ = [
     "WorkbenchTask",
@@ -110,7 +113,6 @@ def workbench_task_class(workflow: str, fault: str | None = None) -> type[Workbe
     """The task class for ``workflow`` under ``fault`` (``None``: healthy)."""
     get_task(workflow, 0)  # raises ConfigError on a bad workflow
     if fault is not None and fault not in FAULT_KINDS:
-        from fcpkit.errors import ConfigError
 
         raise ConfigError(f"unknown workbench fault {fault!r}; choose one of {', '.join(FAULT_KINDS)} or None")
     return WORKBENCH_TASK_CLASSES[(workflow, fault)]
@@ -148,7 +150,6 @@ class RemoteWorkbench:
     """
 
     def __init__(self, url: str, control_token: str, timeout: float = 30.0) -> None:
-        from fcpkit.envs.workbench import CONTROL_HEADER
 
         self.url = url.rstrip("/")
         self.control_token = control_token
@@ -171,7 +172,6 @@ class RemoteWorkbench:
             "params": dict(params or {}), "frozen_clock": frozen_clock, "keep_sessions": keep_sessions,
         })
         if "error" in self._episode:
-            from fcpkit.errors import ConfigError
 
             raise ConfigError(self._episode["error"])
         return self._episode
@@ -183,7 +183,6 @@ class RemoteWorkbench:
         return self._request("/__control/validate", {"answer": answer})
 
     def login_url(self, next_path: str | None = None, username: str = "agent") -> str:
-        from urllib.parse import urlencode
 
         start = next_path or self._episode.get("task", {}).get("start_path", "/")
         return f"{self.url}/__control/login?" + urlencode(

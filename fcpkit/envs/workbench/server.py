@@ -20,6 +20,7 @@ from fcpkit.errors import ConfigError
 from fcpkit.envs.workbench.app import CONTROL_HEADER, SESSION_COOKIE, WorkbenchApp
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent
 from fcpkit.envs.workbench.tasks import Task, ValidationResult
+from urllib.parse import urlencode
 
 __all__ = ["Workbench", "start_workbench", "serve"]
 
@@ -94,7 +95,6 @@ class Workbench:
 
     def login_url(self, next_path: str | None = None, username: str = "agent") -> str:
         """A URL that signs the browser in and redirects to ``next_path`` (default: task start)."""
-        from urllib.parse import urlencode
 
         query = urlencode({"token": self.app.control_token, "user": username,
                            "next": next_path or self.app.task.start_path})
