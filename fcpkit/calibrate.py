@@ -737,7 +737,7 @@ def print_calibration(report: CalibrationReport, console: Any = None) -> None:
     console.print(desc)
     t = Table(title="held-out runs" + (" (pooled over folds)" if len(r.folds) > 1 else ""), title_justify="left")
     for col in ("configuration", "flagged", "on time", "rate [95% CI]", "premature", "false alarms", "escalated"):
-        t.add_column(col, no_wrap=True)
+        t.add_column(col, no_wrap=True, min_width=len(col))
     labels = {"default": "default (own scores, paper thresholds)", "mapped": "fitted mapping, paper thresholds",
               "calibrated": "fitted mapping + thresholds"}
     for key, lab in labels.items():

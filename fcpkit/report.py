@@ -74,7 +74,7 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
         for r in reports:
             t = Table(title=f"{r.id}  fault={r.fault}  first_off_track={r.first_off_track_step}", title_justify="left")
             for col in ("step", "phase", "commitment", "α+", "α−", "route", "rule", "scope", "evidence", "decision"):
-                t.add_column(col, overflow="fold")
+                t.add_column(col, overflow="fold", min_width=len(col))
             for c in r.checks:
                 x = c.result
                 t.add_row(str(c.step), x.phase, x.commitment, f"{x.alpha_plus:.2f}", f"{x.alpha_minus:.2f}",
@@ -83,8 +83,9 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
                           f"[bold red]{c.decision.value}[/]" if c.decision is Decision.REPAIR else c.decision.value)
             console.print(t)
     t = Table(title="detections", title_justify="left")
-    for col in ("id", "fault", "off-track", "detected", "step/phase", "by", "scope", "checks", "escalated"):
-        t.add_column(col, overflow="fold")
+    for col in ("id", "fault", "off-track", "detected", "step/phase", "by", "scope", "checks", "escalated",
+                "slow routes"):
+        t.add_column(col, overflow="fold", min_width=len(col))
     for r in reports:
         d = r.detection
         ok = (r.fault is None) != (d is not None)
@@ -92,5 +93,5 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
         by = (d.result.rule or (d.result.evidence or "")[:40]) if d else ""
         t.add_row(r.id, r.fault or "-", "" if r.first_off_track_step is None else str(r.first_off_track_step), mark,
                   f"{d.step}/{d.phase}" if d else "", by, (d.result.scope or "") if d else "",
-                  str(len(r.checks)), str(r.escalations))
+                  str(len(r.checks)), str(r.model_escalations), str(r.escalations))
     console.print(t)
