@@ -157,14 +157,39 @@ def test_step_viewer_slider_changes_displayed_step(checker):
     # the page shown: after the action for post, before it for pre
     v.slider.value = 0
     assert v.current["phase"] == "pre" and "Support queue" in v.page.value
-    # Play drives the slider (headless: no frontend link)
-    v.play.value = 2
-    assert v.index == 2 and v.slider.value == 2
-    v.slider.value = 3
-    assert v.play.value == 3  # Play resumes from where the slider is
+    # Play: from the displayed check, one check per tick (headless: tick() is the clock)
+    v.slider.value = 2
+    v.play.value = True
+    v.tick()
+    assert v.index == 3 and v.slider.value == 3
+    v.show(len(v.frames) - 1)
+    v.play.value = False
+    v.play.value = True  # at the end, Play starts over
+    assert v.index == 0
+    v.play.value = False
     v.show(1)
-    assert v.slider.value == v.play.value == v.index == 1  # one owner: show() moves both controls
+    assert v.slider.value == v.index == 1  # one owner: show() moves the slider
     assert viz.StepViewer(rep, WRONG, start="last").index == len(rep.checks) - 1
+
+
+def test_step_viewer_plays_on_the_kernel_loop(checker):
+    """Play's clock is a timer on the running event loop (the kernel's, in Jupyter): it advances the
+    viewer's own index and stops at the last check."""
+    import asyncio
+
+    rep = checker.check(WRONG)
+    v = viz.StepViewer(rep, WRONG, start="last", interval_ms=5)
+
+    async def play():
+        v.play.value = True
+        assert v.index == 0  # at the end: starts over
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not v.play.value:
+                break
+
+    asyncio.run(play())
+    assert v.index == len(v.frames) - 1 and v.play.value is False and v.play.description == "Play"
 
 
 def test_step_viewer_has_no_front_end_link_and_one_figure_output(checker, monkeypatch):
@@ -240,7 +265,7 @@ def test_step_viewer_push_streams_a_live_run(checker):
         before = s.observation
     assert [(f["step"], f["phase"]) for f in v.frames] == [(i, p) for i in range(3) for p in ("pre", "post")]
     assert v.slider.max == 5 and v.index == 5  # followed the stream
-    assert v.slider.value == v.play.value == 5
+    assert v.slider.value == 5
     assert "Sign in" in v.page_caption.value
     assert "risk" in v.badge.value or "verify" in v.badge.value
     # looking back stops following; new checks do not yank the view

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 from typing import Any
@@ -83,3 +84,12 @@ def kv_table(pairs: list[tuple[str, Any]]) -> str:
 
 class Raw(str):
     """A string already escaped (kv_table leaves it alone)."""
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (widget callbacks in Jupyter), else None: timers
+    (Play, debounce) run on it, so the state they change stays in Python."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

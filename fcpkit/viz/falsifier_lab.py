@@ -15,7 +15,6 @@ agent's next action); *early alarm* = a repair before it. A false alarm is a det
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import hashlib
 import json
@@ -27,7 +26,7 @@ import ipywidgets as widgets
 import fcpkit
 
 from ._lab_html import checks_frame, runs_html, summary_html, table_html
-from ._widgets import FigureSlot, esc, with_snapshot
+from ._widgets import FigureSlot, esc, running_loop, with_snapshot
 from .figures import step_scores_figure
 from .outcomes import run_outcome, summarize_outcomes
 
@@ -474,7 +473,7 @@ class FalsifierLab(widgets.VBox):
             if self._updating:
                 return
             self._pending[name] = float(change["new"])
-            loop = _running_loop()
+            loop = running_loop()
             if loop is None or self.debounce_s <= 0:  # no kernel loop (a script, a test): apply now
                 self._flush_sliders()
                 return
@@ -628,10 +627,3 @@ class FalsifierLab(widgets.VBox):
         self.summary.value = summary_html(r, base_plan, base_corpus)
         self.runs_html.value = runs_html(self.outcomes)
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop when called from it (widget callbacks in Jupyter), else None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 import fcpkit
 
 from ._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
-from ._widgets import FigureSlot, Raw, esc, kv_table, route_badge, with_snapshot
+from ._widgets import FigureSlot, Raw, esc, kv_table, route_badge, running_loop, with_snapshot
 
 __all__ = ["StepViewer", "plan_html"]
 
@@ -84,8 +84,9 @@ class StepViewer(widgets.VBox):
     scores: the screenshot when the check's observation has one (a path, resolved against
     ``base_dir``, or PNG bytes), else the accessibility-tree text.
 
-    The displayed check belongs to the viewer (``viewer.index``); the slider and Play are inputs.
-    Headless use: ``viewer.slider.value = i``, ``viewer.play.value = i`` or :meth:`show` change it;
+    The displayed check belongs to the viewer (``viewer.index``); the slider and the Play toggle are
+    inputs, and Play's clock is a timer on the kernel's event loop. Headless use:
+    ``viewer.slider.value = i`` or :meth:`show` change it, :meth:`tick` is one step of Play;
     ``viewer.current`` is the displayed check as a dict.
     """
 
@@ -128,16 +129,20 @@ class StepViewer(widgets.VBox):
             self.frames.append(self._attach(row))
 
         # -- widgets -------------------------------------------------------------------------
-        # The displayed check is owned here, in Python (``self.index``): Play and the slider are two
-        # inputs to :meth:`show`, which moves both. No front-end link: a jslink next to these observers
-        # echoed stale values back after a live run and snapped the view to an early check.
+        # The displayed check is owned here, in Python (``self.index``). The slider is an input to
+        # :meth:`show`, which moves it; Play is a toggle whose ticks are a timer on the kernel's loop.
+        # Nothing runs in the front end: a jslink next to these observers echoed stale values back after
+        # a live run, and ipywidgets' own Play (a timer in the browser) stalls when its view is drawn
+        # twice; both snapped the viewer back to an early check.
         self._syncing = False
+        self._timer: Any = None
+        self.interval_ms = interval_ms
         last = max(len(self.frames) - 1, 0)
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="check",
+        self.play = widgets.ToggleButton(value=False, description="Play", icon="play", tooltip="step through the checks",
+                                         layout=widgets.Layout(width="90px"))
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="check", readout=False,
                                         continuous_update=True, layout=widgets.Layout(width="420px"))
-        self.play.observe(self._on_control, names="value")
+        self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_control, names="value")
         self.position = widgets.HTML()
         self.badge = widgets.HTML()
@@ -152,6 +157,7 @@ class StepViewer(widgets.VBox):
         self._slot = FigureSlot(self._bars_figure())
 
         self.add_class("fcp-step-viewer")
+        self.play.add_class("fcp-play")
         self.position.add_class("fcp-position")
         self.screenshot.add_class("fcp-screenshot")
         page_box = widgets.VBox([self.page_caption, self.screenshot, self.page],
@@ -231,7 +237,6 @@ class StepViewer(widgets.VBox):
         last = len(self.frames) - 1
         with self._sync():
             self.slider.max = last
-            self.play.max = last
         if follow and was_at_end:
             self.show(last)
         else:
@@ -271,6 +276,38 @@ class StepViewer(widgets.VBox):
     def _on_control(self, change: dict[str, Any]) -> None:
         if not self._syncing and self.frames:
             self.show(int(change["new"]))
+
+    def _on_play(self, change: dict[str, Any]) -> None:
+        """Play from the displayed check (from the first when at the end), one check per ``interval_ms``."""
+        self.play.icon, self.play.description = ("pause", "Pause") if change["new"] else ("play", "Play")
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not change["new"]:
+            return
+        if not self.frames:
+            self.play.value = False
+            return
+        if self.index is None or self.index >= len(self.frames) - 1:
+            self.show(0)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        loop = running_loop()
+        if loop is not None:  # without a running loop (a script) Play has no clock: call tick() yourself
+            self._timer = loop.call_later(self.interval_ms / 1000, self.tick)
+
+    def tick(self) -> None:
+        """One step of Play: show the next check; stop at the last."""
+        self._timer = None
+        if not self.play.value or self.index is None:
+            return
+        if self.index < len(self.frames) - 1:
+            self.show(self.index + 1)
+        if self.index >= len(self.frames) - 1:
+            self.play.value = False
+        else:
+            self._schedule()
 
     @contextmanager
     def _sync(self) -> Iterator[None]:
@@ -319,7 +356,6 @@ class StepViewer(widgets.VBox):
         self.index = i
         with self._sync():
             self.slider.value = i
-            self.play.value = i
         f = self.frames[i]
         t = self.thresholds
         self._render_position()
