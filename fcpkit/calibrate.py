@@ -748,7 +748,7 @@ def print_calibration(report: CalibrationReport, console: Any = None) -> None:
               f"{_pct(s['detection_rate'])} [{_pct(s['detection_rate_lo'])}-{_pct(s['detection_rate_hi'])}]")
         t.add_row(lab, f"{s['detected']}/{s['faulty']}", f"{s['on_time']}/{s['faulty']}", ci, str(s["premature"]), f"{s['false_alarms']}/{s['healthy']}",
                   _pct(s.get("escalation_share")))
-    console.print(t)
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     tr = r.train
     if tr:
         console.print(f"[dim]training runs at the chosen point: {tr['detected']}/{tr['faulty']} caught, "

@@ -225,7 +225,7 @@ def matchers(load: bool) -> None:
         t.add_column(col, overflow="fold", min_width=len(col))
     for name, a in available_matchers(load=load).items():
         t.add_row(name, "[green]yes[/]" if a.available else "[red]no[/]", a.detail)
-    Console(width=160).print(t)
+    Console(width=160).print(t, crop=False)
 
 
 @main.command()
@@ -325,7 +325,8 @@ def record(args: tuple[str, ...]) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
-@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support", show_default=True)
+@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support",
+              show_default=True, help="Which workflow's task the episode serves.")
 @click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
 @click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.workbench.FAULT_KINDS).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the episode's data.")

@@ -24,8 +24,9 @@ __all__ = ["notebooks"]
               help="A papermill parameter for one notebook, e.g. 02:step_budget=12 or 03:verifier='\"upper\"' "
                    "(the value is JSON; a bare word is a string).")
 @click.option("--no-static", is_flag=True, help="Do not add PNG copies of the plotly figures (faster; no kaleido).")
+@click.option("--kernel", default=None, help="Jupyter kernel to run them with (default: the notebook's own, python3).")
 def notebooks(names: tuple[str, ...], execute: bool, out_dir: Path | None, params: tuple[str, ...],
-              no_static: bool) -> None:
+              no_static: bool, kernel: str | None) -> None:
     """List the notebooks and what each teaches; with --execute, regenerate their executed copies."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -43,7 +44,7 @@ def notebooks(names: tuple[str, ...], execute: bool, out_dir: Path | None, param
                       TimeElapsedColumn(), transient=True) as progress:
             bar = progress.add_task("notebooks", total=len(paths))
             runs = execute_notebooks(
-                names, out_dir or DOCS, parameters=parameters, static_figures=not no_static,
+                names, out_dir or DOCS, parameters=parameters, static_figures=not no_static, kernel_name=kernel,
                 on_start=lambda p: progress.update(bar, description=f"running {p.name}"),
                 on_done=lambda r: progress.update(bar, advance=1))
     except FcpkitError as exc:

@@ -949,7 +949,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                 f"{_f(r.check_ms_median, nd=3)}/{_f(r.check_ms_p95, nd=3)}",
                 "/".join(str(int(r[f"by_{k}"])) for k in SOURCES[:5]),
             )
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     fd = res.per_fault[res.per_fault.corpus == corpus] if not res.per_fault.empty else res.per_fault
     if not fd.empty:
         faults = sorted(set(fd.fault))
@@ -959,7 +959,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
         for (m, b, a), g in fd.groupby(["matcher", "bound", "arm"], sort=False):
             cells = {r.fault: f"{r.detected}/{r.faulty}" for _, r in g.iterrows()}
             t.add_row(m, b, a, *[cells.get(f, "-") for f in faults])
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.sweep.empty:
         sd = res.sweep[(res.sweep.corpus == corpus) & (res.sweep.arm == FULL_ARM)]
         t = Table(title=f"threshold sweep, {FULL_ARM} — {corpus} (alarms = false alarms + early flags)",
@@ -980,7 +980,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
             paper = (f"{_f(p.detection_rate.iloc[0], True)} / {int(p.false_alarms.iloc[0] + p.premature.iloc[0])}"
                      if not p.empty else "-")
             t.add_row(m, b, str(len(g)), str(int(lo)), _f(best, True), pts_s, paper)
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.lowo.empty:
         ld = res.lowo[res.lowo.held_out == "(pooled)"]
         t = Table(title="leave-one-workflow-out: thresholds chosen without the held-out workflow (pooled over folds)",
@@ -995,7 +995,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                       _ci(r.detection_rate, r.detection_rate_lo, r.detection_rate_hi),
                       f"{r.false_alarms}/{r.healthy}", str(r.premature), _f(r.paper_detection_rate, True),
                       f"{int(folds.chosen_is_paper.sum())}/{len(folds)}")
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.telemetry.empty:
         td = res.telemetry[res.telemetry.bound == "lower"]
         counts = td.groupby(["matcher", "status"]).size().unstack(fill_value=0)
@@ -1006,7 +1006,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
             t.add_column(str(c), min_width=len(str(c)))
         for m, row in counts.iterrows():
             t.add_row(str(m), *[str(int(v)) for v in row.values])
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
         broad = td[td.status == "over-broad"].sort_values("fires_healthy_runs", ascending=False).head(8)
         if not broad.empty:
             t = Table(title="over-broad falsifiers (fire on healthy runs)", title_justify="left")
@@ -1015,7 +1015,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
             for _, r in broad.iterrows():
                 t.add_row(r.matcher, r.plan, r.commitment or "(plan)", r.scope, r.text[:50],
                           str(r.fires_healthy_runs), str(r.fires_faulty_runs))
-            console.print(t)
+            console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     for n in res.notes:
         console.print(f"[yellow]note:[/] {n}")
     if res.files:

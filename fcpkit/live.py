@@ -288,7 +288,7 @@ def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
         t.add_row(r.case.name, "[green]yes[/]" if ok else "[red]no[/]", x.stop_reason, str(x.steps), str(x.detections),
                   ", ".join(f"{k}:{v}" for k, v in x.repairs_by_scope.items()) or "-",
                   f"{x.model_escalation_fraction:.0%}", str(calls), f"{x.wall_s:.1f}")
-    console.print(t)
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     s = live_summary(runs)
     console.print(
         f"healthy runs passing their validator: {s['healthy_success']}/{s['healthy']} · faulty runs detected: "

@@ -81,7 +81,7 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
                           f"[{route_style[x.route.value]}]{x.route.value}[/]", x.rule or "", x.scope or "",
                           (x.evidence or "")[:48],
                           f"[bold red]{c.decision.value}[/]" if c.decision is Decision.REPAIR else c.decision.value)
-            console.print(t)
+            console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     t = Table(title="detections", title_justify="left")
     for col in ("id", "fault", "off-track", "detected", "step/phase", "by", "scope", "checks", "escalated",
                 "slow routes"):
@@ -94,4 +94,4 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
         t.add_row(r.id, r.fault or "-", "" if r.first_off_track_step is None else str(r.first_off_track_step), mark,
                   f"{d.step}/{d.phase}" if d else "", by, (d.result.scope or "") if d else "",
                   str(len(r.checks)), str(r.model_escalations), str(r.escalations))
-    console.print(t)
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut

@@ -415,24 +415,26 @@ def _trajectory(d: Any, where: str, base: Path | None, plans: dict[str, Plan], p
     return Trajectory(tid, task, plan, init, tuple(steps), label, workflow, outcome, plan_ref, extra)
 
 
+def _parses_as_json(line: str) -> bool:
+    try:
+        json.loads(line)
+        return True
+    except json.JSONDecodeError:
+        return False
+
+
 def _not_json_lines(path: Path, lines: list[str]) -> str | None:
-    """One message when the file is plainly not a JSON Lines corpus (a plan, YAML, any other text), instead
-    of a "not valid JSON" problem for each of its lines."""
+    """One message when the file is plainly not a JSON Lines corpus (a plan, YAML, other text), instead of
+    a "not valid JSON" problem for each of its lines. A short file keeps its per-line messages."""
     body = [ln for ln in lines if ln.strip()]
-    if not body:
-        return None
-    def parses(ln: str) -> bool:
-        try:
-            json.loads(ln)
-            return True
-        except json.JSONDecodeError:
-            return False
-    if any(parses(ln) for ln in body[:20]):
+    if not body or any(_parses_as_json(ln) for ln in body[:20]):
         return None
     looks_like_plan = path.suffix.lower() in (".yaml", ".yml") or any(
-        ln.startswith(("task:", "commitments:", "plan_falsifiers:")) for ln in body[:40])
-    what = "a plan (YAML)" if looks_like_plan else "not JSON Lines"
-    fix = ("pass plans with --plan, or validate them with `fcpkit validate`" if looks_like_plan
+        ln.strip().startswith(("task:", "commitments:", "plan_falsifiers:", '"task":', '"commitments":')) for ln in body[:40])
+    if not looks_like_plan and len(body) < 3:
+        return None
+    what = "a plan" if looks_like_plan else "not JSON Lines"
+    fix = ("pass a plan with --plan, or check it with `fcpkit validate`" if looks_like_plan
            else "a corpus has one JSON object per line (docs/formats.md)")
     return f"this file is {what}: none of its first lines is a JSON object; fix: {fix}"
 
