@@ -20,7 +20,7 @@ pytest.importorskip("jupyterlab")
 pytest.importorskip("papermill")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from fcpkit.viz.jupyterlab import JupyterLab, launch_chromium, open_notebook, run_all, wait_for_text  # noqa: E402
+from fcpkit.viz.jupyterlab import JupyterLab, launch_chromium, open_notebook, run_all  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
