@@ -206,7 +206,8 @@ def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, ho
             hold = float(holdout)
         except ValueError:
             pass
-    rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
+    with Console(stderr=True).status(f"calibrating the {matcher} matcher on {len(corpora)} corpus file(s)"):
+        rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
     print_calibration(rep, console=Console(width=max(Console().width, 160)))
     click.echo(f"wrote {out}")
 

@@ -36,7 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from fcpkit.viz.jupyterlab import JupyterLab, alive, descendants, launch_chromium, open_notebook  # noqa: E402
+from fcpkit.browser.processes import process_tree  # noqa: E402
+from fcpkit.viz.jupyterlab import JupyterLab, launch_chromium, open_notebook  # noqa: E402
 
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
 
@@ -107,7 +108,7 @@ def drive(lab: JupyterLab, out: Path, det: int, n: int, width: int, height: int,
             page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
             log("Run → Run All Cells")
             page.wait_for_selector(".jp-OutputArea-output .widget-slider .noUi-handle", timeout=45_000)
-            page.wait_for_selector(".jp-OutputArea-output .widget-play", timeout=30_000)
+            page.wait_for_selector(".jp-OutputArea-output .fcp-play", timeout=30_000)
             page.wait_for_selector(".jp-OutputArea-output .js-plotly-plot .bars, "
                                    ".jp-OutputArea-output .js-plotly-plot .trace.bars", timeout=30_000)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
@@ -136,7 +137,7 @@ def drive(lab: JupyterLab, out: Path, det: int, n: int, width: int, height: int,
                                 ['auto', 'scroll'].includes(getComputedStyle(box).overflowY))) box = box.parentElement;
                 if (active && box) box.scrollTop += active.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
                 // the notebook: the viewer's cell at the top of the window
-                const play = document.querySelector('.jp-OutputArea-output .widget-play');
+                const play = document.querySelector('.jp-OutputArea-output .fcp-play');
                 const cell = play && play.closest('.jp-Cell');
                 if (cell) cell.scrollIntoView({block: 'start'});
                 document.activeElement && document.activeElement.blur();
@@ -149,7 +150,7 @@ def drive(lab: JupyterLab, out: Path, det: int, n: int, width: int, height: int,
                 active: (document.querySelector('.jp-OutputArea-output .fcp-active') || {dataset: {}}).dataset.commitment,
                 falsifier: (document.querySelector('.jp-OutputArea-output .fcp-best-falsifier') || {}).textContent,
                 bars: document.querySelectorAll('.jp-OutputArea-output .js-plotly-plot .point').length,
-                slider: (document.querySelector('.jp-OutputArea-output .widget-slider .widget-readout') || {}).textContent,
+                position: (document.querySelector('.jp-OutputArea-output .fcp-position') || {}).textContent,
             })""")
             info.update(dom, page_errors=errors)
         except Exception:
@@ -195,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         print(lab.log_tail(), file=sys.stderr)
     finally:
         ended = lab.stop()
-        left = sorted(p for p in descendants(os.getpid()) if alive(p))
+        left = sorted(p.pid for p in process_tree(os.getpid())[1:] if p.is_running())
         log(f"jupyter lab stopped; leftovers ended: {ended or 'none'}; "
             f"processes of this script still running: {left or 'none'}")
         if args.keep:

@@ -18,7 +18,6 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -29,8 +28,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from ..browser.processes import kill_tree, process_tree
+
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "JupyterLab", "launch_chromium", "open_notebook", "run_all",
-           "wait_for_text", "descendants", "alive"]
+           "wait_for_text"]
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -43,41 +44,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            stat = (d / "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(d.name))
-    out, todo = set(), [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            if c not in out:
-                out.add(c)
-                todo.append(c)
-    return out
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _isolated_env(tmp: Path) -> dict[str, str]:
@@ -164,7 +130,7 @@ class JupyterLab:
         the pids that had to be ended."""
         if self.proc is None:
             return []
-        tree = descendants(self.proc.pid) | {self.proc.pid}
+        tree = process_tree(self.proc.pid)  # the server, its kernels and what they started
         try:
             self._api("/api/shutdown", method="POST", timeout=5)
         except Exception:  # noqa: BLE001 - already gone or not answering: terminate below
@@ -175,16 +141,10 @@ class JupyterLab:
             self.proc.kill()
             self.proc.wait()
         self._log.close()
-        deadline = time.monotonic() + 5
-        while any(alive(p) for p in tree) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        for p in tree:
-            if alive(p):
-                try:
-                    os.kill(p, signal.SIGKILL)
-                    self.leftovers.append(p)
-                except ProcessLookupError:
-                    pass
+        left = [p for p in tree if _running(p)]
+        if left:
+            self.leftovers = [p.pid for p in left]
+            kill_tree(left)
         self.proc = None
         return self.leftovers
 
@@ -218,6 +178,13 @@ class JupyterLab:
             return (self.tmp / "jupyter.log").read_text(errors="replace")[-n:]
         except OSError:
             return ""
+
+
+def _running(proc: Any) -> bool:
+    try:
+        return proc.is_running() and proc.status() != "zombie"
+    except Exception:  # noqa: BLE001 - psutil.NoSuchProcess and friends: gone
+        return False
 
 
 # -- the page ---------------------------------------------------------------------------------
