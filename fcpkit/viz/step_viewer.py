@@ -128,7 +128,13 @@ class StepViewer(widgets.VBox):
         for row in check_rows(source, run=run, thresholds=self.thresholds) if source is not None else []:
             self.frames.append(self._attach(row))
 
-        # -- widgets -------------------------------------------------------------------------
+        self._build_widgets(interval_ms)
+        if self.frames:
+            self.show(len(self.frames) - 1 if start == "last" else int(start))
+        else:
+            self._render_empty()
+
+    def _build_widgets(self, interval_ms: int) -> None:
         # The displayed check is owned here, in Python (``self.index``). The slider is an input to
         # :meth:`show`, which moves it; Play is a toggle whose ticks are a timer on the kernel's loop.
         # Nothing runs in the front end: a jslink next to these observers echoed stale values back after
@@ -169,10 +175,6 @@ class StepViewer(widgets.VBox):
             widgets.HBox([widgets.VBox([self.details, self.action_html], layout=widgets.Layout(width="560px")),
                           widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])]),
         ]
-        if self.frames:
-            self.show(len(self.frames) - 1 if start == "last" else int(start))
-        else:
-            self._render_empty()
 
     # -- building frames ---------------------------------------------------------------------
     def _attach(self, row: dict[str, Any], action: Any = None, observation: Any = None,
