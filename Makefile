@@ -1,6 +1,7 @@
 # fcpkit: the two commands of the README's quick start, each doing its own set-up.
 #   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
 #   make test   -> set up, then run the whole test suite (notebooks included, small settings)
+#   make notebooks -> set up, then write executed copies of notebooks/ with outputs to docs/notebooks/
 # Set-up is idempotent: a stamp in the venv records that the install for this pyproject is done.
 
 PYTHON ?= python3
@@ -11,7 +12,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: demo test setup chromium clean-venv
+.PHONY: demo test notebooks setup chromium clean-venv
 
 demo: setup
 	$(BIN)/fcpkit demo
@@ -19,6 +20,9 @@ demo: setup
 test: setup
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+notebooks: setup
+	$(BIN)/fcpkit notebooks --execute
 
 setup: $(STAMP)
 

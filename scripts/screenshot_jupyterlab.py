@@ -30,32 +30,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import secrets
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from fcpkit.envs.browser.processes import process_tree  # noqa: E402
+from fcpkit.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook  # noqa: E402
+
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 
 
 def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # ----------------------------------------------------------------------------- the notebook
@@ -87,7 +75,6 @@ print(f"{{run.id}}: {{len(viewer.frames)}} checks, fault {{run.label.fault}}, "
 
 def detection_index(corpus: Path, run_id: str, verifier: str) -> tuple[int, int]:
     """(index of the first repair check, number of checks) as the viewer numbers them."""
-    sys.path.insert(0, str(ROOT))
     import fcpkit
     from fcpkit import viz
 
@@ -98,188 +85,30 @@ def detection_index(corpus: Path, run_id: str, verifier: str) -> tuple[int, int]
     return (det if det is not None else len(v.frames) - 1), len(v.frames)
 
 
-# ----------------------------------------------------------------------------- the server
-
-
-def isolated_env(tmp: Path) -> dict[str, str]:
-    """Per-user Jupyter folders inside ``tmp``; lab settings that keep the UI quiet and offline."""
-    env = dict(os.environ)
-    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data", "JUPYTER_RUNTIME_DIR": "runtime",
-            "JUPYTERLAB_SETTINGS_DIR": "settings", "JUPYTERLAB_WORKSPACES_DIR": "workspaces", "IPYTHONDIR": "ipython"}
-    for var, sub in dirs.items():
-        (tmp / sub).mkdir(parents=True, exist_ok=True)
-        env[var] = str(tmp / sub)
-    env.pop("JUPYTER_PATH", None)
-    env.pop("JUPYTER_TOKEN", None)
-    settings = tmp / "settings"
-    notif = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notif.parent.mkdir(parents=True, exist_ok=True)
-    notif.write_text(json.dumps({"checkForUpdates": False, "fetchNews": "false", "doNotDisturbMode": True}))
-    # no "kernel busy" windowing surprises: render every cell (the notebook is tiny)
-    nbset = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
-    nbset.parent.mkdir(parents=True, exist_ok=True)
-    nbset.write_text(json.dumps({"windowingMode": "none"}))
-    # the announcements plugin asks about news on first start: disable it outright
-    labconfig = tmp / "config" / "labconfig"
-    labconfig.mkdir(parents=True, exist_ok=True)
-    (labconfig / "page_config.json").write_text(json.dumps(
-        {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-    return env
-
-
-def start_lab(tmp: Path, port: int, token: str, env: dict[str, str]) -> subprocess.Popen:
-    jupyter = Path(sys.executable).with_name("jupyter")
-    cmd = [str(jupyter) if jupyter.exists() else sys.executable, *([] if jupyter.exists() else ["-m", "jupyter"]),
-           "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp / 'nb'}",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.extension_manager=readonly",
-           "--ServerApp.log_level=WARN"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")  # containers often run as root; the server still only listens on 127.0.0.1
-    logf = open(tmp / "jupyter.log", "wb")  # noqa: SIM115 - closed with the process
-    proc = subprocess.Popen(cmd, env=env, cwd=tmp / "nb", stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
-    proc._fcp_log = logf  # type: ignore[attr-defined]
-    return proc
-
-
-def wait_for_server(proc: subprocess.Popen, port: int, token: str, timeout: float = 60) -> None:
-    url = f"http://127.0.0.1:{port}/api/status"
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited with code {proc.returncode}")
-        try:
-            req = urllib.request.Request(url, headers={"Authorization": f"token {token}"})
-            with urllib.request.urlopen(req, timeout=2) as r:
-                if r.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    raise TimeoutError(f"jupyter lab did not answer on port {port} within {timeout:.0f}s")
-
-
-def start_session(port: int, token: str, path: str) -> None:
-    """Create the notebook's kernel session over the REST API, so the page finds it running (no
-    "Select Kernel" dialog) before the browser opens it."""
-    body = json.dumps({"path": path, "name": path, "type": "notebook", "kernel": {"name": "python3"}}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/sessions", method="POST", data=body,
-                                 headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        r.read()  # the kernel reports "starting" until a client talks to it: the page waits for idle
-
-
-def descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
-        try:
-            stat = (d / "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(d.name))
-    out, todo = set(), [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            if c not in out:
-                out.add(c)
-                todo.append(c)
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie is not alive
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def stop_lab(proc: subprocess.Popen, port: int, token: str) -> list[int]:
-    """Shut the server down via its API, then end anything of ours still running. Returns leftovers ended."""
-    tree = descendants(proc.pid) | {proc.pid}
-    try:
-        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/shutdown", method="POST", data=b"",
-                                     headers={"Authorization": f"token {token}"})
-        urllib.request.urlopen(req, timeout=5).close()
-    except Exception as exc:  # noqa: BLE001
-        log(f"API shutdown failed ({exc}); sending SIGTERM")
-        proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    proc._fcp_log.close()  # type: ignore[attr-defined]
-    ended = []
-    deadline = time.monotonic() + 5
-    while any(alive(p) for p in tree) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    for p in tree:
-        if alive(p):
-            try:
-                os.kill(p, signal.SIGKILL)
-                ended.append(p)
-            except ProcessLookupError:
-                pass
-    return ended
-
-
 # ----------------------------------------------------------------------------- the browser
 
 
-def drive(port: int, token: str, out: Path, det: int, n: int, width: int, height: int, shots: Path) -> dict:
+def drive(lab: JupyterLab, out: Path, det: int, n: int, width: int, height: int, shots: Path) -> dict:
     """Open the notebook, run it from the menu, move the slider, screenshot. On failure, leaves
     ``failure.png``, ``failure.html`` and ``page_errors.txt`` in ``shots``."""
     from playwright.sync_api import sync_playwright
 
     info: dict = {}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         try:
             page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
             errors: list[str] = []
             console: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/viewer.ipynb?reset&token={token}", wait_until="domcontentloaded")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-            # a fresh workspace may still ask which kernel to use (a race with the kernelspecs): accept
-            try:
-                page.wait_for_selector(".jp-Dialog .jp-mod-accept", timeout=3_000)
-                page.click(".jp-Dialog .jp-mod-accept")
-                log("accepted the kernel dialog")
-            except Exception:  # noqa: BLE001 - no dialog: the session made by start_session was found
-                pass
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
-            page.wait_for_function("() => /Idle/.test((document.querySelector('.jp-StatusBar-Widget') || "
-                                   "document.body).parentElement.textContent) && !document.querySelector('.jp-Dialog')",
-                                   timeout=60_000)
-            # the kernel: idle (the toolbar's execution indicator or the kernel status in the status bar)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+            open_notebook(page, lab, "viewer.ipynb")
             log("notebook open, kernel idle")
-            # close the left sidebar (file browser) for a wider notebook
-            tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
-            if tab.count():
-                tab.first.click()
             page.click(".lm-MenuBar-itemLabel:text-is('Run')")
             page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
             log("Run → Run All Cells")
             page.wait_for_selector(".jp-OutputArea-output .widget-slider .noUi-handle", timeout=45_000)
-            page.wait_for_selector(".jp-OutputArea-output .widget-play", timeout=30_000)
+            page.wait_for_selector(".jp-OutputArea-output .fcp-play", timeout=30_000)
             page.wait_for_selector(".jp-OutputArea-output .js-plotly-plot .bars, "
                                    ".jp-OutputArea-output .js-plotly-plot .trace.bars", timeout=30_000)
             page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
@@ -308,7 +137,7 @@ def drive(port: int, token: str, out: Path, det: int, n: int, width: int, height
                                 ['auto', 'scroll'].includes(getComputedStyle(box).overflowY))) box = box.parentElement;
                 if (active && box) box.scrollTop += active.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
                 // the notebook: the viewer's cell at the top of the window
-                const play = document.querySelector('.jp-OutputArea-output .widget-play');
+                const play = document.querySelector('.jp-OutputArea-output .fcp-play');
                 const cell = play && play.closest('.jp-Cell');
                 if (cell) cell.scrollIntoView({block: 'start'});
                 document.activeElement && document.activeElement.blur();
@@ -321,7 +150,7 @@ def drive(port: int, token: str, out: Path, det: int, n: int, width: int, height
                 active: (document.querySelector('.jp-OutputArea-output .fcp-active') || {dataset: {}}).dataset.commitment,
                 falsifier: (document.querySelector('.jp-OutputArea-output .fcp-best-falsifier') || {}).textContent,
                 bars: document.querySelectorAll('.jp-OutputArea-output .js-plotly-plot .point').length,
-                slider: (document.querySelector('.jp-OutputArea-output .widget-slider .widget-readout') || {}).textContent,
+                position: (document.querySelector('.jp-OutputArea-output .fcp-position') || {}).textContent,
             })""")
             info.update(dom, page_errors=errors)
         except Exception:
@@ -351,35 +180,29 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     corpus = args.corpus.resolve()
     det, n = detection_index(corpus, args.run, args.verifier)
-    tmp = Path(tempfile.mkdtemp(prefix="fcp-labshot-"))
-    (tmp / "nb").mkdir()
-    (tmp / "nb" / "viewer.ipynb").write_text(json.dumps(viewer_notebook(corpus, args.run, args.verifier), indent=1))
-    port, token = free_port(), secrets.token_hex(24)
-    env = isolated_env(tmp)
-    proc = start_lab(tmp, port, token, env)
-    log(f"jupyter lab pid {proc.pid} on 127.0.0.1:{port} (folder {tmp})")
-    info: dict = {}
+    lab = JupyterLab()
+    (lab.root / "viewer.ipynb").write_text(json.dumps(viewer_notebook(corpus, args.run, args.verifier), indent=1))
     rc = 0
     try:
-        wait_for_server(proc, port, token)
-        start_session(port, token, "viewer.ipynb")
-        log("server up, kernel session started")
-        info = drive(port, token, args.out.resolve(), det, n, args.width, args.height, tmp)
+        lab.start()
+        lab.start_kernel_for("viewer.ipynb")
+        log(f"jupyter lab pid {lab.proc.pid} on 127.0.0.1:{lab.port} (folder {lab.tmp}); kernel session started")
+        info = drive(lab, args.out.resolve(), det, n, args.width, args.height, lab.tmp)
         log(f"saved {args.out} ({args.width}x{args.height}); DOM: {json.dumps(info)}")
     except Exception as exc:  # noqa: BLE001 - report, shut down, exit non-zero
         rc = 1
         args.keep = True  # keep failure.png, failure.html, the server log
         log(f"FAILED: {type(exc).__name__}: {exc}")
-        print((tmp / "jupyter.log").read_text(errors="replace")[-3000:], file=sys.stderr)
+        print(lab.log_tail(), file=sys.stderr)
     finally:
-        ended = stop_lab(proc, port, token)
-        left = sorted(p for p in descendants(os.getpid()) if alive(p))
-        log(f"jupyter lab stopped (exit {proc.returncode}); leftovers ended: {ended or 'none'}; "
+        ended = lab.stop()
+        left = sorted(p.pid for p in process_tree(os.getpid())[1:] if p.is_running())
+        log(f"jupyter lab stopped; leftovers ended: {ended or 'none'}; "
             f"processes of this script still running: {left or 'none'}")
         if args.keep:
-            log(f"kept {tmp}")
+            log(f"kept {lab.tmp}")
         else:
-            shutil.rmtree(tmp, ignore_errors=True)
+            lab.cleanup()
     log(f"done in {time.monotonic() - t0:.1f}s")
     return rc
 

@@ -14,9 +14,13 @@ from typing import Any, Callable
 
 import click
 
+from fcpkit.cli.notebooks import notebooks
 from fcpkit.errors import FcpkitError
 
 DATA = Path(__file__).resolve().parents[2] / "data"
+#: Where benchmarks write when --out is not given: a scratch folder under the working directory,
+#: never the tracked data/results and figures (pass --out data/results to regenerate those).
+SCRATCH = Path("runs") / "bench"
 
 
 def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -137,8 +141,10 @@ def validate(files: tuple[Path, ...]) -> None:
               help="Corpus to check (default: the embedded example corpus).")
 @click.option("--live/--no-live", default=True, show_default=True,
               help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
-@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True)
-@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
+@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
+              help="Live runs: lower = no model; split = an LLM only for ambiguous cases; llm = every escalation.")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+              help="Folder for the live runs' evidence logs.")
 @_friendly
 def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
     """The main job on the embedded default: no API key, no external service.
@@ -178,13 +184,14 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
 
 @main.command()
 @click.argument("corpora", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--matcher", default="embedding", show_default=True)
+@click.option("--matcher", default="embedding", show_default=True, help="Matcher to calibrate, by name (fcpkit matchers).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
-@click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True)
+@click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True,
+              help="Hold back whole workflows, or a random share of runs.")
 @click.option("--holdout", default="all", show_default=True,
               help="Held-back part: a fraction (0.25), a count, workflow names (support,orders), or 'all' "
                    "(leave each workflow out in turn; the saved file is refitted on everything).")
-@click.option("--seed", default=0, show_default=True)
+@click.option("--seed", default=0, show_default=True, help="Seed of the random split.")
 @_friendly
 def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, holdout: str, seed: int) -> None:
     """Fit a matcher's score mapping and the thresholds on labelled corpora; report on held-back runs."""
@@ -201,7 +208,8 @@ def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, ho
             hold = float(holdout)
         except ValueError:
             pass
-    rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
+    with Console(stderr=True).status(f"calibrating the {matcher} matcher on {len(corpora)} corpus file(s)"):
+        rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
     print_calibration(rep, console=Console(width=max(Console().width, 160)))
     click.echo(f"wrote {out}")
 
@@ -217,10 +225,10 @@ def matchers(load: bool) -> None:
 
     t = Table(title="matchers", title_justify="left")
     for col in ("name", "available", "detail"):
-        t.add_column(col, overflow="fold")
+        t.add_column(col, overflow="fold", min_width=len(col))
     for name, a in available_matchers(load=load).items():
         t.add_row(name, "[green]yes[/]" if a.available else "[red]no[/]", a.detail)
-    Console(width=160).print(t)
+    Console(width=160).print(t, crop=False)
 
 
 @main.command()
@@ -228,13 +236,17 @@ def matchers(load: bool) -> None:
               show_default=True, help="Workbench workflow(s) to run.")
 @click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
               help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
-@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True)
+@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True,
+              help="Task variant(s): 0, 1, 2 pick the target record and values.")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
               help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="One evidence log per run.")
-@click.option("--step-budget", default=20, show_default=True)
-@click.option("--seed", default=0, show_default=True)
+@click.option("--step-budget", default=20, show_default=True, help="Browser steps per run before it stops.")
+@click.option("--seed", default=0, show_default=True, help="Episode seed (workbench data, MiniWoB task draw).")
+@click.option("--screenshots/--no-screenshots", default=False, show_default=True,
+              help="Keep a PNG of every page under LOG_DIR/screenshots/<run>/; the logs name them, so "
+                   "fcpkit.viz.StepViewer(log) shows each check's page.")
 @click.option("--miniwob", "miniwob", multiple=True,
               help="Run these MiniWoB++ tasks (e.g. click-button, enter-text) instead of the workbench.")
 @click.option("--corrupt", type=click.Choice(["wrong_element", "wrong_value", "noop"]), default=None,
@@ -244,7 +256,8 @@ def matchers(load: bool) -> None:
                    "task asks for; deny to watch the gate park every run that needs one.")
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
-        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None, approve: bool) -> None:
+        step_budget: int, seed: int, screenshots: bool, miniwob: tuple[str, ...], corrupt: str | None,
+        approve: bool) -> None:
     """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
 
     Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
@@ -253,15 +266,19 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
     from rich.progress import Progress
 
     from fcpkit.envs.live import cases_from, print_live, run_miniwob, run_workbench
-    from fcpkit.envs.workbench import FAULT_KINDS
+    from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS
 
+    unknown = [w for w in workflows if w not in WORKFLOWS]
+    if unknown and not miniwob:
+        raise FcpkitError(f"--workflow {unknown[0]!r}: not a workbench workflow; use one of {', '.join(WORKFLOWS)}")
     if miniwob:
         with Progress(transient=True) as progress:
             bar = progress.add_task("MiniWoB runs", total=len(miniwob))
             runs = run_miniwob(miniwob, corruption=corrupt, seeds=(seed,), verifier=verifier, log_dir=log_dir,
-                               step_budget=step_budget,
+                               step_budget=step_budget, screenshots=screenshots,
                                on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
         print_live(runs)
+        _exit_on_errors(runs)
         return
 
     kinds: list[str | None] = []
@@ -280,9 +297,18 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
         from fcpkit.agent.guards import approve_all, deny_all
 
         runs = run_workbench(cases, verifier=verifier, log_dir=log_dir, step_budget=step_budget,
-                             approve=approve_all if approve else deny_all,
+                             approve=approve_all if approve else deny_all, screenshots=screenshots,
                              on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
     print_live(runs)
+    _exit_on_errors(runs)
+
+
+def _exit_on_errors(runs: list[Any]) -> None:
+    """A run that could not run (its error is in the table) makes the command fail (exit 1)."""
+    failed = [r.case.name for r in runs if r.error]
+    if failed:
+        click.secho(f"error: {len(failed)} of {len(runs)} run(s) failed: {', '.join(failed)}", fg="red", err=True)
+        sys.exit(1)
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "help_option_names": []})
@@ -300,12 +326,13 @@ def record(args: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True)
-@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support", show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support",
+              show_default=True, help="Which workflow's task the episode serves.")
 @click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
 @click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.envs.workbench.FAULT_KINDS).")
-@click.option("--seed", default=0, show_default=True)
+@click.option("--seed", default=0, show_default=True, help="Seed of the episode's data.")
 @_friendly
 def workbench(host: str, port: int, workflow: str, variant: int, fault: str | None, seed: int) -> None:
     """Serve the workbench web application (sign in as agent / workbench) until interrupted."""
@@ -323,20 +350,26 @@ def bench() -> None:
 @click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--matchers", default="lexical", show_default=True,
               help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
-@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=DATA.parent / "figures", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "detection",
+              show_default=True,
+              help="Folder for the CSV tables (a scratch folder by default; --out data/results regenerates the "
+                   "tracked tables).")
+@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the HTML/PNG figures (default: OUT/figures; the tracked ones are in figures/).")
 @click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
 @_friendly
-def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path, no_sweep: bool) -> None:
+def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path | None,
+                        no_sweep: bool) -> None:
     """Detection benchmark: every arm x matcher x verifier bound, per fault and workflow, sweep, LOWO."""
+    from rich.console import Console
+
     from fcpkit.eval.detection import print_detection, run_detection
 
     paths = list(corpora) or [DATA / "examples" / "corpus.jsonl"]
-    res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
-                        out_dir=out_dir, fig_dir=fig_dir, sweep=not no_sweep)
-    from rich.console import Console
-
+    with Console(stderr=True).status("detection benchmark: loading corpora") as status:
+        res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
+                            out_dir=out_dir, fig_dir=fig_dir or out_dir / "figures", sweep=not no_sweep,
+                            progress=lambda msg: status.update(f"detection benchmark: {msg}"))
     print_detection(res, console=Console(width=max(Console().width, 160)))
 
 
@@ -354,9 +387,15 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
 
     paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
                                           DATA / "miniwob" / "corpus.jsonl") if p.exists()]
-    for path in paths:
-        print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
+    from rich.console import Console
 
+    for path in paths:
+        with Console(stderr=True).status(f"timing every check of {path} ({repeat} warm passes)"):
+            result = bench_checks(load_corpus(path), repeat=repeat)
+        print_bench(result, title=str(path))
+
+
+main.add_command(notebooks)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

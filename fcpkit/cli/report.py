@@ -22,17 +22,18 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
         for r in reports:
             t = Table(title=f"{r.id}  fault={r.fault}  first_off_track={r.first_off_track_step}", title_justify="left")
             for col in ("step", "phase", "commitment", "α+", "α−", "route", "rule", "scope", "evidence", "decision"):
-                t.add_column(col, overflow="fold")
+                t.add_column(col, overflow="fold", min_width=len(col))
             for c in r.checks:
                 x = c.result
                 t.add_row(str(c.step), x.phase, x.commitment, f"{x.alpha_plus:.2f}", f"{x.alpha_minus:.2f}",
                           f"[{route_style[x.route.value]}]{x.route.value}[/]", x.rule or "", x.scope or "",
                           (x.evidence or "")[:48],
                           f"[bold red]{c.decision.value}[/]" if c.decision is Decision.REPAIR else c.decision.value)
-            console.print(t)
+            console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     t = Table(title="detections", title_justify="left")
-    for col in ("id", "fault", "off-track", "detected", "step/phase", "by", "scope", "checks", "escalated"):
-        t.add_column(col, overflow="fold")
+    for col in ("id", "fault", "off-track", "detected", "step/phase", "by", "scope", "checks", "escalated",
+                "slow routes"):
+        t.add_column(col, overflow="fold", min_width=len(col))
     for r in reports:
         d = r.detection
         ok = (r.fault is None) != (d is not None)
@@ -40,8 +41,8 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
         by = (d.result.rule or (d.result.evidence or "")[:40]) if d else ""
         t.add_row(r.id, r.fault or "-", "" if r.first_off_track_step is None else str(r.first_off_track_step), mark,
                   f"{d.step}/{d.phase}" if d else "", by, (d.result.scope or "") if d else "",
-                  str(len(r.checks)), str(r.escalations))
-    console.print(t)
+                  str(len(r.checks)), str(r.model_escalations), str(r.escalations))
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
 
 
 def _pct(v: Any) -> str:
@@ -70,7 +71,7 @@ def print_calibration(report: CalibrationReport, console: Any = None) -> None:
     console.print(desc)
     t = Table(title="held-out runs" + (" (pooled over folds)" if len(r.folds) > 1 else ""), title_justify="left")
     for col in ("configuration", "flagged", "on time", "rate [95% CI]", "premature", "false alarms", "escalated"):
-        t.add_column(col, no_wrap=True)
+        t.add_column(col, no_wrap=True, min_width=len(col))
     labels = {"default": "default (own scores, paper thresholds)", "mapped": "fitted mapping, paper thresholds",
               "calibrated": "fitted mapping + thresholds"}
     for key, lab in labels.items():
@@ -81,7 +82,7 @@ def print_calibration(report: CalibrationReport, console: Any = None) -> None:
               f"{_pct(s['detection_rate'])} [{_pct(s['detection_rate_lo'])}-{_pct(s['detection_rate_hi'])}]")
         t.add_row(lab, f"{s['detected']}/{s['faulty']}", f"{s['on_time']}/{s['faulty']}", ci, str(s["premature"]), f"{s['false_alarms']}/{s['healthy']}",
                   _pct(s.get("escalation_share")))
-    console.print(t)
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     tr = r.train
     if tr:
         console.print(f"[dim]training runs at the chosen point: {tr['detected']}/{tr['faulty']} caught, "

@@ -415,6 +415,30 @@ def _trajectory(d: Any, where: str, base: Path | None, plans: dict[str, Plan], p
     return Trajectory(tid, task, plan, init, tuple(steps), label, workflow, outcome, plan_ref, extra)
 
 
+def _parses_as_json(line: str) -> bool:
+    try:
+        json.loads(line)
+        return True
+    except json.JSONDecodeError:
+        return False
+
+
+def _not_json_lines(path: Path, lines: list[str]) -> str | None:
+    """One message when the file is plainly not a JSON Lines corpus (a plan, YAML, other text), instead of
+    a "not valid JSON" problem for each of its lines. A short file keeps its per-line messages."""
+    body = [ln for ln in lines if ln.strip()]
+    if not body or any(_parses_as_json(ln) for ln in body[:20]):
+        return None
+    looks_like_plan = path.suffix.lower() in (".yaml", ".yml") or any(
+        ln.strip().startswith(("task:", "commitments:", "plan_falsifiers:", '"task":', '"commitments":')) for ln in body[:40])
+    if not looks_like_plan and len(body) < 3:
+        return None
+    what = "a plan" if looks_like_plan else "not JSON Lines"
+    fix = ("pass a plan with --plan, or check it with `fcpkit validate`" if looks_like_plan
+           else "a corpus has one JSON object per line (docs/formats.md)")
+    return f"this file is {what}: none of its first lines is a JSON object; fix: {fix}"
+
+
 def load_corpus(path: str | Path) -> Corpus:
     """Load a JSON Lines corpus; plans given as paths resolve relative to the corpus file."""
     p = Path(path)
@@ -425,6 +449,9 @@ def load_corpus(path: str | Path) -> Corpus:
         raise CorpusError(source, ["file not found"]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(source, [f"cannot read the file ({exc})"]) from None
+    not_jsonl = _not_json_lines(p, lines)
+    if not_jsonl:
+        raise CorpusError(source, [not_jsonl])
     problems = _Problems()
     plans: dict[str, Plan] = {}
     trajectories: list[Trajectory] = []

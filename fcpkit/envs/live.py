@@ -32,7 +32,8 @@ from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_fo
 from fcpkit.llm import default_client
 from fcpkit.llm import shared_server
 
-__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary"]
+__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary", "log_pages",
+           "screenshot_dir"]
 
 VERIFIERS = ("lower", "split", "llm")
 
@@ -75,17 +76,21 @@ def run_workbench(
     approve: Callable[[Any], bool] | None = None,
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
+    screenshots: bool = False,
 ) -> list[LiveRun]:
     """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised.
 
     ``approve`` answers the policy gate for irreversible actions (default: approve, because every
     workbench task asks for its own save/approve; pass ``fcpkit.agent.deny_all`` to see the gate park runs).
+    ``screenshots`` keeps a PNG of every page (:func:`screenshot_dir`); each run's log names the
+    page of every check (:func:`log_pages`), so ``StepViewer(log_path)`` shows them.
     """
 
     with start_workbench() as wb:
         def build(case: LiveCase):
             env = WorkbenchEnv(wb, case.workflow, case.variant, case.fault, case.seed,
-                               params=(fault_params or {}).get(case.fault or "", None))
+                               params=(fault_params or {}).get(case.fault or "", None), screenshots=screenshots,
+                               screenshot_dir=screenshot_dir(log_dir, case.name) if screenshots else None)
             return env, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
 
         return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
@@ -104,17 +109,20 @@ def run_miniwob(
     client: Any = None,
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
+    screenshots: bool = False,
 ) -> list[LiveRun]:
     """Run MiniWoB++ tasks live (offline HTML) with the scripted solver, optionally corrupting one step.
 
     The plan of each episode is written from its goal text (``fcpkit.envs.miniwob.environment.plan_for``).
+    ``screenshots`` as for :func:`run_workbench`.
     """
 
     cases = [LiveCase(f"miniwob/{t}", corruption, 0, s) for t in tasks for s in seeds]
 
     def build(case: LiveCase):
         task = case.workflow.split("/", 1)[1]
-        env = MiniWoBEnv(task, case.seed)
+        env = MiniWoBEnv(task, case.seed, screenshots=screenshots,
+                         screenshot_dir=screenshot_dir(log_dir, case.name) if screenshots else None)
         env.reset(case.seed)  # the goal text (and so the plan) is drawn by the task's seed
         executor = MiniWoBExecutor(task, corrupt_step=corrupt_step if corruption else None,
                                    corruption=corruption, seed=case.seed)
@@ -150,6 +158,7 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
                         step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
                     )
+                    log_pages(runner, base=log_path.parent if log_path is not None else None)
                     if on_event is not None:
                         runner.on("*", on_event)
                     run = LiveRun(case, runner.run(), log_path)
@@ -165,6 +174,44 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
         if started_llm:
             _stop_embedded()
     return runs
+
+
+def screenshot_dir(log_dir: str | Path | None, run_name: str) -> Path | None:
+    """Where a live run keeps its page screenshots: ``<log_dir>/screenshots/<run>/`` (None without a
+    log folder: the environment then uses a temporary folder)."""
+    if log_dir is None:
+        return None
+    return Path(log_dir) / "screenshots" / run_name.replace("/", "-")
+
+
+#: Runner events that carry the page the run is on from then on.
+_PAGE_EVENTS = ("run_start", "act", "backtrack")
+
+
+def log_pages(runner: Runner, *, base: str | Path | None = None) -> None:
+    """Log an ``event: page`` record (url, title, screenshot) whenever ``runner`` sees a new page.
+
+    Test records carry scores, not pages; with these records in between, every check of the log has
+    a page (the last one logged before it), which :class:`fcpkit.viz.StepViewer` shows beside the
+    scores. Screenshot paths are stored relative to ``base`` (the log's folder) when they lie under it.
+    """
+    root = Path(base).resolve() if base is not None else None
+
+    def on_page(ev: Any) -> None:
+        obs = ev.data.get("observation")
+        if obs is None:
+            return
+        shot = obs.screenshot
+        if shot is not None and root is not None:
+            try:
+                shot = str(Path(shot).resolve().relative_to(root))
+            except ValueError:
+                pass
+        runner.log.append("event", run=ev.run, step=ev.step, phase=ev.phase, commitment=ev.commitment, event="page",
+                          url=obs.url, title=obs.title, screenshot=shot)
+
+    for name in _PAGE_EVENTS:
+        runner.on(name, on_page)
 
 
 def _approve_task_writes(request: Any) -> bool:
@@ -221,7 +268,7 @@ def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
     console = console or Console(width=max(Console().width, 160))
     t = Table(title="live runs", title_justify="left")
     for col in ("run", "success", "stop", "steps", "detections", "repairs (scope)", "escalated", "LLM calls", "wall s"):
-        t.add_column(col, overflow="fold")
+        t.add_column(col, overflow="fold", min_width=len(col))
     for r in runs:
         if r.result is None:
             t.add_row(r.case.name, "[red]error[/]", r.error or "", "", "", "", "", "", "")
@@ -232,7 +279,7 @@ def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
         t.add_row(r.case.name, "[green]yes[/]" if ok else "[red]no[/]", x.stop_reason, str(x.steps), str(x.detections),
                   ", ".join(f"{k}:{v}" for k, v in x.repairs_by_scope.items()) or "-",
                   f"{x.model_escalation_fraction:.0%}", str(calls), f"{x.wall_s:.1f}")
-    console.print(t)
+    console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     s = live_summary(runs)
     console.print(
         f"healthy runs passing their validator: {s['healthy_success']}/{s['healthy']} · faulty runs detected: "

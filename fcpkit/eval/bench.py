@@ -110,7 +110,7 @@ def print_bench(result: dict[str, Any], title: str = "") -> None:
     t = Table(title=f"lexical fast-path checks (action + state tests){' — ' + title if title else ''}",
               title_justify="left")
     for k in result:
-        t.add_column(k.replace("_", " "), no_wrap=False)
+        t.add_column(k.replace("_", " "), no_wrap=False, min_width=max(len(w) for w in k.split("_")))
     t.add_row(*[f"{v:,.0f}" if k == "checks_per_s" else f"{v:.4f}" if isinstance(v, float) else str(v)
                 for k, v in result.items()])
-    Console(width=max(Console().width, 160)).print(t)
+    Console(width=max(Console().width, 160)).print(t, crop=False)

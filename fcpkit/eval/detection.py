@@ -936,9 +936,9 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
     ad = res.arms[res.arms.corpus == corpus] if not res.arms.empty else res.arms
     for m, g in ad.groupby("matcher", sort=False):
         t = Table(title=f"detection by arm — {corpus}, {m} matcher, paper thresholds", title_justify="left")
-        for col in ("bound", "arm", "caught", "rate [95% CI]", "false al.", "early", "saved mean·share",
-                    "pre-write", "delay", "escal.", "ms med/p95", "by step/plan/rule/adv/verif"):
-            t.add_column(col, no_wrap=True)
+        for col in ("bound", "arm", "caught", "rate [95% CI]", "false alarms", "early", "saved mean·share",
+                    "pre-write", "delay", "escalated", "ms med/p95", "by step/plan/rule/adv/verif"):
+            t.add_column(col, no_wrap=True, min_width=len(col))
         for _, r in g.iterrows():
             t.add_row(
                 r.bound, r.arm, f"{r.detected}/{r.faulty}", _ci(r.detection_rate, r.detection_rate_lo, r.detection_rate_hi),
@@ -949,24 +949,24 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                 f"{_f(r.check_ms_median, nd=3)}/{_f(r.check_ms_p95, nd=3)}",
                 "/".join(str(int(r[f"by_{k}"])) for k in SOURCES[:5]),
             )
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     fd = res.per_fault[res.per_fault.corpus == corpus] if not res.per_fault.empty else res.per_fault
     if not fd.empty:
         faults = sorted(set(fd.fault))
         t = Table(title=f"caught / faulty runs per fault class — {corpus}", title_justify="left")
         for col in ("matcher", "bound", "arm", *faults):
-            t.add_column(col, no_wrap=True)
+            t.add_column(col, no_wrap=True, min_width=len(col))
         for (m, b, a), g in fd.groupby(["matcher", "bound", "arm"], sort=False):
             cells = {r.fault: f"{r.detected}/{r.faulty}" for _, r in g.iterrows()}
             t.add_row(m, b, a, *[cells.get(f, "-") for f in faults])
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.sweep.empty:
         sd = res.sweep[(res.sweep.corpus == corpus) & (res.sweep.arm == FULL_ARM)]
         t = Table(title=f"threshold sweep, {FULL_ARM} — {corpus} (alarms = false alarms + early flags)",
                   title_justify="left")
         for col in ("matcher", "bound", "grid", "fewest alarms", "best rate there", "at (tau shift, delta scale)",
                     "paper: rate / alarms"):
-            t.add_column(col, no_wrap=False)
+            t.add_column(col, no_wrap=False, min_width=min(len(col), 14))
         for (m, b), g in sd.groupby(["matcher", "bound"], sort=False):
             alarms = g.false_alarms + g.premature
             lo = alarms.min()
@@ -980,14 +980,14 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
             paper = (f"{_f(p.detection_rate.iloc[0], True)} / {int(p.false_alarms.iloc[0] + p.premature.iloc[0])}"
                      if not p.empty else "-")
             t.add_row(m, b, str(len(g)), str(int(lo)), _f(best, True), pts_s, paper)
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.lowo.empty:
         ld = res.lowo[res.lowo.held_out == "(pooled)"]
         t = Table(title="leave-one-workflow-out: thresholds chosen without the held-out workflow (pooled over folds)",
                   title_justify="left")
-        for col in ("matcher", "bound", "arm", "caught", "rate [95% CI]", "false al.", "early", "paper-point rate",
+        for col in ("matcher", "bound", "arm", "caught", "rate [95% CI]", "false alarms", "early", "paper-point rate",
                     "folds at paper point"):
-            t.add_column(col, no_wrap=True)
+            t.add_column(col, no_wrap=True, min_width=len(col))
         for _, r in ld.iterrows():
             folds = res.lowo[(res.lowo.held_out != "(pooled)") & (res.lowo.arm == r.arm) &
                              (res.lowo.matcher == r.matcher) & (res.lowo.bound == r.bound)]
@@ -995,7 +995,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                       _ci(r.detection_rate, r.detection_rate_lo, r.detection_rate_hi),
                       f"{r.false_alarms}/{r.healthy}", str(r.premature), _f(r.paper_detection_rate, True),
                       f"{int(folds.chosen_is_paper.sum())}/{len(folds)}")
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     if not res.telemetry.empty:
         td = res.telemetry[res.telemetry.bound == "lower"]
         counts = td.groupby(["matcher", "status"]).size().unstack(fill_value=0)
@@ -1003,19 +1003,19 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                   title_justify="left")
         t.add_column("matcher")
         for c in counts.columns:
-            t.add_column(str(c))
+            t.add_column(str(c), min_width=len(str(c)))
         for m, row in counts.iterrows():
             t.add_row(str(m), *[str(int(v)) for v in row.values])
-        console.print(t)
+        console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
         broad = td[td.status == "over-broad"].sort_values("fires_healthy_runs", ascending=False).head(8)
         if not broad.empty:
             t = Table(title="over-broad falsifiers (fire on healthy runs)", title_justify="left")
             for col in ("matcher", "plan", "commitment", "scope", "text", "healthy runs", "faulty runs"):
-                t.add_column(col, overflow="fold")
+                t.add_column(col, overflow="fold", min_width=len(col))
             for _, r in broad.iterrows():
                 t.add_row(r.matcher, r.plan, r.commitment or "(plan)", r.scope, r.text[:50],
                           str(r.fires_healthy_runs), str(r.fires_faulty_runs))
-            console.print(t)
+            console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     for n in res.notes:
         console.print(f"[yellow]note:[/] {n}")
     if res.files:

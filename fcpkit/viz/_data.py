@@ -95,20 +95,31 @@ def runs_in_log(obj: Any) -> list[str]:
     return seen
 
 
+#: The event a live run logs for each page it sees (:func:`fcpkit.envs.live.log_pages`).
+PAGE_EVENT = "page"
+PAGE_KEYS = ("url", "title", "screenshot")
+
+
 def _rows_from_log(records: list[dict[str, Any]], run: str | None) -> list[dict[str, Any]]:
-    """Test records of one run, each with the decision the slow path took on it (if logged)."""
+    """Test records of one run, each with the decision the slow path took on it (if logged) and,
+    under ``page``, the last page the run logged before it (url, title, screenshot)."""
     if run is None:
         runs = [r.get("run") for r in records if r.get("kind", "test") == "test"]
         run = runs[0] if runs else None
     rows: list[dict[str, Any]] = []
     key_of = lambda r: (r.get("step"), r.get("phase"), r.get("commitment"))  # noqa: E731
+    page: dict[str, Any] | None = None
     for rec in records:
         if run is not None and rec.get("run") != run:
             continue
         kind = rec.get("kind", "test")
-        if kind == "test" and all(k in rec for k in _CHECK_KEYS):
+        if kind == "event" and rec.get("event") == PAGE_EVENT:
+            page = {k: _clean(rec.get(k)) for k in PAGE_KEYS}
+        elif kind == "test" and all(k in rec for k in _CHECK_KEYS):
             row = _row_from_mapping(rec)
             row["run"] = rec.get("run")
+            if page is not None:
+                row["page"] = page
             if row.get("decision") is None and row.get("route") == "continue":
                 row["decision"] = "continue"  # the fast path let it through: no decision record
             rows.append(row)

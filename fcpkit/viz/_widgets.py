@@ -1,8 +1,10 @@
-"""Small widget helpers shared by the views (HTML snippets, a figure slot that works without anywidget)."""
+"""Small widget helpers shared by the views (HTML snippets, a figure slot whose state is one output)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
+import json
 from typing import Any
 
 import ipywidgets as widgets
@@ -13,51 +15,46 @@ from fcpkit.viz._data import ROUTE_COLORS
 _DECISION_COLORS = {"continue": "#6c757d", "advance": "#1f77b4", "repair": "#d62728"}
 
 
-def figure_widget_available() -> bool:
-    """Whether plotly's FigureWidget can be built (plotly >= 6 needs ``anywidget``)."""
-    try:
-        go.FigureWidget()
-        return True
-    except Exception:  # noqa: BLE001 - ImportError or plotly's own "please install anywidget"
-        return False
-
-
 class FigureSlot:
-    """A plotly figure inside a widget tree, updatable in place.
+    """A plotly figure inside a widget tree, re-rendered in place.
 
-    Uses a live :class:`plotly.graph_objects.FigureWidget` when it can be built; otherwise a plain
-    Figure rendered into an :class:`ipywidgets.Output` (re-rendered by :meth:`refresh`). Either way
-    ``slot.figure`` is the object to mutate and ``slot.widget`` the thing to put in a layout.
+    The figure is rendered into an :class:`ipywidgets.Output` whose ``outputs`` (one display-data
+    bundle, replaced in a single state update) are the widget's whole state. A front end that
+    renders the widget late, after several updates (Run All), draws the latest figure: there is no
+    stream of incremental messages to miss, which is what left plotly's ``FigureWidget`` blank when
+    its view was created after the kernel had already changed its traces. ``slot.figure`` is the
+    object to mutate; call :meth:`refresh` after mutating it, or :meth:`set` to replace it.
     """
 
-    def __init__(self, fig: go.Figure | None = None, *, live: bool | None = None):
-        self.live = figure_widget_available() if live is None else live
-        fig = fig if fig is not None else go.Figure()
-        if self.live:
-            self.figure: Any = go.FigureWidget(fig)
-            self.widget: widgets.Widget = self.figure
-        else:
-            self.figure = go.Figure(fig)
-            self.widget = widgets.Output()
-            self.refresh()
+    def __init__(self, fig: go.Figure | None = None):
+        self.figure = go.Figure(fig) if fig is not None else go.Figure()
+        self.widget = widgets.Output()
+        self.refresh()
 
     def set(self, fig: go.Figure) -> None:
         """Replace traces and layout with those of ``fig``."""
-        if self.live:
-            with self.figure.batch_update():
-                self.figure.data = ()
-                self.figure.add_traces(list(fig.data))
-                self.figure.layout = fig.layout
-        else:
-            self.figure = go.Figure(fig)
-            self.refresh()
+        self.figure = go.Figure(fig)
+        self.refresh()
 
     def refresh(self) -> None:
-        if self.live:
-            return
-        out: widgets.Output = self.widget  # type: ignore[assignment]
-        out.outputs = ()
-        out.append_display_data(self.figure)
+        self.widget.outputs = ({"output_type": "display_data", "data": plotly_bundle(self.figure), "metadata": {}},)
+
+
+def plotly_bundle(fig: go.Figure) -> dict[str, Any]:
+    """The figure as plotly's mimetype (what JupyterLab's plotly renderer draws), built directly so that
+    no other renderer (a static PNG export, seconds each) runs on every update."""
+    spec = json.loads(fig.to_json())
+    spec["config"] = {"displaylogo": False}
+    return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<plotly figure: {len(fig.data)} traces>"}
+
+
+def with_snapshot(bundle: dict[str, Any] | None, html_snapshot: str) -> dict[str, Any]:
+    """A widget's display bundle plus a static ``text/html`` copy of what it shows now: a live front end
+    draws the widget (its mimetype ranks first), a reader of the saved notebook (no kernel, no widget
+    state: GitHub, an executed copy in docs/) sees the copy."""
+    out = dict(bundle or {})
+    out["text/html"] = html_snapshot
+    return out
 
 
 def esc(v: Any) -> str:
@@ -87,3 +84,12 @@ def kv_table(pairs: list[tuple[str, Any]]) -> str:
 
 class Raw(str):
     """A string already escaped (kv_table leaves it alone)."""
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from it (widget callbacks in Jupyter), else None: timers
+    (Play, debounce) run on it, so the state they change stays in Python."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

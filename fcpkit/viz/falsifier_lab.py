@@ -19,67 +19,23 @@ import copy
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
 import fcpkit
 
-from fcpkit.viz._data import ROUTE_COLORS, check_rows
-from fcpkit.viz._widgets import FigureSlot, esc
+from fcpkit.viz._lab_editor import PLAN_LEVEL, EvidenceEditor
+from fcpkit.viz._lab_html import checks_frame, runs_html, summary_html, table_html
+from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
+from fcpkit.viz.outcomes import run_outcome, summarize_outcomes
 
 __all__ = ["FalsifierLab", "PLAN_LEVEL", "run_outcome", "summarize_outcomes", "LAB_THRESHOLDS"]
 
-#: Selector of the plan-level (cross-cutting) falsifiers in the lab's commitment list and edit API.
-PLAN_LEVEL = "(plan-level falsifiers)"
 #: Thresholds that get a slider.
 LAB_THRESHOLDS: tuple[str, ...] = ("tau_plus", "tau_minus", "delta_plus", "delta_minus", "pi_low")
 _SLIDER_LABELS = {"tau_plus": "τ+₀", "tau_minus": "τ−₀", "delta_plus": "δ+", "delta_minus": "δ−", "pi_low": "π_low"}
-
-
-def run_outcome(report: fcpkit.TrajectoryReport) -> dict[str, Any]:
-    """Detection outcome of one checked run against its label (see the module docstring)."""
-    repairs = [c for c in report.checks if c.decision is fcpkit.Decision.REPAIR]
-    first = repairs[0] if repairs else None
-    off = report.first_off_track_step
-    faulty = report.fault is not None
-    after = next((c for c in repairs if off is not None and c.step >= off), None) if faulty else None
-    return {
-        "id": report.id, "workflow": report.workflow, "fault": report.fault, "first_off_track_step": off,
-        "detected": first is not None,
-        "first_detection_step": first.step if first else None,
-        "first_detection_phase": first.phase if first else None,
-        "detection_evidence": first.result.evidence if first else None,
-        "caught": after is not None,
-        "caught_step": after.step if after else None,
-        "timely": after is not None and after.step == off,
-        "early_alarm": bool(faulty and first is not None and off is not None and first.step < off),
-        "false_alarm": bool(not faulty and first is not None),
-        "escalations": report.escalations,
-    }
-
-
-def summarize_outcomes(outcomes: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Counts over run outcomes: runs, healthy, false_alarms, faulty, detected, caught, timely, missed,
-    early_alarms, and the same per fault class under ``by_fault``."""
-    # rows may come back from a DataFrame, where a healthy run's fault None became NaN
-    outs = [{**o, "fault": o["fault"] if isinstance(o.get("fault"), str) else None} for o in outcomes]
-
-    def counts(rows: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-        faulty = [o for o in rows if o["fault"] is not None]
-        healthy = [o for o in rows if o["fault"] is None]
-        return {
-            "runs": len(rows), "healthy": len(healthy), "false_alarms": sum(o["false_alarm"] for o in healthy),
-            "faulty": len(faulty), "detected": sum(o["detected"] for o in faulty),
-            "caught": sum(o["caught"] for o in faulty), "timely": sum(o["timely"] for o in faulty),
-            "missed": sum(not o["caught"] for o in faulty), "early_alarms": sum(o["early_alarm"] for o in faulty),
-        }
-
-    out: dict[str, Any] = counts(outs)
-    faults = sorted({o["fault"] for o in outs if o["fault"] is not None})
-    out["by_fault"] = {f: counts([o for o in outs if o["fault"] == f]) for f in faults}
-    return out
 
 
 def _as_trajectories(obj: Any) -> list[fcpkit.Trajectory]:
@@ -97,15 +53,7 @@ def _plan_key(t: fcpkit.Trajectory) -> str:
     return f"inline: {t.plan.task[:50]} #{digest}"
 
 
-def _text_of(item: Any) -> str:
-    return item["text"] if isinstance(item, Mapping) else str(item)
-
-
-def _on_of(item: Any) -> str:
-    return item.get("on", "state") if isinstance(item, Mapping) else "state"
-
-
-class FalsifierLab(widgets.VBox):
+class FalsifierLab(EvidenceEditor, widgets.VBox):
     """Edit falsifiers and thresholds; watch alpha±, routes, detections and false alarms move.
 
     ``corpus``: a :class:`fcpkit.Corpus`, a list of trajectories, a corpus path, or a mapping of
@@ -119,8 +67,10 @@ class FalsifierLab(widgets.VBox):
     Headless/programmatic use: :meth:`select`, :meth:`edit_statement`, :meth:`delete_statement`,
     :meth:`add_statement`, :meth:`set_threshold`, :meth:`reset`; read :attr:`results`,
     :attr:`table` (selected run's checks), :attr:`outcomes` (every run), :attr:`history`.
-    Text boxes and sliders drive the same methods, so setting ``lab.sliders["tau_minus"].value`` or
-    a statement box's ``value`` recomputes exactly as typing does.
+    Text boxes and sliders drive the same methods, so setting a statement box's ``value`` recomputes
+    exactly as typing does. Slider moves are debounced inside a kernel: a drag or a held arrow key
+    recomputes once, ``debounce_s`` after the last tick (outside a running event loop they apply at
+    once); :meth:`set_threshold` always applies at once.
     """
 
     def __init__(
@@ -135,7 +85,7 @@ class FalsifierLab(widgets.VBox):
         trajectory: str | None = None,
         corpus_wide: bool = True,
         fit: bool = True,
-        live_figure: bool | None = None,
+        debounce_s: float = 0.35,
     ):
         super().__init__()
         if isinstance(corpus, Mapping):
@@ -155,6 +105,9 @@ class FalsifierLab(widgets.VBox):
             fcpkit.Checker(self.matcher).fit([t for ts in self._corpora.values() for t in ts])
         self._updating = False
         self._ready = False
+        self.debounce_s = debounce_s
+        self._pending: dict[str, float] = {}
+        self._timer: Any = None
         self._baseline_cache: dict[tuple[str, str], dict[str, Any]] = {}
         self.history: list[dict[str, Any]] = []
         self.error: str | None = None
@@ -183,7 +136,10 @@ class FalsifierLab(widgets.VBox):
         self.summary = widgets.HTML()
         self.table_html = widgets.HTML(layout=widgets.Layout(max_height="340px", overflow="auto"))
         self.runs_html = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
-        self._slot = FigureSlot(live=live_figure)
+        self._slot = FigureSlot()
+        self.add_class("fcp-falsifier-lab")
+        self.status.add_class("fcp-lab-status")
+        self.summary.add_class("fcp-lab-summary")
 
         # -- state -----------------------------------------------------------------------
         self._groups: dict[str, dict[str, list[fcpkit.Trajectory]]] = {}
@@ -360,160 +316,32 @@ class FalsifierLab(widgets.VBox):
             return
         self._refresh_editor()
 
-    # -- the evidence editor -------------------------------------------------------------
-    def _group_lists(self, commitment: str, plan: str | None = None, create: bool = False
-                     ) -> list[tuple[str, str, list[Any]]]:
-        """``(section, group, items)`` for the commitment (or plan level) in the edited data."""
-        data = self._plan_data[self.corpus_name][plan or self.plan_key]
-        out: list[tuple[str, str, list[Any]]] = []
-        if commitment == PLAN_LEVEL:
-            pf = data.setdefault("plan_falsifiers", {}) if create else data.get("plan_falsifiers", {})
-            for s in fcpkit.SCOPES:
-                if create:
-                    pf.setdefault(s, [])
-                out.append(("plan_falsifiers", s, pf.get(s, [])))
-            return out
-        c = next((c for c in data["commitments"] if c.get("id") == commitment), None)
-        if c is None:
-            raise KeyError(f"no commitment {commitment!r}; known: {[c.get('id') for c in data['commitments']]}")
-        for section, names in (("confirm", fcpkit.STAGES), ("falsify", fcpkit.SCOPES)):
-            sec = c.setdefault(section, {}) if create else c.get(section, {})
-            for n in names:
-                if create:
-                    sec.setdefault(n, [])
-                out.append((section, n, sec.get(n, []) if sec.get(n) is not None else []))
-        return out
-
-    def statements(self, commitment: str | None = None, plan: str | None = None) -> list[dict[str, Any]]:
-        """The (edited) statements of a commitment, or of the plan level with :data:`PLAN_LEVEL`."""
-        commitment = commitment or self.commit_dd.value
-        return [{"section": sec, "group": g, "index": j, "text": _text_of(it), "on": _on_of(it)}
-                for sec, g, items in self._group_lists(commitment, plan) for j, it in enumerate(items)]
-
-    def _refresh_editor(self) -> None:
-        cid = self.commit_dd.value
-        boxes: list[widgets.Widget] = []
-        self.statement_boxes = []
-        for st in self.statements(cid):
-            on = "" if st["on"] == "state" else f" [{st['on']}]"
-            box = widgets.Text(value=st["text"], description=f"{st['section'].replace('plan_falsifiers', 'plan')}."
-                               f"{st['group']}[{st['index']}]{on}", continuous_update=False,
-                               style={"description_width": "200px"}, layout=widgets.Layout(width="640px"))
-            box.observe(self._on_box_factory(cid, st["group"], st["index"]), names="value")
-            self.statement_boxes.append(box)
-            boxes.append(box)
-        self.editor.children = boxes
-        groups = list(fcpkit.SCOPES) if cid == PLAN_LEVEL else list(fcpkit.STAGES) + list(fcpkit.SCOPES)
-        self.add_group.options = groups
-        self.add_group.value = "execution"
-
-    def _on_box_factory(self, cid: str, group: str, index: int) -> Callable[[dict[str, Any]], None]:
-        def handler(change: dict[str, Any]) -> None:
-            if self._updating:
-                return
-            self._apply_text(cid, group, index, change["new"], plan=None)
-        return handler
-
-    def _find(self, commitment: str, group: str, plan: str | None, create: bool = False) -> list[Any]:
-        for sec, g, items in self._group_lists(commitment, plan, create=create):
-            if g == group:
-                return items
-        raise KeyError(f"no group {group!r}; use one of {fcpkit.STAGES + fcpkit.SCOPES}")
-
-    def _apply_text(self, commitment: str, group: str, index: int, text: str, *, plan: str | None) -> bool:
-        """Set (or, with empty text, delete) one statement in the edited data, then rebuild and recheck."""
-        plan = plan or self.plan_key
-        data = self._plan_data[self.corpus_name][plan]
-        before = copy.deepcopy(data)
-        items = self._find(commitment, group, plan)
-        if not 0 <= index < len(items):
-            raise IndexError(f"{commitment}.{group} has {len(items)} statement(s); no index {index}")
-        old = _text_of(items[index])
-        if text.strip():
-            items[index] = {**items[index], "text": text} if isinstance(items[index], Mapping) else text
-            note = f"{plan}: {commitment}.{group}[{index}] {old!r} → {text!r}"
-        else:
-            del items[index]
-            note = f"{plan}: deleted {commitment}.{group}[{index}] {old!r}"
-        return self._rebuild(plan, before, note, structural=not text.strip())
-
-    def _rebuild(self, plan: str, before: dict[str, Any], note: str, *, structural: bool) -> bool:
-        data = self._plan_data[self.corpus_name][plan]
-        try:
-            new = fcpkit.Plan.from_data(copy.deepcopy(data), source=f"edited {plan}")
-        except fcpkit.PlanError as exc:
-            self._plan_data[self.corpus_name][plan] = before  # keep the last valid plan
-            self.error = str(exc)
-            self.status.value = f"<pre style='color:#d62728'>edit rejected: {esc(exc)}</pre>"
-            if plan == self.plan_key:
-                self._refresh_editor()
-            return False
-        self.error = None
-        self._plans[self.corpus_name][plan] = new
-        self._outcomes.pop((self.corpus_name, plan), None)
-        self._reports.pop((self.corpus_name, plan), None)
-        if plan == self.plan_key and structural:
-            self._refresh_editor()
-        self.recompute(note=note, edited=plan)
-        return True
-
-    def edit_statement(self, commitment: str, group: str, index: int, text: str, *, plan: str | None = None) -> bool:
-        """Replace statement ``index`` of ``commitment``'s ``group`` (a stage or a scope; use
-        :data:`PLAN_LEVEL` for the plan-level falsifiers). Empty ``text`` deletes it. Returns whether
-        the edited plan validated (an invalid edit is reported in :attr:`error` and not applied)."""
-        if (plan in (None, self.plan_key)) and commitment == self.commit_dd.value and text.strip():
-            for box, st in zip(self.statement_boxes, self.statements(commitment)):
-                if st["group"] == group and st["index"] == index:
-                    box.value = text  # the same path as typing in the box
-                    return self.error is None
-        return self._apply_text(commitment, group, index, text, plan=plan)
-
-    def delete_statement(self, commitment: str, group: str, index: int | None = None, *, text: str | None = None,
-                         plan: str | None = None) -> bool:
-        """Delete a statement by index, or the first whose text contains ``text`` (case-insensitive)."""
-        items = self._find(commitment, group, plan)
-        if index is None:
-            if text is None:
-                raise ValueError("give index= or text=")
-            index = next((j for j, it in enumerate(items) if text.lower() in _text_of(it).lower()), None)
-            if index is None:
-                raise KeyError(f"no statement containing {text!r} in {commitment}.{group}: "
-                               f"{[_text_of(it) for it in items]}")
-        return self._apply_text(commitment, group, index, "", plan=plan)
-
-    def add_statement(self, commitment: str, group: str, text: str, on: str = "state", *,
-                      plan: str | None = None) -> bool:
-        """Append a statement to ``commitment``'s ``group`` (stage or scope)."""
-        plan = plan or self.plan_key
-        before = copy.deepcopy(self._plan_data[self.corpus_name][plan])
-        items = self._find(commitment, group, plan, create=True)
-        items.append(text if on == "state" else {"text": text, "on": on})
-        return self._rebuild(plan, before, f"{plan}: added {commitment}.{group} {text!r}", structural=True)
-
-    def _on_add(self) -> None:
-        if self.add_text.value.strip():
-            self.add_statement(self.commit_dd.value, self.add_group.value, self.add_text.value, self.add_on.value)
-            self.add_text.value = ""
-
-    def set_plan(self, plan: fcpkit.Plan, *, key: str | None = None) -> bool:
-        """Replace the (selected) plan wholesale, e.g. with one built by ``dataclasses.replace``."""
-        key = key or self.plan_key
-        before = self._plan_data[self.corpus_name][key]
-        self._plan_data[self.corpus_name][key] = copy.deepcopy(plan.to_data())
-        return self._rebuild(key, before, f"{key}: plan replaced", structural=True)
-
     # -- thresholds ----------------------------------------------------------------------
     def _on_slider_factory(self, name: str) -> Callable[[dict[str, Any]], None]:
         def handler(change: dict[str, Any]) -> None:
             if self._updating:
                 return
-            self._apply_threshold(name, float(change["new"]))
+            self._pending[name] = float(change["new"])
+            loop = running_loop()
+            if loop is None or self.debounce_s <= 0:  # no kernel loop (a script, a test): apply now
+                self._flush_sliders()
+                return
+            if self._timer is not None:  # a drag or held arrow key: recompute once it settles
+                self._timer.cancel()
+            self._timer = loop.call_later(self.debounce_s, self._flush_sliders)
         return handler
 
-    def _apply_threshold(self, name: str, value: float) -> None:
-        old = getattr(self.thresholds, name)
+    def _flush_sliders(self) -> None:
+        """Apply every slider moved since the last recompute, then recompute once."""
+        self._timer = None
+        pending, self._pending = self._pending, {}
+        if pending:
+            self._apply_thresholds(pending)
+
+    def _apply_thresholds(self, values: Mapping[str, float]) -> None:
+        old = self.thresholds
         try:
-            self.thresholds = self.thresholds.replace(**{name: value})
+            self.thresholds = self.thresholds.replace(**values)
         except fcpkit.ConfigError as exc:
             self.error = str(exc)
             self.status.value = f"<pre style='color:#d62728'>{esc(exc)}</pre>"
@@ -521,20 +349,25 @@ class FalsifierLab(widgets.VBox):
         self.error = None
         self._outcomes.clear()
         self._reports.clear()
-        self.recompute(note=f"threshold {name}: {old:.3g} → {value:.3g}")
+        self.recompute(note="; ".join(f"threshold {n}: {getattr(old, n):.3g} → {v:.3g}" for n, v in values.items()))
 
     def set_threshold(self, name: str, value: float) -> None:
-        """Set a threshold (moves its slider when it has one) and recompute."""
+        """Set a threshold (moves its slider when it has one) and recompute at once (no debounce)."""
         if name in self.sliders:
-            if self.sliders[name].value != value:
+            self._updating = True
+            try:
                 self.sliders[name].value = value
-                if abs(getattr(self.thresholds, name) - value) > 1e-9:  # slider rounded to its step
-                    self._apply_threshold(name, value)
-        else:
-            self._apply_threshold(name, value)
+            finally:
+                self._updating = False
+        self._pending.pop(name, None)
+        self._apply_thresholds({name: value})
 
     def reset(self) -> None:
         """Undo every edit: original plans and thresholds."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._pending.clear()
         self._updating = True
         try:
             for cname in self._corpora:
@@ -593,7 +426,7 @@ class FalsifierLab(widgets.VBox):
         tid = self.traj_dd.value
         self.report = next(r for r in self.reports if r.id == tid)
         mine = next(o for o in outs if o["id"] == tid)
-        self.table = _checks_frame(self.report)
+        self.table = checks_frame(self.report)
         self.results = {
             "corpus": cname, "plan": key, "trajectory": tid, "fault": mine["fault"],
             "first_off_track_step": mine["first_off_track_step"],
@@ -615,6 +448,16 @@ class FalsifierLab(widgets.VBox):
             self._render()
         return self.results
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return with_snapshot(super()._repr_mimebundle_(**kwargs), self.snapshot_html())
+
+    def snapshot_html(self) -> str:
+        """The lab's counts and the selected run's checks as static HTML (for saved notebooks)."""
+        th = ", ".join(f"{_SLIDER_LABELS[n]} {getattr(self.thresholds, n):.2f}" for n in LAB_THRESHOLDS)
+        return (f"<div class='fcp-falsifier-lab-static'><div><b>plan</b> {esc(self.plan_key)} · <b>thresholds</b> "
+                f"{esc(th)}</div>{self.status.value}{self.summary.value}"
+                f"<details><summary>checks of the selected run</summary>{self.table_html.value}</details></div>")
+
     # -- rendering -----------------------------------------------------------------------
     def _render(self) -> None:
         r = self.results
@@ -623,88 +466,13 @@ class FalsifierLab(widgets.VBox):
             f"{rep.id}: first detection at step {r['first_detection_step']}"
             + (f" ({r['first_detection_phase']})" if r["first_detection_phase"] else "")
             + (f", off track from step {r['first_off_track_step']}" if r["first_off_track_step"] is not None else ""))))
-        self.table_html.value = _table_html(self.table)
+        self.table_html.value = table_html(self.table)
         if self.error is None:
             self.status.value = (f"<span style='color:#555'>last change: {esc(self.history[-1]['change'])}</span>"
                                  if self.history else "")
         base_plan = summarize_outcomes(self._baseline_outcomes(self.corpus_name, self.plan_key))
         base_corpus = self._baseline_corpus() if self.corpus_wide else {}
         self.baseline = base_corpus
-        self.summary.value = _summary_html(r, base_plan, base_corpus)
-        self.runs_html.value = _runs_html(self.outcomes)
+        self.summary.value = summary_html(r, base_plan, base_corpus)
+        self.runs_html.value = runs_html(self.outcomes)
 
-
-def _checks_frame(report: fcpkit.TrajectoryReport):
-    import pandas as pd
-
-    rows = check_rows(report)
-    cols = ["step", "phase", "commitment", "alpha_plus", "alpha_comp", "alpha_minus", "gate_plus", "gate_minus",
-            "route", "decision", "rule", "scope", "evidence"]
-    return pd.DataFrame([{k: r.get(k) for k in cols} for r in rows], columns=cols)
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.3f}"
-    return esc(v if v is not None else "")
-
-
-def _table_html(df: Any) -> str:
-    head = "".join(f"<th style='padding:2px 6px'>{esc(c)}</th>" for c in df.columns)
-    body = []
-    for rec in df.to_dict("records"):
-        cells = []
-        for c, v in rec.items():
-            style = "padding:2px 6px"
-            if c == "route":
-                style += f";background:{ROUTE_COLORS.get(v, '#fff')};color:white;font-weight:bold"
-            elif c == "decision" and v == "repair":
-                style += ";color:#d62728;font-weight:bold"
-            if isinstance(v, float) and v != v:
-                v = None
-            cells.append(f"<td style='{style}'>{_fmt(v)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table style='font-size:0.85em;border-collapse:collapse'><tr>{head}</tr>{''.join(body)}</table>"
-
-
-def _delta(now: Any, base: Any) -> str:
-    if base is None or base == {} or now == base:
-        return f"<b>{esc(now)}</b>"
-    return f"<b>{esc(now)}</b> <span style='color:#888'>(was {esc(base)})</span>"
-
-
-def _summary_html(r: dict[str, Any], base_plan: dict[str, Any], base_corpus: dict[str, Any]) -> str:
-    p = r["plan_runs"]
-    det = r["first_detection_step"]
-    lines = [
-        f"<b>{esc(r['trajectory'])}</b> ({esc(r['fault'] or 'healthy')}): first detection at step "
-        f"<b>{'none' if det is None else det}</b>"
-        + (f" ({esc(r['first_detection_phase'])})" if r["first_detection_phase"] else "")
-        + (f"; labelled off track at step {r['first_off_track_step']}" if r["first_off_track_step"] is not None else ""),
-        f"this plan's runs: false alarms on healthy runs {_delta(p['false_alarms'], base_plan.get('false_alarms'))}"
-        f"/{p['healthy']} · faulty caught {_delta(p['caught'], base_plan.get('caught'))}/{p['faulty']}"
-        f" · timely {_delta(p['timely'], base_plan.get('timely'))}"
-        f" · early alarms {_delta(p['early_alarms'], base_plan.get('early_alarms'))}",
-    ]
-    c = r.get("corpus_runs")
-    if c:
-        lines.append(
-            f"whole corpus: false alarms {_delta(c['false_alarms'], base_corpus.get('false_alarms'))}/{c['healthy']}"
-            f" · caught {_delta(c['caught'], base_corpus.get('caught'))}/{c['faulty']}"
-            f" · timely {_delta(c['timely'], base_corpus.get('timely'))}")
-        rows = "".join(
-            f"<tr><td>{esc(f)}</td><td>{v['runs']}</td><td>{_delta(v['caught'], base_corpus.get('by_fault', {}).get(f, {}).get('caught'))}</td>"
-            f"<td>{_delta(v['timely'], base_corpus.get('by_fault', {}).get(f, {}).get('timely'))}</td></tr>"
-            for f, v in c["by_fault"].items())
-        lines.append("<table style='font-size:0.85em'><tr><th>fault</th><th>runs</th><th>caught</th><th>timely</th></tr>"
-                     f"{rows}</table>")
-    return "<div>" + "<br>".join(lines) + "</div>"
-
-
-def _runs_html(outcomes: list[dict[str, Any]]) -> str:
-    cols = ["id", "fault", "first_off_track_step", "first_detection_step", "first_detection_phase", "caught",
-            "timely", "false_alarm", "detection_evidence"]
-    head = "".join(f"<th style='padding:2px 6px'>{esc(c)}</th>" for c in cols)
-    body = "".join("<tr>" + "".join(f"<td style='padding:2px 6px'>{_fmt(o.get(c))}</td>" for c in cols) + "</tr>"
-                   for o in outcomes)
-    return f"<table style='font-size:0.85em;border-collapse:collapse'><tr>{head}</tr>{body}</table>"

@@ -13,12 +13,13 @@ from typing import Any, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 import fcpkit
 
 from fcpkit.viz._data import ROUTE_COLORS, ROUTE_SYMBOLS, ROUTES, check_rows, first_repair
 
-__all__ = ["router_regions_figure", "step_scores_figure", "save_figure", "route_grid"]
+__all__ = ["router_regions_figure", "router_regions_comparison", "step_scores_figure", "save_figure", "route_grid"]
 
 _PLUS_COLOR = "#1f77b4"
 _MINUS_COLOR = "#d62728"
@@ -137,6 +138,50 @@ def router_regions_figure(
         yaxis=dict(title="α− (falsifying support)", range=[-0.03, 1.03], scaleanchor="x", scaleratio=1),
         legend=dict(orientation="v", x=1.15, y=1), width=820, height=620, margin=dict(l=60, r=20, t=60, b=60),
     )
+    return fig
+
+
+def router_regions_comparison(
+    left: fcpkit.Thresholds,
+    right: fcpkit.Thresholds,
+    kappa: float = 0.5,
+    *,
+    names: tuple[str, str] = ("left", "right"),
+    resolution: int = 101,
+) -> go.Figure:
+    """Two threshold sets' regions side by side at one κ, with the cells where they differ outlined.
+
+    Each panel is :func:`router_regions_figure`'s heatmap and guides; the black contour in both
+    panels encloses the points the two sets route differently. Grid counts of every
+    (left route, right route) pair are in ``fig.layout.meta["differences"]``.
+    """
+    panels = [router_regions_figure(t, kappa, resolution=resolution) for t in (left, right)]
+    xs, ys, z_left = route_grid(left, kappa, resolution=resolution)
+    _, _, z_right = route_grid(right, kappa, resolution=resolution)
+    differ = (z_left != z_right).astype(int)
+    fig = make_subplots(rows=1, cols=2, subplot_titles=[f"{n} (κ = {kappa:.2f})" for n in names],
+                        horizontal_spacing=0.08)
+    for col, panel in enumerate(panels, start=1):
+        for trace in panel.data:
+            trace = go.Figure(trace).data[0]
+            if isinstance(trace, go.Heatmap):
+                trace.update(showscale=col == 1, colorbar=dict(title="route", x=1.02, len=0.6))
+            trace.update(showlegend=col == 1 and not isinstance(trace, go.Heatmap))
+            fig.add_trace(trace, row=1, col=col)
+        if differ.any():
+            fig.add_trace(go.Contour(x=xs, y=ys, z=differ, name=f"{names[0]} ≠ {names[1]}", showscale=False,
+                                     contours=dict(start=0.5, end=0.5, size=1, coloring="none"),
+                                     line=dict(color="black", width=3), hoverinfo="skip",
+                                     showlegend=col == 1), row=1, col=col)
+        fig.update_xaxes(title="α+ (confirming support)", range=[-0.03, 1.03], row=1, col=col)
+        fig.update_yaxes(title="α− (falsifying support)" if col == 1 else None, range=[-0.03, 1.03], row=1, col=col)
+    pairs: dict[str, int] = {}
+    for a, b in zip(z_left[differ == 1].tolist(), z_right[differ == 1].tolist()):
+        key = f"{ROUTES[a]} → {ROUTES[b]}"
+        pairs[key] = pairs.get(key, 0) + 1
+    fig.update_layout(title=f"Router regions: {names[0]} vs {names[1]} (outlined: routed differently)",
+                      width=1250, height=560, legend=dict(orientation="h", y=-0.18),
+                      margin=dict(l=60, r=60, t=80, b=60), meta={"differences": pairs, "cells": int(differ.size)})
     return fig
 
 

@@ -9,8 +9,10 @@ one), and the plan with the active commitment highlighted.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+import base64
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -18,7 +20,7 @@ import plotly.graph_objects as go
 import fcpkit
 
 from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
-from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge
+from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge, running_loop, with_snapshot
 
 __all__ = ["StepViewer", "plan_html"]
 
@@ -78,7 +80,13 @@ class StepViewer(widgets.VBox):
     checks, or ``None`` for a live run fed by :meth:`push`. ``base_dir`` resolves screenshot paths
     (the corpus file's folder).
 
-    Headless use: ``viewer.slider.value = i`` (or :meth:`show`) changes the displayed check;
+    ``start``: the check shown first (an index, or ``"last"``). The page is shown beside the
+    scores: the screenshot when the check's observation has one (a path, resolved against
+    ``base_dir``, or PNG bytes), else the accessibility-tree text.
+
+    The displayed check belongs to the viewer (``viewer.index``); the slider and the Play toggle are
+    inputs, and Play's clock is a timer on the kernel's event loop. Headless use:
+    ``viewer.slider.value = i`` or :meth:`show` change it, :meth:`tick` is one step of Play;
     ``viewer.current`` is the displayed check as a dict.
     """
 
@@ -92,12 +100,14 @@ class StepViewer(widgets.VBox):
         thresholds: fcpkit.Thresholds | None = None,
         base_dir: str | Path | None = None,
         interval_ms: int = 800,
-        live_figure: bool | None = None,
+        start: int | str = 0,
     ):
         super().__init__()
         self.trajectory = trajectory
         self.plan = plan or (trajectory.plan if trajectory is not None else None)
         self.thresholds = thresholds or fcpkit.Thresholds()
+        if base_dir is None and isinstance(source, (str, Path)):
+            base_dir = Path(source).parent  # a log's screenshots are stored relative to it
         self.base_dir = Path(base_dir) if base_dir is not None else None
         self.frames: list[dict[str, Any]] = []
         self.index: int | None = None
@@ -118,37 +128,53 @@ class StepViewer(widgets.VBox):
         for row in check_rows(source, run=run, thresholds=self.thresholds) if source is not None else []:
             self.frames.append(self._attach(row))
 
-        # -- widgets -------------------------------------------------------------------------
-        self.play = widgets.Play(value=0, min=0, max=max(len(self.frames) - 1, 0), step=1, interval=interval_ms,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=max(len(self.frames) - 1, 0), step=1,
-                                        description="check", continuous_update=True,
-                                        layout=widgets.Layout(width="420px"))
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.play.observe(self._on_play, names="value")  # headless: Play without a frontend
+        self._build_widgets(interval_ms)
+        if self.frames:
+            self.show(len(self.frames) - 1 if start == "last" else int(start))
+        else:
+            self._render_empty()
+
+    def _build_widgets(self, interval_ms: int) -> None:
+        # The displayed check is owned here, in Python (``self.index``). The slider is an input to
+        # :meth:`show`, which moves it; Play is a toggle whose ticks are a timer on the kernel's loop.
+        # Nothing runs in the front end: a jslink next to these observers echoed stale values back after
+        # a live run, and ipywidgets' own Play (a timer in the browser) stalls when its view is drawn
+        # twice; both snapped the viewer back to an early check.
+        self._syncing = False
+        self._timer: Any = None
+        self.interval_ms = interval_ms
+        last = max(len(self.frames) - 1, 0)
+        self.play = widgets.ToggleButton(value=False, description="Play", icon="play", tooltip="step through the checks",
+                                         layout=widgets.Layout(width="90px"))
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="check", readout=False,
+                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.play.observe(self._on_play, names="value")
+        self.slider.observe(self._on_control, names="value")
         self.position = widgets.HTML()
         self.badge = widgets.HTML()
         self.details = widgets.HTML()
         self.action_html = widgets.HTML()
+        self.page_caption = widgets.HTML()
         self.page = widgets.HTML()
-        self.screenshot = widgets.Image(format="png", layout=widgets.Layout(max_width="560px", display="none"))
-        self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="520px", overflow="auto", width="420px"))
-        self._slot = FigureSlot(self._bars_figure(), live=live_figure)
-        self.slider.observe(self._on_slider, names="value")
+        self.screenshot = widgets.Image(format="png", layout=widgets.Layout(max_width="620px", width="620px",
+                                                                            display="none",
+                                                                            border="1px solid #ccc"))
+        self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="420px", overflow="auto", width="520px"))
+        self._slot = FigureSlot(self._bars_figure())
 
-        left = widgets.VBox([self._slot.widget, self.badge, self.details, self.action_html],
-                            layout=widgets.Layout(width="560px"))
-        right = widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])
+        self.add_class("fcp-step-viewer")
+        self.play.add_class("fcp-play")
+        self.position.add_class("fcp-position")
+        self.screenshot.add_class("fcp-screenshot")
+        page_box = widgets.VBox([self.page_caption, self.screenshot, self.page],
+                                layout=widgets.Layout(width="640px"))
         self.children = [
             widgets.HBox([self.play, self.slider, self.position]),
-            widgets.HBox([left, right]),
-            widgets.HTML("<b>Page</b>"),
-            widgets.HBox([self.page, self.screenshot]),
+            widgets.HBox([widgets.VBox([self._slot.widget, self.badge], layout=widgets.Layout(width="560px")),
+                          page_box]),
+            widgets.HBox([widgets.VBox([self.details, self.action_html], layout=widgets.Layout(width="560px")),
+                          widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])]),
         ]
-        if self.frames:
-            self.show(0)
-        else:
-            self._render_empty()
 
     # -- building frames ---------------------------------------------------------------------
     def _attach(self, row: dict[str, Any], action: Any = None, observation: Any = None,
@@ -165,6 +191,10 @@ class StepViewer(widgets.VBox):
             else:
                 observation = observation if observation is not None else s.observation
                 before = before if before is not None else prev
+        logged = row.get("page")
+        if observation is None and isinstance(logged, dict):  # a live run's log: url, title, screenshot
+            observation = fcpkit.Observation(logged.get("url") or "", logged.get("title") or "",
+                                             screenshot=logged.get("screenshot"))
         row = dict(row)
         row["action"] = action
         row["observation"] = observation
@@ -207,27 +237,88 @@ class StepViewer(widgets.VBox):
         was_at_end = self.index is None or self.index == len(self.frames) - 1
         self.frames.append(frame)
         last = len(self.frames) - 1
-        self.slider.max = last
-        self.play.max = last
+        with self._sync():
+            self.slider.max = last
         if follow and was_at_end:
-            if self.slider.value == last:
-                self.show(last)
-            else:
-                self.slider.value = last  # observer shows it
+            self.show(last)
         else:
             self._render_position()
         return frame
 
+    # -- a static copy for saved notebooks -------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        return with_snapshot(super()._repr_mimebundle_(**kwargs), self.snapshot_html())
+
+    def snapshot_html(self) -> str:
+        """What the viewer shows now as static HTML (scores as bars, the page's screenshot or text, the
+        plan): the copy a saved notebook keeps for readers without a kernel."""
+        f = self.current
+        if f is None:
+            return f"<div class='fcp-step-viewer-static'>{self.position.value}</div>"
+        t = self.thresholds
+        bars = "".join(
+            f"<tr><th style='text-align:left;padding-right:8px'>{name}</th><td style='width:320px'>"
+            f"<div style='background:{color};width:{max(0.0, min(1.0, v or 0.0)) * 100:.0f}%;height:14px'></div></td>"
+            f"<td style='padding-left:6px'>{'n/a' if v is None else f'{v:.2f}'}</td></tr>"
+            for name, v, color in zip(_BARS, (f["alpha_plus"], f.get("alpha_comp"), f["alpha_minus"]), _BAR_COLORS))
+        gp, gm = f.get("gate_plus"), f.get("gate_minus")
+        gates = (f"τ+(κ) {'n/a' if gp is None else f'{gp:.2f}'} · τ−(κ) {'n/a' if gm is None else f'{gm:.2f}'} · "
+                 f"π_low {t.pi_low:.2f}")
+        shot = self._screenshot_bytes(getattr(f.get("observation"), "screenshot", None))
+        page = (f"<img style='max-width:620px;border:1px solid #ccc' src='data:image/{shot[1]};base64,"
+                f"{base64.b64encode(shot[0]).decode()}'/>" if shot else self.page.value)
+        return ("<div class='fcp-step-viewer-static' style='display:flex;flex-wrap:wrap;gap:16px'>"
+                f"<div style='width:560px'><div>{self.position.value}</div><div style='margin:6px 0'>{self.badge.value}</div>"
+                f"<table>{bars}</table><div style='font-size:0.85em;color:#555'>{gates}</div>{self.details.value}"
+                f"{self.action_html.value}</div>"
+                f"<div style='width:640px'>{self.page_caption.value}{page}</div>"
+                f"<div style='width:520px'><b>Plan</b>{self.plan_view.value}</div></div>")
+
     # -- events ------------------------------------------------------------------------------
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if self.play.value != change["new"]:
-            self.play.value = change["new"]  # keep Play where the slider is, with or without a frontend
-        if self.frames:
+    def _on_control(self, change: dict[str, Any]) -> None:
+        if not self._syncing and self.frames:
             self.show(int(change["new"]))
 
     def _on_play(self, change: dict[str, Any]) -> None:
-        if self.slider.value != change["new"]:
-            self.slider.value = change["new"]
+        """Play from the displayed check (from the first when at the end), one check per ``interval_ms``."""
+        self.play.icon, self.play.description = ("pause", "Pause") if change["new"] else ("play", "Play")
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not change["new"]:
+            return
+        if not self.frames:
+            self.play.value = False
+            return
+        if self.index is None or self.index >= len(self.frames) - 1:
+            self.show(0)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        loop = running_loop()
+        if loop is not None:  # without a running loop (a script) Play has no clock: call tick() yourself
+            self._timer = loop.call_later(self.interval_ms / 1000, self.tick)
+
+    def tick(self) -> None:
+        """One step of Play: show the next check; stop at the last."""
+        self._timer = None
+        if not self.play.value or self.index is None:
+            return
+        if self.index < len(self.frames) - 1:
+            self.show(self.index + 1)
+        if self.index >= len(self.frames) - 1:
+            self.play.value = False
+        else:
+            self._schedule()
+
+    @contextmanager
+    def _sync(self) -> Iterator[None]:
+        """Move the controls without their observers re-entering :meth:`show`."""
+        self._syncing = True
+        try:
+            yield
+        finally:
+            self._syncing = False
 
     # -- rendering ---------------------------------------------------------------------------
     def _bars_figure(self) -> go.Figure:
@@ -243,7 +334,9 @@ class StepViewer(widgets.VBox):
         self.badge.value = route_badge(None)
         self.details.value = ""
         self.action_html.value = ""
+        self.page_caption.value = "<b>Page</b>"
         self.page.value = ""
+        self.screenshot.layout.display = "none"
         self.plan_view.value = plan_html(self.plan)
 
     def _render_position(self) -> None:
@@ -263,9 +356,8 @@ class StepViewer(widgets.VBox):
             return
         i = max(0, min(int(i), len(self.frames) - 1))
         self.index = i
-        if self.slider.value != i:
-            self.slider.value = i  # re-enters show via the observer; harmless
-            return
+        with self._sync():
+            self.slider.value = i
         f = self.frames[i]
         t = self.thresholds
         self._render_position()
@@ -294,8 +386,7 @@ class StepViewer(widgets.VBox):
         hline("margin_minus", min(ap + t.delta_minus, 1.05), 1.55, 2.45, "#d62728", "dot", "α++δ−")
         hline("pi_low", t.pi_low, -0.5, 2.5, "#888", "dashdot", f"π_low {t.pi_low:.2f}", layer="below")
         ys = [ap, ac if ac is not None else 0.0, am]
-        batch = fig.batch_update() if self._slot.live else _Null()
-        with batch:
+        with fig.batch_update():
             fig.data[0].y = ys
             fig.data[0].text = [f"{ap:.2f}", "n/a" if ac is None else f"{ac:.2f}", f"{am:.2f}"]
             fig.layout.shapes = shapes
@@ -334,25 +425,29 @@ class StepViewer(widgets.VBox):
                                          confirming=f.get("confirming"))
 
     def _render_page(self, f: dict[str, Any]) -> None:
+        """The page beside the scores: its screenshot when there is one, else its accessibility tree."""
         o = f.get("observation")
         if o is None:
-            self.page.value = "<i>page not recorded</i>"
+            self.page_caption.value = "<b>Page</b> <i>not recorded</i>"
+            self.page.value = ""
             self.screenshot.layout.display = "none"
             return
         which = "page the action was proposed on" if f.get("phase") == "pre" else "page after the action"
         err = f" · <b style='color:#d62728'>error: {esc(o.error)}</b>" if getattr(o, "error", None) else ""
-        self.page.value = (f"<div style='font-size:0.85em;color:#555'>{which}: <b>{esc(o.title)}</b> · "
-                           f"<code>{esc(o.url)}</code>{err}</div>"
-                           f"<pre class='fcp-page' style='max-height:320px;overflow:auto;font-size:0.8em;"
-                           f"background:#f8f8f8;padding:6px;width:560px'>{esc(o.text)}</pre>")
         shot = self._screenshot_bytes(getattr(o, "screenshot", None))
+        self.page_caption.value = (f"<div class='fcp-page-caption' style='font-size:0.85em;color:#555'><b>Page</b> · "
+                                   f"{which}: <b>{esc(o.title)}</b> · <code>{esc(o.url)}</code>{err}"
+                                   f"{'' if shot else ' · <i>no screenshot: accessibility tree</i>'}</div>")
         if shot is not None:
             data, fmt = shot
             self.screenshot.format = fmt
             self.screenshot.value = data
             self.screenshot.layout.display = ""
+            self.page.value = (f"<details><summary style='font-size:0.8em;color:#555'>accessibility tree</summary>"
+                               f"{_axtree_html(o.text, 200)}</details>") if o.text else ""
         else:
             self.screenshot.layout.display = "none"
+            self.page.value = _axtree_html(o.text, 420) if o.text else "<i>no page text recorded</i>"
 
     def _screenshot_bytes(self, shot: Any) -> tuple[bytes, str] | None:
         if shot is None:
@@ -370,15 +465,12 @@ class StepViewer(widgets.VBox):
         return data, fmt
 
 
-class _Null:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: Any) -> None:
-        return None
-
-
 def _tint(hex_color: str, alpha: float = 0.08) -> str:
     h = hex_color.lstrip("#")
     r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
     return f"rgba({r},{g},{b},{alpha})"
+
+
+def _axtree_html(text: str, max_height: int) -> str:
+    return (f"<pre class='fcp-page' style='max-height:{max_height}px;overflow:auto;font-size:0.8em;"
+            f"background:#f8f8f8;padding:6px;width:620px;margin:2px 0'>{esc(text)}</pre>")

@@ -67,7 +67,6 @@ KNOWN_LONG_MODULES: set[str] = {
     "eval/calibrate.py",
     "eval/detection.py",
     "llm/client.py",
-    "viz/falsifier_lab.py",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
     "agent/runtime.py:__init__",
@@ -103,6 +102,7 @@ KNOWN_INNER_IMPORTS: set[str] = {
     "cli/__init__.py:fcpkit.eval.detection",
     "cli/__init__.py:fcpkit.eval.metrics",
     "cli/__init__.py:fcpkit.matching",
+    "cli/notebooks.py:fcpkit.viz.notebooks",
     "envs/executors/__init__.py:fcpkit.envs.executors.llm",
     "eval/detection.py:dataclasses",
     "eval/detection.py:fcpkit.matching",

@@ -41,6 +41,11 @@ def test_02_live_execution(tmp_path, kernel_name):
     assert m["healthy_viewer_frames"] == m["healthy_checks"] > 0
     assert m["faulty_viewer_frames"] == m["faulty_checks"] > 0
     assert m["checks_pushed"] == m["healthy_checks"] + m["faulty_checks"]
+    assert m["healthy_viewer_index"] == m["healthy_checks"] - 1  # the viewer rests on the run's last check
+    # the page beside the scores: a screenshot for every check, and every logged page names its file
+    assert m["screenshots"] is True and m["healthy_screenshots"] == m["healthy_checks"]
+    assert m["log_screenshots"] == m["log_pages"] > 0
+    assert 0 <= m["healthy_escalated"] <= 1 and 0 <= m["faulty_escalated"] <= 1
     # the gate saw every action; the task's own save was the only non-read let through
     assert m["gate_decisions"] > 0 and m["gate_blocks"] == 0 and m["gate_writes_allowed"] >= 1
     assert m["llm_calls"] == 0

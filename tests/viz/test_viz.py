@@ -133,10 +133,9 @@ def test_save_figure_writes_html_and_notes_png(tmp_path):
 
 # -- StepViewer ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("live_figure", [None, False])
-def test_step_viewer_slider_changes_displayed_step(checker, live_figure):
+def test_step_viewer_slider_changes_displayed_step(checker):
     rep = checker.check(WRONG)
-    v = viz.StepViewer(rep, WRONG, live_figure=live_figure)
+    v = viz.StepViewer(rep, WRONG)
     assert len(v.frames) == len(rep.checks)
     assert v.slider.max == len(rep.checks) - 1
     assert v.current["step"] == 0 and "step <b>0</b>" in v.position.value
@@ -158,11 +157,60 @@ def test_step_viewer_slider_changes_displayed_step(checker, live_figure):
     # the page shown: after the action for post, before it for pre
     v.slider.value = 0
     assert v.current["phase"] == "pre" and "Support queue" in v.page.value
-    # Play drives the slider (headless: no frontend link)
-    v.play.value = 2
-    assert v.index == 2 and v.slider.value == 2
-    v.slider.value = 3
-    assert v.play.value == 3  # Play resumes from where the slider is
+    # Play: from the displayed check, one check per tick (headless: tick() is the clock)
+    v.slider.value = 2
+    v.play.value = True
+    v.tick()
+    assert v.index == 3 and v.slider.value == 3
+    v.show(len(v.frames) - 1)
+    v.play.value = False
+    v.play.value = True  # at the end, Play starts over
+    assert v.index == 0
+    v.play.value = False
+    v.show(1)
+    assert v.slider.value == v.index == 1  # one owner: show() moves the slider
+    assert viz.StepViewer(rep, WRONG, start="last").index == len(rep.checks) - 1
+
+
+def test_step_viewer_plays_on_the_kernel_loop(checker):
+    """Play's clock is a timer on the running event loop (the kernel's, in Jupyter): it advances the
+    viewer's own index and stops at the last check."""
+    import asyncio
+
+    rep = checker.check(WRONG)
+    v = viz.StepViewer(rep, WRONG, start="last", interval_ms=5)
+
+    async def play():
+        v.play.value = True
+        assert v.index == 0  # at the end: starts over
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not v.play.value:
+                break
+
+    asyncio.run(play())
+    assert v.index == len(v.frames) - 1 and v.play.value is False and v.play.description == "Play"
+
+
+def test_step_viewer_has_no_front_end_link_and_one_figure_output(checker, monkeypatch):
+    """The displayed check is owned in Python: no jslink between Play and the slider (a second owner in
+    the browser echoed stale values back after a live run), and the bars are one output bundle that a
+    late-rendered view draws whole."""
+    import ipywidgets as widgets
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("StepViewer must not link its controls in the front end")
+
+    for name in ("jslink", "jsdlink", "link", "dlink"):
+        monkeypatch.setattr(widgets, name, refuse)
+    rep = checker.check(WRONG)
+    v = viz.StepViewer(rep, WRONG)
+    (out,) = v._slot.widget.outputs
+    spec = out["data"]["application/vnd.plotly.v1+json"]
+    assert [round(y, 4) for y in spec["data"][0]["y"]] == [round(v.current["alpha_plus"], 4),
+                                                        round(v.current["alpha_comp"] or 0.0, 4),
+                                                        round(v.current["alpha_minus"], 4)]
+    assert "image/png" not in out["data"]  # no static export on every update
 
 
 def test_step_viewer_screenshot_and_log_source(checker, tmp_path):
@@ -177,8 +225,32 @@ def test_step_viewer_screenshot_and_log_source(checker, tmp_path):
     post1 = next(i for i, f in enumerate(v.frames) if f["step"] == 1 and f["phase"] == "post")
     v.slider.value = post1
     assert v.screenshot.value == png and v.screenshot.layout.display != "none"
+    assert "no screenshot" not in v.page_caption.value and "Ticket T-390" in v.page_caption.value
+    assert "data:image/png;base64," in v.snapshot_html()  # the saved notebook's static copy shows the page
     v.slider.value = 0
     assert v.screenshot.layout.display == "none"
+    assert "accessibility tree" in v.page_caption.value and "fcp-page" in v.page.value  # the fallback
+
+
+def test_step_viewer_shows_the_pages_a_live_log_names(checker, tmp_path):
+    """A live run's log (``fcpkit.live.log_pages``) names each check's page; the viewer reads the
+    screenshot relative to the log's folder."""
+    png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+    (tmp_path / "screenshots").mkdir()
+    (tmp_path / "screenshots" / "p1.png").write_bytes(png)
+    log_path = tmp_path / "run.jsonl"
+    with EvidenceLog(log_path) as log:
+        log.append("event", run="r", step=0, event="page", url="http://x/support", title="Support queue", screenshot=None)
+        log.append("test", run="r", step=0, phase="pre", commitment="open", alpha_plus=0.1, alpha_minus=0.0,
+                   route="continue")
+        log.append("event", run="r", step=1, event="page", url="http://x/support/T-390", title="Ticket T-390",
+                   screenshot="screenshots/p1.png")
+        log.append("test", run="r", step=1, phase="post", commitment="open", alpha_plus=0.9, alpha_minus=0.0,
+                   route="complete")
+    v = viz.StepViewer(str(log_path), plan=PLAN, start="last")
+    assert v.index == 1 and v.screenshot.value == png and "Ticket T-390" in v.page_caption.value
+    v.show(0)
+    assert v.screenshot.layout.display == "none" and "Support queue" in v.page_caption.value
 
 
 def test_step_viewer_push_streams_a_live_run(checker):
@@ -193,7 +265,8 @@ def test_step_viewer_push_streams_a_live_run(checker):
         before = s.observation
     assert [(f["step"], f["phase"]) for f in v.frames] == [(i, p) for i in range(3) for p in ("pre", "post")]
     assert v.slider.max == 5 and v.index == 5  # followed the stream
-    assert "Sign in" in v.page.value
+    assert v.slider.value == 5
+    assert "Sign in" in v.page_caption.value
     assert "risk" in v.badge.value or "verify" in v.badge.value
     # looking back stops following; new checks do not yank the view
     v.slider.value = 1
@@ -275,3 +348,39 @@ def test_falsifier_lab_accepts_named_corpora_and_plans(checker):
     assert lab.results["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
     lab.select(corpus="healthy only")
     assert lab.results["trajectory"] == "healthy" and lab.results["plan_runs"]["runs"] == 1
+
+
+def test_falsifier_lab_debounces_slider_ticks_in_a_running_loop(checker):
+    """Inside a kernel (a running event loop) a drag or held arrow key recomputes once, after it settles."""
+    import asyncio
+
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="healthy", debounce_s=0.05)
+    n0 = len(lab.history)
+
+    async def drag():
+        for v in (0.54, 0.53, 0.52, 0.51, 0.50):
+            lab.sliders["tau_minus"].value = v
+        assert len(lab.history) == n0  # nothing recomputed yet
+        await asyncio.sleep(0.3)
+
+    asyncio.run(drag())
+    assert len(lab.history) == n0 + 1 and lab.thresholds.tau_minus == pytest.approx(0.50)
+    assert "0.55 → 0.5" in lab.history[-1]["change"]
+    (out,) = lab._slot.widget.outputs
+    assert out["data"]["application/vnd.plotly.v1+json"]["data"]  # the figure holds traces in its one output
+    assert "fcp-falsifier-lab-static" in lab._repr_mimebundle_()["text/html"]
+
+
+def test_router_regions_comparison_outlines_where_paper_and_default_differ():
+    paper, default = Thresholds.paper(), Thresholds()
+    fig = viz.router_regions_comparison(paper, default, kappa=0.8, resolution=51, names=("paper", "default"))
+    diff = fig.layout.meta["differences"]
+    assert set(diff) == {"verify → continue"}  # only the continue row differs
+    xs, ys, zp = viz.route_grid(paper, 0.8, resolution=51)
+    _, _, zd = viz.route_grid(default, 0.8, resolution=51)
+    d = zp != zd
+    assert xs[d.any(axis=0)].min() >= paper.pi_low - 1e-9
+    assert xs[d.any(axis=0)].max() < default.gate_plus(0.8) - default.uncertainty
+    assert ys[d.any(axis=1)].max() < default.pi_low
+    assert sum(1 for t in fig.data if isinstance(t, go.Heatmap)) == 2
+    assert sum(1 for t in fig.data if isinstance(t, go.Contour)) == 2

@@ -15,20 +15,22 @@ from fcpkit.envs.record.recorder import RECORD_SLOW_DELAY_S, STEP_BUDGET, record
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fcpkit.envs.record",
                                      description="Record trajectory corpora with the scripted executor in Chromium.")
-    parser.add_argument("--source", choices=["workbench", "miniwob"], default="workbench")
+    parser.add_argument("--source", choices=["workbench", "miniwob"], default="workbench",
+                        help="what to record: the workbench app or MiniWoB++ tasks (default workbench)")
     parser.add_argument("--out", default=None, help="output folder (default data/<source>)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="episode seed (data and task draws; default 0)")
     parser.add_argument("--budget", type=int, default=STEP_BUDGET, help="step budget per episode")
     parser.add_argument("--workflows", default=None, help="comma-separated workbench workflows (default: all)")
     parser.add_argument("--faults", default=None, help="comma-separated fault kinds (default: all nine)")
-    parser.add_argument("--variants", default="0,1,2")
-    parser.add_argument("--healthy-repeats", type=int, default=3)
+    parser.add_argument("--variants", default="0,1,2", help="comma-separated task variants (default 0,1,2)")
+    parser.add_argument("--healthy-repeats", type=int, default=3, help="healthy runs per workflow and variant")
     parser.add_argument("--slow-delay", type=float, default=RECORD_SLOW_DELAY_S,
                         help="slow_response delay in seconds (the app's default is 15)")
     parser.add_argument("--port", type=int, default=8765, help="workbench port when free (0: any)")
-    parser.add_argument("--screenshots", action="store_true")
+    parser.add_argument("--screenshots", action="store_true",
+                        help="keep a PNG of every page under <out>/screenshots/ (the hybrid matcher's image input)")
     parser.add_argument("--tasks", default=None, help="miniwob: comma-separated task names")
-    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--quiet", action="store_true", help="print no progress lines")
     args = parser.parse_args(argv)
     say = None if args.quiet else (lambda m: print(m, flush=True))
     out = Path(args.out or f"data/{args.source}")

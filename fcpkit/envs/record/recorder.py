@@ -408,6 +408,3 @@ def _relative_screenshots(traj: Trajectory, base: Path) -> Trajectory:
 
     return replace(traj, initial_observation=rel(traj.initial_observation),
                    steps=tuple(replace(s, observation=rel(s.observation)) for s in traj.steps))
-
-
-# --------------------------------------------------------------------------------- CLI

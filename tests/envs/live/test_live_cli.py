@@ -16,12 +16,16 @@ pytestmark = pytest.mark.browser
 
 def test_fcpkit_run_detects_repairs_and_prints_accounting(tmp_path):
     res = CliRunner().invoke(main, ["run", "--workflow", "support", "--fault", "wrong_record", "--verifier", "lower",
-                                    "--log-dir", str(tmp_path)])
+                                    "--log-dir", str(tmp_path), "--screenshots"])
     assert res.exit_code == 0, res.output
     assert "support-v0-wrong_record" in res.output and "execution:1" in res.output
     assert "faulty runs detected: 1/1, recovered to a passing validator: 1/1" in res.output
     df = read_log(tmp_path / "support-v0-wrong_record.jsonl")
     assert "repair" in set(df["kind"])
+    # --screenshots: a PNG per page, named (relative to the log) by the log's page records
+    pages = df[(df["kind"] == "event") & (df["event"] == "page")]
+    assert len(pages) >= 3 and pages["screenshot"].notna().all()
+    assert all((tmp_path / p).read_bytes().startswith(b"\x89PNG") for p in pages["screenshot"])
 
 
 def test_run_miniwob_healthy_and_corrupted(tmp_path):
