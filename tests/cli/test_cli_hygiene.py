@@ -10,9 +10,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from _support.paths import ROOT
 from fcpkit.cli import SCRATCH, main
+from fcpkit.envs.record.__main__ import main as record_main
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAN = ROOT / "data" / "examples" / "plans" / "support.yaml"
 
 
@@ -30,8 +31,6 @@ def test_every_option_of_every_command_has_help():
 
 
 def test_recorder_options_have_help():
-    from fcpkit import recorder
-
     out = CliRunner().invoke(main, ["record", "--help"])
     assert out.exit_code == 0
     parser_help = out.output
@@ -39,7 +38,7 @@ def test_recorder_options_have_help():
         line = next(ln for ln in parser_help.splitlines() if opt in ln)
         body = parser_help.split(line, 1)[1].split("\n  -", 1)[0]
         assert (line.split(opt, 1)[1].strip() or body.strip()), f"{opt} has no help"
-    assert recorder.main  # the parser's own entry point is what `fcpkit record` runs
+    assert record_main  # the parser's own entry point is what `fcpkit record` runs
 
 
 def test_unknown_workflow_is_a_user_error():
