@@ -35,6 +35,7 @@ __all__ = [
     "ACTION_NAMES",
     "parse_action",
     "is_page_changing",
+    "acts_on_page",
     "page_fingerprint",
     "content_fingerprint",
     "page_diff",
@@ -158,14 +159,31 @@ def _already_holds(target: str | None, call: ParsedCall) -> bool:
     return f"value={value!r}" in target or f'value="{value}"' in target
 
 
-def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
-    """Whether the page should differ after ``action`` (writes always should)."""
-    if action.effect in ("write", "irreversible"):
+#: Calls that do not act on the page: a message to the user, waiting, scrolling, pointing.
+_NOT_ACTING = frozenset({"noop", "send_msg_to_user", "report_infeasible", "scroll", "hover", "focus", "mouse_move"})
+
+
+def acts_on_page(action: Action) -> bool:
+    """Whether ``action`` does anything to the page. A message to the user, a ``noop``, a wait, a
+    scroll or a hover does not, whatever its effect label: a corpus may label a report to a person
+    ``irreversible`` (it cannot be taken back), yet it leaves the page as it was, and should."""
+    try:
+        return not all(c.name in _NOT_ACTING for c in parse_action(action.command))
+    except ValueError:
         return True
+
+
+def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
+    """Whether the page should differ after ``action`` (writes always should, unless they do not
+    act on the page at all: :func:`acts_on_page`)."""
     try:
         calls = list(calls) if calls is not None else parse_action(action.command)
     except ValueError:
+        return action.effect in ("write", "irreversible")
+    if all(c.name in _NOT_ACTING for c in calls):
         return False
+    if action.effect in ("write", "irreversible"):
+        return True
     for c in calls:
         if c.name == "select_option" and _already_holds(action.target, c):
             continue  # choosing what is already chosen changes nothing, and should not
@@ -385,17 +403,19 @@ def check_transition(
     if before is not None and action is not None and is_page_changing(action):
         if page_fingerprint(before) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
-    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+    writes = action is not None and action.effect in ("write", "irreversible") and acts_on_page(action)
+    if baseline is not None and writes:
         if page_fingerprint(baseline) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
-    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
-        # A save that only announces something ("Comment added to ticket T-390.") over a form put
-        # back as it was before the edits changed no state: compare the pages without their live
-        # regions, which carry messages, not content. (Not against the edited form itself: a
-        # successful save often re-renders it with the saved values and a message.)
-        if content_fingerprint(baseline) == content_fingerprint(after):
-            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page "
-                                             "as it was before the form was edited")
+    if writes:
+        # A write that only announces something ("Comment added to ticket T-390.") over the page it
+        # started from changed no state: compare the pages without their live regions, which carry
+        # messages, not content. The page it started from is the one before the form edits that led
+        # up to it (not the edited form itself: a successful save often re-renders it with the saved
+        # values and a message), or, with no edits, the page the write was made on.
+        origin, said = (baseline, "as it was before the form was edited") if baseline is not None else (before, "it started from")
+        if origin is not None and content_fingerprint(origin) == content_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None
 
 

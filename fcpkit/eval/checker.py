@@ -102,12 +102,14 @@ class Checker:
         use_falsifiers: bool = True,
         use_plan_falsifiers: bool = True,
         use_rules: bool = True,
+        use_builtins: bool = True,
         pre_action: bool = True,
         log: EvidenceLog | None = None,
     ):
         kw = dict(use_confirming=use_confirming, use_falsifiers=use_falsifiers,
                   use_plan_falsifiers=use_plan_falsifiers, use_rules=use_rules)
-        self.state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds, **kw)
+        self.state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds, **kw,
+                                 builtins=use_builtins and use_rules)
         self.matcher = self.state.matcher
         self.action = ActionTester(self.matcher, thresholds, **kw)
         self.thresholds = self.state.thresholds
