@@ -438,20 +438,43 @@ def _modal_names(text: str) -> tuple[str, ...]:
     return tuple((a or b).strip() for a, b in _MODAL.findall(text))
 
 
-def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
-    """The first modal dialog whose name the plan does not mention (under half its words).
+#: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
+_DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
 
-    A dialog the plan expects ("Assign ticket T-390") is a step of the task; one it never
-    mentions ("Updated acceptable use policy") is an interstitial covering the page the agent
-    is working on: the commitment's evidence can no longer be read, so the step is off track
-    until the dialog is dealt with.
+
+def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+    """The first modal dialog the plan does not name.
+
+    A dialog the plan expects is a step of the task; one it never names ("Updated acceptable use
+    policy") is an interstitial covering the page the agent is working on: the commitment's
+    evidence can no longer be read, so the step is off track until the dialog is dealt with.
+    The plan names a dialog when one of its statements (``expected_text``, one per line) says its
+    purpose: the first two content words of the title, in order ("Edit price for SKU-2045" in
+    "Edit price button on product SKU-2045", "Assign ticket T-390" in "Assign ticket dialog"), or
+    for a one-word title, that word beside a dialog role word ("confirmation dialog"). Words
+    scattered through the plan do not name it; and every identifier in the title must be one the
+    plan uses.
     """
-    plan_words = set(tokenize(expected_text))
+    statements = [tokenize(line) for line in expected_text.splitlines() if line.strip()]
+    plan_tokens = {t for st in statements for t in st}
     for name in names:
-        words = set(tokenize(name)) - {"dialog"}
-        if words and len(words & plan_words) / len(words) < 0.5:
-            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not mention covers the page: {name!r}")
+        words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
+        if words and not _names_dialog(words, statements, plan_tokens):
+            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
     return None
+
+
+def _names_dialog(words: list[str], statements: list[tuple[str, ...]], plan_tokens: set[str]) -> bool:
+    keys = [w for w in words if any(ch.isdigit() for ch in w)]
+    if any(k not in plan_tokens for k in keys):
+        return False
+    purpose = [w for w in words if w not in keys]
+    if not purpose:
+        return True  # a title of identifiers only, all of them the plan's
+    if len(purpose) == 1:
+        return any(purpose[0] in st and _DIALOG_ROLE & set(st) for st in statements)
+    pair = tuple(purpose[:2])
+    return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
 
 
 _RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
