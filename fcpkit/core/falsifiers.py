@@ -78,8 +78,9 @@ _LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|ses
 _FIELD_ROLES = frozenset({"textbox", "searchbox"})
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _SEARCH_NAME = re.compile(r"\b(?:search|filter|find|query|keyword)", re.IGNORECASE)
-_DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*)$",
-                            re.IGNORECASE)
+#: A filter control's "no filter" value (English, German, French, Spanish).
+_DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
+                            r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
 #: Query parameters that page, sort or route a list rather than narrow it.
 _NEUTRAL_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset|"
                              r"view|tab|lang|locale|next|ref|return(?:_?to)?|redirect|utm_\w+|_\w*)$", re.IGNORECASE)
