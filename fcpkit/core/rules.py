@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from fcpkit.core.pagetree import record_ids
 from fcpkit.core.text import strip_bids, strip_volatile, tokenize
 from fcpkit.core.trajectory import Action, Observation
 
@@ -477,15 +478,6 @@ def _names_dialog(words: list[str], statements: list[tuple[str, ...]], plan_toke
     return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
 
 
-_RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
-
-
-@lru_cache(maxsize=4096)
-def _record_ids(text: str) -> frozenset[tuple[str, int, str]]:
-    """Record identifiers (``T-390``, ``ORD-55012``) as (prefix, digit count, id)."""
-    return frozenset((m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text))
-
-
 def _foreign_message(after: Observation, before: Observation | None) -> str | None:
     """A new status or alert message about *another* record of the kind the page is about.
 
@@ -495,7 +487,7 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     messages = _live_lines(after.text)
     if not messages:
         return None
-    page_ids = _record_ids(f"{after.url} {after.title}")
+    page_ids = record_ids(f"{after.url} {after.title}")
     if not page_ids:
         return None
     old = _live_lines(before.text) if before is not None else ()
@@ -504,7 +496,7 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     for msg in messages:
         if msg in old:
             continue
-        ids = _record_ids(msg)
+        ids = record_ids(msg)
         if ids and not any(i in own for _, _, i in ids):
             other = next((i for p, n, i in ids if (p, n) in kinds), None)
             if other:
