@@ -47,12 +47,12 @@ from fcpkit.core.phrases import (
     compile_family, fold,
 )
 from fcpkit.core.plan import Commitment, Plan
-from fcpkit.core.rules import RuleHit, is_form_edit, is_report, parse_action
+from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.text import NEGATIONS, tokenize
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
 
-__all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "Builtins", "TaskContext", "builtin_hits", "check_builtins",
+__all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "OFF_PAGE_RULES", "Builtins", "TaskContext", "builtin_hits", "check_builtins",
            "commitment_text"]
 
 #: Every built-in rule, in the order they are tried (most certain first), with its repair scope.
@@ -62,6 +62,10 @@ RULE_SCOPES: Mapping[str, str] = {
     "report_failure": "planning", "report_contradicted": "execution",
 }
 BUILTIN_RULES: tuple[str, ...] = tuple(RULE_SCOPES)
+#: Rules whose hit means the page in view is the wrong place to be (another record's, a refusal, a
+#: dead end, a narrowed list): a repair goes back to the last page that was on track.
+OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record", "unrequested_constraint",
+                            "empty_results"})
 #: Rules that can read the page a run starts on (the others need an action or a change).
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
@@ -276,11 +280,20 @@ def _constraints(obs: Observation) -> Iterator[tuple[str, str]]:
                 yield f"{role} {n.name!r} = {v!r}", v
 
 
+def _is_list_page(obs: Observation) -> bool:
+    """A page that lists records: table rows, or list items in its main region (not its navigation)."""
+    ns = nodes(obs.text)
+    main = next((i for i, n in enumerate(ns) if n.role.lower() == "main"), None)
+    body = ns[main:] if main is not None else ns
+    rows = sum(1 for n in body if n.role.lower() in ("row", "listitem", "article"))
+    return rows >= 2
+
+
 def _unrequested_constraint(ctx: TaskContext, before, action, after) -> str | None:
-    if before is None or action is None or is_form_edit(action) or is_report(action):
+    if before is None or action is None or is_form_edit(action) or not is_page_changing(action):
         return None  # a list the step *loaded*: not the start page, not a form being typed into
-    if record_ids(identity(after)):
-        return None  # a record's page: its fields are the record's, not filters
+    if record_ids(identity(after)) or not _is_list_page(after):
+        return None  # a record's page or a form: its fields are the record's, not filters
     for where, value in _constraints(after):
         if not ctx.asks_for(value):
             return f"the list is narrowed by {where}, which the task does not ask for"

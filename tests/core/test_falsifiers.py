@@ -37,6 +37,7 @@ def hits(plan: Plan, after: Observation, before: Observation | None = None, acti
 
 
 CLICK = Action("click('12')", "", "link 'Open'", "read")
+ROWS = ("\t[30] table 'Results'", "\t\t[31] row ''", "\t\t\t[32] link 'first'", "\t\t[33] row ''", "\t\t\t[34] link 'second'")
 QUEUE = page("http://desk.test/tickets", "Queue · HelpDesk", "\t[5] heading 'Ticket queue'",
              "\t[12] link 'T-390 Charged twice'", "\t[13] link 'T-391 Cannot log in'")
 T390 = page("http://desk.test/tickets/T-390", "Ticket T-390 · HelpDesk", "\t[5] heading 'Ticket T-390'",
@@ -130,25 +131,28 @@ def test_wrong_record_is_a_detail_page_of_the_same_kind_not_a_list_that_mentions
 
 def test_a_sticky_filter_chip_or_value_the_task_never_asked_for():
     chip = page("http://desk.test/tickets", "Queue · HelpDesk", "\t[5] heading 'Ticket queue'",
-                "\t[8] button 'Remove filter: Billing'", "\t[12] link 'T-411 Refund not received'")
+                "\t[8] button 'Remove filter: Billing'", *ROWS)
     assert hits(HELPDESK, chip, T390, CLICK) == ["unrequested_constraint"]
-    asked = page(chip.url, chip.title, "\t[8] button 'Remove filter: Payments'")
+    asked = page(chip.url, chip.title, "\t[8] button 'Remove filter: Payments'", *ROWS)
     assert hits(HELPDESK, asked, T390, CLICK) == []
-    hamburg = page(LAGER_LIST.url, LAGER_LIST.title, "\t[6] combobox 'Lager' value='Hamburg'")
+    hamburg = page(LAGER_LIST.url, LAGER_LIST.title, "\t[6] combobox 'Lager' value='Hamburg'", *ROWS)
     assert hits(LAGER, hamburg, QUEUE, CLICK) == ["unrequested_constraint"]
-    assert hits(LAGER, LAGER_LIST, QUEUE, CLICK) == []  # "Alle Lager" is no filter
-    assert hits(LAGER, page(LAGER_LIST.url, "", "\t[6] combobox 'Lager' value='Berlin'"), QUEUE, CLICK) == []
+    assert hits(LAGER, page(LAGER_LIST.url, "", "\t[6] combobox 'Lager' value='Alle Lager'", *ROWS), QUEUE, CLICK) == []
+    assert hits(LAGER, page(LAGER_LIST.url, "", "\t[6] combobox 'Lager' value='Berlin'", *ROWS), QUEUE, CLICK) == []
+    # a form's drop-down is the form's value, not a filter on a list
+    assert hits(LAGER, page("http://lager.test/neu", "", "\t[6] combobox 'Lager' value='Hamburg'"), QUEUE, CLICK) == []
 
 
 def test_query_parameters_and_prefilled_search_on_a_loaded_list():
-    overdue = page("http://ledger.test/invoices?status=overdue&page=2", "Invoices | Ledgerly")
+    overdue = page("http://ledger.test/invoices?status=overdue&page=2", "Invoices | Ledgerly", *ROWS)
     assert hits(INVOICES, overdue, INV, CLICK) == ["unrequested_constraint"]
-    assert hits(INVOICES, page("http://ledger.test/invoices?page=2&sort=date", "Invoices"), INV, CLICK) == []
-    prefilled = page("http://desk.test/tickets", "Queue", "\t[9] searchbox 'Search tickets' value='refund'")
+    assert hits(INVOICES, page("http://ledger.test/invoices?page=2&sort=date", "Invoices", *ROWS), INV, CLICK) == []
+    prefilled = page("http://desk.test/tickets", "Queue", "\t[9] searchbox 'Search tickets' value='refund'", *ROWS)
     assert hits(HELPDESK, prefilled, T390, CLICK) == ["unrequested_constraint"]
     # not on the start page, and not while the agent is typing into the form
     assert hits(HELPDESK, prefilled, start=True) == []
     assert hits(HELPDESK, prefilled, prefilled, Action("fill('9', 'refund')")) == []
+    assert hits(HELPDESK, prefilled, prefilled, Action("noop(500)")) == []
 
 
 # -- empty results ---------------------------------------------------------------------------------
@@ -165,7 +169,7 @@ def test_a_search_for_what_the_task_names_that_finds_nothing():
     # the step checks that something is gone: nothing found is what it expects
     assert hits(HELPDESK, none, QUEUE, Action("goto('http://desk.test/tickets?query=T-390')"),
                 commitment="T-390 is no longer in the queue") == []
-    other = page("http://desk.test/tickets?query=refund", "Queue", "\t[20] StaticText 'No tickets match your search.'")
+    other = page("http://desk.test/tickets?query=refund", "Queue", "\t[20] StaticText 'No tickets match your search.'", *ROWS)
     # a search for something the task does not name: not this rule's (the list is narrowed by an
     # unrequested term, which is another's)
     assert hits(HELPDESK, other, QUEUE, Action("goto('http://desk.test/tickets?query=refund')")) == ["unrequested_constraint"]
