@@ -7,7 +7,7 @@ The curated public API, what notebooks, the CLI and the benchmarks start from:
   :class:`Observation`, :class:`Action`, :class:`Label`
 * scoring: :class:`Matcher`, :class:`LexicalMatcher`, :func:`get_matcher`
 * routing and testing: :class:`Thresholds`, :class:`Route`, :func:`route`, :class:`StateTester`,
-  :class:`ActionTester`, :class:`CheckResult`
+  :class:`ActionTester`, :class:`CheckResult`, :class:`Builtins` (the built-in falsifiers' switches)
 * verifiers: :class:`Verifier`, :class:`Decision`, :class:`Verdict`, :func:`get_verifier`
 * checking and logging: :class:`Checker`, :class:`TrajectoryReport`, :class:`StepCheck`,
   :class:`EvidenceLog`, :func:`read_log`
@@ -20,6 +20,7 @@ kernel), :mod:`fcpkit.matching`, :mod:`fcpkit.llm`, :mod:`fcpkit.agent`, :mod:`f
 """
 
 from fcpkit.agent.runtime import RunEvent, Runner, RunResult
+from fcpkit.core.falsifiers import Builtins
 from fcpkit.core.log import EvidenceLog, read_log
 from fcpkit.core.plan import SCOPES, STAGES, Commitment, Evidence, Plan, dump_plan, load_plan
 from fcpkit.core.protocols import Matcher
@@ -38,7 +39,7 @@ __all__ = [
     "Plan", "Commitment", "Evidence", "load_plan", "dump_plan", "SCOPES", "STAGES",
     "Trajectory", "Step", "Observation", "Action", "Label", "Corpus", "load_corpus", "dump_corpus",
     "Matcher", "LexicalMatcher", "get_matcher",
-    "Thresholds", "Route", "route", "StateTester", "ActionTester", "CheckResult",
+    "Thresholds", "Route", "route", "StateTester", "ActionTester", "CheckResult", "Builtins",
     "Verifier", "Decision", "Verdict", "get_verifier",
     "Checker", "TrajectoryReport", "StepCheck", "EvidenceLog", "read_log",
     "Runner", "RunEvent", "RunResult",

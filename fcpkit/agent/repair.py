@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
+from fcpkit.core.falsifiers import OFF_PAGE_RULES
 from fcpkit.core.plan import SCOPES, Commitment, Plan
 from fcpkit.agent.planner import SkillRecord, render_failures, sanitize_plan_data, task_variables
 from fcpkit.core.testers import CheckResult
@@ -41,7 +42,7 @@ __all__ = [
 
 DEPTHS = ("resume", "backtrack")
 #: Rules after which the page is broken, not just unhelpful.
-_PAGE_BROKEN_RULES = frozenset({"error_page", "action_error"})
+_PAGE_BROKEN_RULES = frozenset({"error_page", "action_error"}) | OFF_PAGE_RULES
 
 
 @dataclass(frozen=True)

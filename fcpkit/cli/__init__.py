@@ -81,11 +81,13 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
 @click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
 @click.option("--no-plan-falsifiers", is_flag=True, help="Disable cross-cutting plan-level falsifiers.")
+@click.option("--no-builtin", "no_builtin", multiple=True, metavar="NAME",
+              help="Disable one built-in task-level falsifier (lost_session, refused, ...), or 'all'.")
 @click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
 @_friendly
 def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
           calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
-          no_plan_falsifiers: bool, no_pre_action: bool) -> None:
+          no_plan_falsifiers: bool, no_builtin: tuple[str, ...], no_pre_action: bool) -> None:
     """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
     from fcpkit.core.plan import load_plan
     from fcpkit.core.trajectory import load_corpus
@@ -96,8 +98,11 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
     if only and len(selected) != len(set(only)):
         missing = set(only) - {t.id for t in selected}
         raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
+    from fcpkit.core.falsifiers import Builtins
+
+    builtins = Builtins.none() if "all" in no_builtin else Builtins.from_dict({n: False for n in no_builtin})
     checker = _checker(matcher, verifier, thresholds, log, calibration, use_rules=not no_rules,
-                       use_plan_falsifiers=not no_plan_falsifiers, pre_action=not no_pre_action)
+                       use_plan_falsifiers=not no_plan_falsifiers, use_builtins=builtins, pre_action=not no_pre_action)
     checker.fit(trajs)
     reports = checker.check_corpus(selected, plan)
     if checker.log is not None:

@@ -1,5 +1,7 @@
 """The paper's kernel, pure Python with numpy and yaml: plans and commitments (:mod:`.plan`),
-trajectories (:mod:`.trajectory`), anomaly rules (:mod:`.rules`), the router (:mod:`.router`),
+trajectories (:mod:`.trajectory`), anomaly rules (:mod:`.rules`), the built-in task-level falsifiers
+(:mod:`.falsifiers`, reading pages with :mod:`.pagetree` and phrase families from :mod:`.phrases`),
+the router (:mod:`.router`),
 the state and action testers (:mod:`.testers`), verifiers (:mod:`.verify`), the protocols of the
 pluggable parts (:mod:`.protocols`) and the evidence log (:mod:`.log`).
 

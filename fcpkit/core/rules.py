@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from fcpkit.core.pagetree import record_ids
 from fcpkit.core.text import strip_bids, strip_volatile, tokenize
 from fcpkit.core.trajectory import Action, Observation
 
@@ -35,6 +36,7 @@ __all__ = [
     "ACTION_NAMES",
     "parse_action",
     "is_page_changing",
+    "acts_on_page",
     "page_fingerprint",
     "content_fingerprint",
     "page_diff",
@@ -158,14 +160,31 @@ def _already_holds(target: str | None, call: ParsedCall) -> bool:
     return f"value={value!r}" in target or f'value="{value}"' in target
 
 
-def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
-    """Whether the page should differ after ``action`` (writes always should)."""
-    if action.effect in ("write", "irreversible"):
+#: Calls that do not act on the page: a message to the user, waiting, scrolling, pointing.
+_NOT_ACTING = frozenset({"noop", "send_msg_to_user", "report_infeasible", "scroll", "hover", "focus", "mouse_move"})
+
+
+def acts_on_page(action: Action) -> bool:
+    """Whether ``action`` does anything to the page. A message to the user, a ``noop``, a wait, a
+    scroll or a hover does not, whatever its effect label: a corpus may label a report to a person
+    ``irreversible`` (it cannot be taken back), yet it leaves the page as it was, and should."""
+    try:
+        return not all(c.name in _NOT_ACTING for c in parse_action(action.command))
+    except ValueError:
         return True
+
+
+def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
+    """Whether the page should differ after ``action`` (writes always should, unless they do not
+    act on the page at all: :func:`acts_on_page`)."""
     try:
         calls = list(calls) if calls is not None else parse_action(action.command)
     except ValueError:
+        return action.effect in ("write", "irreversible")
+    if all(c.name in _NOT_ACTING for c in calls):
         return False
+    if action.effect in ("write", "irreversible"):
+        return True
     for c in calls:
         if c.name == "select_option" and _already_holds(action.target, c):
             continue  # choosing what is already chosen changes nothing, and should not
@@ -385,17 +404,19 @@ def check_transition(
     if before is not None and action is not None and is_page_changing(action):
         if page_fingerprint(before) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
-    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
+    writes = action is not None and action.effect in ("write", "irreversible") and acts_on_page(action)
+    if baseline is not None and writes:
         if page_fingerprint(baseline) == page_fingerprint(after):
             return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
-    if baseline is not None and action is not None and action.effect in ("write", "irreversible"):
-        # A save that only announces something ("Comment added to ticket T-390.") over a form put
-        # back as it was before the edits changed no state: compare the pages without their live
-        # regions, which carry messages, not content. (Not against the edited form itself: a
-        # successful save often re-renders it with the saved values and a message.)
-        if content_fingerprint(baseline) == content_fingerprint(after):
-            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page "
-                                             "as it was before the form was edited")
+    if writes:
+        # A write that only announces something ("Comment added to ticket T-390.") over the page it
+        # started from changed no state: compare the pages without their live regions, which carry
+        # messages, not content. The page it started from is the one before the form edits that led
+        # up to it (not the edited form itself: a successful save often re-renders it with the saved
+        # values and a message), or, with no edits, the page the write was made on.
+        origin, said = (baseline, "as it was before the form was edited") if baseline is not None else (before, "it started from")
+        if origin is not None and content_fingerprint(origin) == content_fingerprint(after):
+            return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None
 
 
@@ -418,29 +439,43 @@ def _modal_names(text: str) -> tuple[str, ...]:
     return tuple((a or b).strip() for a, b in _MODAL.findall(text))
 
 
-def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
-    """The first modal dialog whose name the plan does not mention (under half its words).
+#: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
+_DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
 
-    A dialog the plan expects ("Assign ticket T-390") is a step of the task; one it never
-    mentions ("Updated acceptable use policy") is an interstitial covering the page the agent
-    is working on: the commitment's evidence can no longer be read, so the step is off track
-    until the dialog is dealt with.
+
+def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+    """The first modal dialog the plan does not name.
+
+    A dialog the plan expects is a step of the task; one it never names ("Updated acceptable use
+    policy") is an interstitial covering the page the agent is working on: the commitment's
+    evidence can no longer be read, so the step is off track until the dialog is dealt with.
+    The plan names a dialog when one of its statements (``expected_text``, one per line) says its
+    purpose: the first two content words of the title, in order ("Edit price for SKU-2045" in
+    "Edit price button on product SKU-2045", "Assign ticket T-390" in "Assign ticket dialog"), or
+    for a one-word title, that word beside a dialog role word ("confirmation dialog"). Words
+    scattered through the plan do not name it; and every identifier in the title must be one the
+    plan uses.
     """
-    plan_words = set(tokenize(expected_text))
+    statements = [tokenize(line) for line in expected_text.splitlines() if line.strip()]
+    plan_tokens = {t for st in statements for t in st}
     for name in names:
-        words = set(tokenize(name)) - {"dialog"}
-        if words and len(words & plan_words) / len(words) < 0.5:
-            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not mention covers the page: {name!r}")
+        words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
+        if words and not _names_dialog(words, statements, plan_tokens):
+            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
     return None
 
 
-_RECORD = re.compile(r"\b([A-Za-z]{1,6})-(\d{2,})\b")
-
-
-@lru_cache(maxsize=4096)
-def _record_ids(text: str) -> frozenset[tuple[str, int, str]]:
-    """Record identifiers (``T-390``, ``ORD-55012``) as (prefix, digit count, id)."""
-    return frozenset((m.group(1).upper(), len(m.group(2)), m.group(0).upper()) for m in _RECORD.finditer(text))
+def _names_dialog(words: list[str], statements: list[tuple[str, ...]], plan_tokens: set[str]) -> bool:
+    keys = [w for w in words if any(ch.isdigit() for ch in w)]
+    if any(k not in plan_tokens for k in keys):
+        return False
+    purpose = [w for w in words if w not in keys]
+    if not purpose:
+        return True  # a title of identifiers only, all of them the plan's
+    if len(purpose) == 1:
+        return any(purpose[0] in st and _DIALOG_ROLE & set(st) for st in statements)
+    pair = tuple(purpose[:2])
+    return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
 
 
 def _foreign_message(after: Observation, before: Observation | None) -> str | None:
@@ -452,7 +487,7 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     messages = _live_lines(after.text)
     if not messages:
         return None
-    page_ids = _record_ids(f"{after.url} {after.title}")
+    page_ids = record_ids(f"{after.url} {after.title}")
     if not page_ids:
         return None
     old = _live_lines(before.text) if before is not None else ()
@@ -461,7 +496,7 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     for msg in messages:
         if msg in old:
             continue
-        ids = _record_ids(msg)
+        ids = record_ids(msg)
         if ids and not any(i in own for _, _, i in ids):
             other = next((i for p, n, i in ids if (p, n) in kinds), None)
             if other:

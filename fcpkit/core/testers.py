@@ -15,6 +15,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
+from fcpkit.core.falsifiers import Builtins, TaskContext, check_builtins, commitment_text
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
@@ -172,6 +173,7 @@ class _Base:
         use_falsifiers: bool = True,
         use_plan_falsifiers: bool = True,
         use_rules: bool = True,
+        builtins: Builtins | bool = True,
     ):
         self.matcher: Matcher = matcher
         self.thresholds = thresholds or Thresholds()
@@ -179,6 +181,9 @@ class _Base:
         self.use_falsifiers = use_falsifiers
         self.use_plan_falsifiers = use_plan_falsifiers
         self.use_rules = use_rules
+        #: the built-in task-level falsifiers (:mod:`fcpkit.core.falsifiers`): ``True`` all, ``False`` none
+        self.builtins = builtins if isinstance(builtins, Builtins) else Builtins() if builtins else Builtins.none()
+        self._contexts: dict[int, tuple[Plan, TaskContext]] = {}
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._texts: dict[int, tuple[Observation, str]] = {}
@@ -294,6 +299,9 @@ class StateTester(_Base):
             dialogs = new_modal_dialogs(before, observation)
             if dialogs:
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
+        if hit is None and self.builtins.enabled:
+            hit = check_builtins(self.context(plan), observation, before=before, action=action,
+                                 commitment_text=commitment_text(commitment), settings=self.builtins)
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True)
@@ -322,11 +330,22 @@ class StateTester(_Base):
         if hit is None:
             dialogs = new_modal_dialogs(None, observation)
             hit = unexpected_dialog(dialogs, self._plan_text(plan)) if dialogs else None
+        if hit is None and self.builtins.enabled:
+            hit = check_builtins(self.context(plan), observation, settings=self.builtins, start=True)
         if hit is None:
             return None
         return CheckResult("pre", commitment.id, 0.0, 0.0, Route.VERIFY, rule=hit.rule, rule_detail=hit.detail,
                            scope=hit.scope, kappa=float(commitment.confidence),
                            elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
+
+    def context(self, plan: Plan) -> TaskContext:
+        """What ``plan``'s task asks for (records, words), read once per plan, for the built-ins."""
+        hit = self._contexts.get(id(plan))
+        if hit is not None and hit[0] is plan:
+            return hit[1]
+        ctx = TaskContext.from_plan(plan)
+        self._contexts[id(plan)] = (plan, ctx)
+        return ctx
 
     def _plan_text(self, plan: Plan) -> str:
         """Everything the plan says (task, subgoals, evidence): what a dialog must be part of."""

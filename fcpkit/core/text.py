@@ -1,6 +1,7 @@
 """Text normalisation shared by the lexical matcher and the state diff.
 
 Real pages are full of text that changes without meaning anything: clocks, "5 minutes ago",
+countdowns and relative future times ("starts in 3 hours", "2 days left"),
 unread counters. Both the matcher (so a clock never supports or refutes a statement) and the
 unchanged-page rule (so a ticking clock does not make a no-op look like progress) strip it the
 same way, here. Tokenisation keeps identifiers (``T-390``, ``EXP-1180``, ``SKU-2045``) and numbers
@@ -26,11 +27,18 @@ __all__ = [
 ]
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_UNITS = r"(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?"
 _VOLATILE = re.compile(
     "|".join(
         [
             r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?![\w:])",  # 10:42, 10:42:07 pm
             r"\b(?:\d+|an?|one|few)\s+(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?\s+ago\b",
+            # the other direction: countdowns and relative future times ("starts in 3 hours",
+            # "2 days left", "expires in 14:59", "1h 20m remaining")
+            rf"\bin\s+(?:about\s+|under\s+|less than\s+)?(?:\d+|an?|one|few)\s+{_UNITS}\b",
+            rf"\b(?:\d+|an?|one|few)\s+{_UNITS}\s+(?:left|remaining|to go|from now)\b",
+            r"\b(?:\d+\s*[dhms]\s*){1,4}(?:left|remaining|to go)\b",
+            r"\b(?:today|tomorrow|yesterday|tonight)\b",
             r"\bjust now\b",
             r"\b\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?\b",  # ISO dates
             rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b",  # Nov 29, 2026

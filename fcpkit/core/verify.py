@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, Sequence, runtime_checkable
 
+from fcpkit.core.falsifiers import BUILTIN_RULES
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult
@@ -49,7 +50,7 @@ class Decision(str, Enum):
 
 #: Rules whose hit is itself evidence of drift; softer rules only ask for a look.
 HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "error_page", "skipped_commitment",
-                        "unexpected_dialog", "foreign_message"})
+                        "unexpected_dialog", "foreign_message", *BUILTIN_RULES})
 #: With ``strict_writes``: a write whose confirmation never showed is also drift. It catches wrong
 #: success banners, but also flags a healthy save whose banner the matcher cannot read (a paraphrase).
 STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}

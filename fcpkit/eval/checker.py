@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from fcpkit.core.falsifiers import Builtins
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.protocols import Matcher
 from fcpkit.matching import LexicalMatcher
@@ -89,7 +90,9 @@ class Checker:
     ``verifier``: ``"lower"`` (keep going), ``"upper"`` (oracle from labels), or a callable
     ``label -> Verifier`` (e.g. an LLM verifier that ignores the label). The ``use_*`` switches
     make the benchmark's arms: confirming evidence only, step falsifiers, plan-level falsifiers,
-    anomaly rules, and the pre-action test.
+    anomaly rules, the built-in task-level falsifiers (``use_builtins``: all, none, or a
+    :class:`~fcpkit.core.falsifiers.Builtins` record; they run with the anomaly rules), and the
+    pre-action test.
     """
 
     def __init__(
@@ -102,12 +105,14 @@ class Checker:
         use_falsifiers: bool = True,
         use_plan_falsifiers: bool = True,
         use_rules: bool = True,
+        use_builtins: bool | Builtins = True,
         pre_action: bool = True,
         log: EvidenceLog | None = None,
     ):
         kw = dict(use_confirming=use_confirming, use_falsifiers=use_falsifiers,
                   use_plan_falsifiers=use_plan_falsifiers, use_rules=use_rules)
-        self.state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds, **kw)
+        self.state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds, **kw,
+                                 builtins=use_builtins if use_rules else False)
         self.matcher = self.state.matcher
         self.action = ActionTester(self.matcher, thresholds, **kw)
         self.thresholds = self.state.thresholds

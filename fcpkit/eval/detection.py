@@ -5,12 +5,14 @@ One module answers the article's measurement questions over any number of labell
 
 * **arms** - named configurations of the same :class:`~fcpkit.eval.checker.Checker` (:data:`ARMS`):
   ``outcome`` (the end-of-run outcome check: catches every faulty run, after its last step),
-  ``confirming-only`` (the paper's ablation), ``step-falsifiers``, ``+plan-falsifiers`` and
-  ``+rules`` (the full configuration); each with every requested matcher that loads here and
+  ``confirming-only`` (the paper's ablation), ``step-falsifiers``, ``+plan-falsifiers``, ``+rules``
+  (the anomaly rules) and ``+built-in`` (the built-in task-level falsifiers of
+  :mod:`fcpkit.core.falsifiers`: the full configuration); each with every requested matcher that loads here and
   under both verifier bounds (``lower`` keep-going, ``upper`` oracle);
 * **metrics** (:func:`summarize_runs`), overall, per fault class and per workflow;
 * a **threshold sweep** (tau gates shifted together, delta margins scaled together);
-* **per-falsifier telemetry** (which evidence statements fire, on which runs);
+* **per-falsifier telemetry** (which evidence statements fire, on which runs), with one row per
+  built-in falsifier (:mod:`fcpkit.eval.builtin_telemetry`): its fire rate on healthy and faulty runs;
 * a **leave-one-workflow-out** protocol: thresholds chosen on the other workflows only;
 * CSV tables under ``out_dir`` and plotly figures under ``fig_dir``.
 
@@ -60,7 +62,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from fcpkit.eval.builtin_telemetry import builtin_telemetry
 from fcpkit.eval.checker import Checker, TrajectoryReport
+from fcpkit.core.falsifiers import BUILTIN_RULES
 from fcpkit.core.plan import SCOPES, Plan
 from fcpkit.eval.metrics import wilson
 from fcpkit.core.router import Route, Thresholds
@@ -94,10 +98,11 @@ ARMS: dict[str, dict[str, bool] | None] = {
     "confirming-only": dict(use_falsifiers=False, use_plan_falsifiers=False, use_rules=False),
     "step-falsifiers": dict(use_plan_falsifiers=False, use_rules=False),
     "+plan-falsifiers": dict(use_rules=False),
-    "+rules": dict(),
+    "+rules": dict(use_builtins=False),
+    "+built-in": dict(),
 }
 ARM_ORDER: tuple[str, ...] = tuple(ARMS)
-FULL_ARM = "+rules"
+FULL_ARM = "+built-in"
 BOUNDS: tuple[str, ...] = ("lower", "upper")
 WRITE_EFFECTS = frozenset({"write", "irreversible"})
 SOFT_CHECK = "unconfirmed_advance"  # the checker's check on an agent moving on unconfirmed
@@ -105,7 +110,7 @@ SOFT_CHECK = "unconfirmed_advance"  # the checker's check on an agent moving on 
 #: agent's claims (not timed as fast tests: ``CheckResult.scored`` is false), the ``advance-check`` source.
 ADVANCE_RULES = frozenset({SOFT_CHECK, "unconfirmed_write", "skipped_commitment"})
 
-SOURCES: tuple[str, ...] = ("step-falsifier", "plan-falsifier", "rule", "advance-check", "verifier", "outcome")
+SOURCES: tuple[str, ...] = ("step-falsifier", "plan-falsifier", "rule", "built-in", "advance-check", "verifier", "outcome")
 
 DEFAULT_TAU_SHIFTS: tuple[float, ...] = (-0.15, -0.10, -0.05, 0.0, 0.05, 0.10, 0.15)
 DEFAULT_DELTA_SCALES: tuple[float, ...] = (0.5, 0.75, 1.0, 1.25, 1.5)
@@ -183,7 +188,7 @@ class RunRecord:
     @property
     def source(self) -> str | None:
         """What made the detection: ``outcome``, ``advance-check`` (the checker's unconfirmed-advance
-        check), ``rule``, ``plan-falsifier``, ``step-falsifier``, or ``verifier`` (an escalation the
+        check), ``built-in`` (a built-in task-level falsifier), ``rule``, ``plan-falsifier``, ``step-falsifier``, or ``verifier`` (an escalation the
         verifier resolved with no falsifier or rule named)."""
         if not self.detected:
             return None
@@ -191,6 +196,8 @@ class RunRecord:
             return "outcome"
         if self.detection_rule in ADVANCE_RULES:
             return "advance-check"
+        if self.detection_rule in BUILTIN_RULES:
+            return "built-in"
         if self.detection_rule:
             return "rule"
         if self.detection_level == "plan":
@@ -748,6 +755,7 @@ def run_detection(
                     if telemetry and arm == FULL_ARM:
                         tele_rows += falsifier_telemetry(trajs, reps, matcher, base, corpus=cname,
                                                          matcher_name=mname, bound=bound)
+                        tele_rows += builtin_telemetry(trajs, reps, corpus=cname, matcher_name=mname, bound=bound)
             if sweep:
                 t0 = time.perf_counter()
                 sweep_recs += sweep_thresholds(trajs, matcher, corpus=cname, matcher_name=mname, arms=arms,
@@ -937,7 +945,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
     for m, g in ad.groupby("matcher", sort=False):
         t = Table(title=f"detection by arm — {corpus}, {m} matcher, paper thresholds", title_justify="left")
         for col in ("bound", "arm", "caught", "rate [95% CI]", "false alarms", "early", "saved mean·share",
-                    "pre-write", "delay", "escalated", "ms med/p95", "by step/plan/rule/adv/verif"):
+                    "pre-write", "delay", "escalated", "ms med/p95", "by step/plan/rule/built-in/adv/verif"):
             t.add_column(col, no_wrap=True, min_width=len(col))
         for _, r in g.iterrows():
             t.add_row(
@@ -947,7 +955,7 @@ def print_detection(res: DetectionResults, console: Any = None, *, corpus: str |
                 f"{_f(r.before_write_share, True)} {r.before_write}/{r.detected}",
                 _f(r.delay_mean), _f(r.escalation_share, True),
                 f"{_f(r.check_ms_median, nd=3)}/{_f(r.check_ms_p95, nd=3)}",
-                "/".join(str(int(r[f"by_{k}"])) for k in SOURCES[:5]),
+                "/".join(str(int(r[f"by_{k}"])) for k in SOURCES[:6]),
             )
         console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
     fd = res.per_fault[res.per_fault.corpus == corpus] if not res.per_fault.empty else res.per_fault

@@ -95,3 +95,15 @@ def test_real_process_prints_no_traceback(examples_dir):
     proc = subprocess.run([sys.executable, "-m", "fcpkit.cli", "check", str(examples_dir / "broken" / "corpus_not_json.jsonl")],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "not valid JSON" in proc.stderr
+
+
+def test_builtins_can_be_switched_off_one_by_one_or_all(examples_dir):
+    corpus = str(examples_dir / "corpus.jsonl")
+    args = ["check", corpus, "--json", "--id", "support-session_expired-01"]
+    rule = lambda res: json.loads(res.output.splitlines()[0])["detection_rule"]  # noqa: E731
+    on = CliRunner().invoke(main, args)
+    assert on.exit_code == 0 and rule(on) == "lost_session"
+    off = CliRunner().invoke(main, [*args, "--no-builtin", "lost_session"])
+    assert off.exit_code == 0 and rule(off) != "lost_session"
+    bad = CliRunner().invoke(main, [*args, "--no-builtin", "lost_sesion"])
+    assert bad.exit_code != 0 and "unknown built-in falsifier" in bad.output and "Traceback" not in bad.output

@@ -96,7 +96,19 @@ def test_unexpected_modal_dialog_is_drift_and_an_expected_one_is_not():
     assert new_modal_dialogs(page, page) == []
     hit = unexpected_dialog(["Updated acceptable use policy"], "Open ticket T-390 and assign it to Payments")
     assert hit is not None and hit.rule == "unexpected_dialog"
-    assert unexpected_dialog(["Assign ticket T-390"], "Assign ticket dialog with Team list") is None
+    plan = "Assign ticket T-390 to Payments\nAssign ticket dialog with Team list"
+    assert unexpected_dialog(["Assign ticket T-390"], plan) is None
+    assert unexpected_dialog(["Assign ticket T-411"], plan) is not None  # another record's dialog
+    # a one-word title needs a dialog role word beside it in the statement
+    assert unexpected_dialog(["Confirm"], "Confirm the complaint") is not None
+    assert unexpected_dialog(["Confirm"], "Confirm dialog asks to save") is None
+
+
+def test_an_interstitial_is_not_expected_because_its_words_are_scattered_through_the_plan():
+    plan = "Approve the new leave request\nOpen the request in PeopleDesk\nAdd the note"
+    hit = unexpected_dialog(["New in PeopleDesk"], plan)
+    assert hit is not None and "does not name" in hit.detail
+    assert unexpected_dialog(["New in PeopleDesk"], plan + "\nDismiss the New in PeopleDesk announcement") is None
 
 
 def test_interstitial_on_the_start_page_is_caught_before_the_first_action():

@@ -88,6 +88,7 @@ KNOWN_INNER_IMPORTS: set[str] = {
     "agent/repair.py:fcpkit.llm.templates",
     "cli/__init__.py:fcpkit.agent.guards",
     "cli/__init__.py:fcpkit.cli.report",
+    "cli/__init__.py:fcpkit.core.falsifiers",
     "cli/__init__.py:fcpkit.core.log",
     "cli/__init__.py:fcpkit.core.plan",
     "cli/__init__.py:fcpkit.core.router",

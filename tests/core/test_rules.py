@@ -105,3 +105,34 @@ def test_choosing_what_is_already_chosen_is_not_expected_to_change_the_page():
     other = Action("select_option('13', 'Aurie')", target="combobox '' value='Ertha', hasPopup='menu'")
     assert not is_page_changing(same) and is_page_changing(other)
     assert not is_page_changing(Action("fill('5', 'Myron')", target="textbox '' value='Myron'"))
+
+
+@pytest.mark.parametrize("command", [
+    "send_msg_to_user('Approved EXP-1180.')", "noop()", "noop(2000)", "scroll(0, 400)", "hover('12')",
+])
+def test_an_action_that_does_not_act_on_the_page_never_expects_a_change_whatever_its_label(command):
+    # a report to a person is often labelled irreversible (it cannot be taken back): still no page change
+    for effect in ("read", "write", "irreversible"):
+        action = Action(command, "", None, effect)
+        assert not is_page_changing(action)
+        assert check_transition(PAGE, action, TICKED, baseline=PAGE) is None
+
+
+def test_countdowns_and_relative_future_times_are_masked_in_the_state_diff():
+    soon = Observation(PAGE.url, PAGE.title, PAGE.text + "\n\t[20] StaticText 'Approval window closes in 3 hours (2 days left)'")
+    later = Observation(PAGE.url, PAGE.title, soon.text.replace("in 3 hours", "in 2 hours").replace("2 days", "1 day"))
+    assert page_fingerprint(soon) == page_fingerprint(later)
+    assert check_transition(soon, APPROVE, later).rule == "unchanged_page"
+    tomorrow = Observation(PAGE.url, PAGE.title, PAGE.text + "\n\t[21] StaticText 'Due tomorrow, 1h 20m remaining'")
+    assert page_fingerprint(tomorrow) == page_fingerprint(
+        Observation(PAGE.url, PAGE.title, tomorrow.text.replace("tomorrow", "today").replace("1h 20m", "45m")))
+
+
+def test_a_direct_write_is_compared_with_the_page_it_started_from():
+    banner = "\n\t[70] status '', live='polite'\n\t\t[71] StaticText 'Request received.'"
+    announced = Observation(PAGE.url, PAGE.title, TICKED.text + banner)
+    hit = check_transition(PAGE, APPROVE, announced)  # no form edits led up to it: the origin is the page before
+    assert hit is not None and hit.rule == "unchanged_page" and "it started from" in hit.detail
+    assert check_transition(PAGE, APPROVE, Observation(PAGE.url, PAGE.title, CHANGED.text + banner)) is None
+    # a read that only shows a message is not a write that did nothing
+    assert check_transition(PAGE, Action("click('12')", "", "button 'Approve'", "read"), announced) is None

@@ -60,10 +60,13 @@ def test_silent_noop_caught_by_state_diff_only():
     assert not Checker(use_rules=False).check(NOOP).detected
 
 
-def test_session_loss_needs_plan_level_falsifier():
+def test_session_loss_needs_plan_level_falsifier_or_the_builtin():
     rep = Checker().check(EXPIRED)
     assert rep.detection.result.evidence_level == "plan" and rep.detection.step == 1
-    assert not Checker(use_plan_falsifiers=False).check(EXPIRED).detected
+    assert not Checker(use_plan_falsifiers=False, use_builtins=False).check(EXPIRED).detected
+    # the built-in lost-session falsifier needs no plan wording
+    own = Checker(use_plan_falsifiers=False).check(EXPIRED)
+    assert own.detection.step == 1 and own.detection.result.rule == "lost_session"
 
 
 def test_confirming_evidence_only_detects_nothing():

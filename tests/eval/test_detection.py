@@ -25,6 +25,7 @@ from fcpkit.eval.detection import (
     summarize_runs,
     sweep_thresholds,
 )
+from fcpkit.core.falsifiers import BUILTIN_RULES
 from fcpkit.matching import LexicalMatcher
 from fcpkit.eval.metrics import wilson
 from _support.pages import PLAN as SUPPORT_PLAN, page
@@ -231,6 +232,19 @@ def test_telemetry_shows_firing_and_decorative_falsifiers(results):
     assert row(tel, text="Ticket T-390 was merged into a zebra archive").status == "decorative"
 
 
+def test_telemetry_lists_each_builtin_with_its_fire_rate(results):
+    res, _, _ = results
+    tel = res.telemetry[(res.telemetry.bound == "lower") & (res.telemetry.level == "built-in")]
+    assert set(tel.text) == set(BUILTIN_RULES) and len(set(tel.corpus)) == 1
+    lost = row(tel, text="lost_session")
+    # the expired run of each workflow, and no healthy run
+    assert lost.fires_faulty_runs == 2 and lost.fires_healthy_runs == 0 and lost.detections == 2 and lost.status == "ok"
+    wrong = row(tel, text="wrong_record")  # T-411's page; its detection is the earlier action-level test
+    assert wrong.fires_faulty_runs == 2 and wrong.fires_healthy_runs == 0 and wrong.detections == 0
+    assert row(tel, text="missing_page").status == "decorative"
+    assert (tel.tested_checks > 0).all() and (tel.fires_healthy_runs == 0).all()
+
+
 def test_tables_and_figures_are_written(results):
     res, out, figs = results
     for name in ("arms", "per_fault", "per_workflow", "sweep", "telemetry", "lowo", "runs"):
@@ -350,4 +364,7 @@ def test_detection_sources_are_attributed(results):
     res, _, _ = results
     full = row(res.arms, arm="+rules", bound="lower")
     assert (full["by_step-falsifier"], full["by_plan-falsifier"], full["by_rule"]) == (2, 2, 2)
+    # with the built-ins, the sign-in page is caught as a lost session, with no plan wording
+    builtin = row(res.arms, arm="+built-in", bound="lower")
+    assert (builtin["by_step-falsifier"], builtin["by_built-in"], builtin["by_rule"]) == (2, 2, 2)
     assert row(res.arms, arm="outcome", bound="lower")["by_outcome"] == 6

@@ -1,0 +1,148 @@
+"""Phrase families of the built-in falsifiers (:mod:`fcpkit.core.falsifiers`), per language.
+
+The built-in falsifiers read page *structure* first (a password field, a login path, a page
+title, an alert region, a filter chip); the phrases below are their second signal, for what
+only words can say ("signed out due to inactivity", "you can't approve this request"). Each
+family is a table ``{language: [regular expression, ...]}`` so that a site in another language
+is one entry away: add the language's phrases under its code, nothing else changes. The
+expressions are matched case-insensitively against a node's name or a live region's text, with
+typographic apostrophes folded to ``'``.
+
+The families, and what each says:
+
+* ``SIGN_IN``: a sign-in control or heading ("Sign in", "Log in", "Anmelden");
+* ``PASSWORD``: the name of a password field;
+* ``SIGNED_OUT``: a notice that the session ended ("session expired", "signed out");
+* ``REFUSED``: the application refuses the user ("access denied", "not allowed", "you can't
+  approve this", "only the assigned approver can");
+* ``MISSING``: the page or record is not there ("not found", "no longer exists"), or the
+  application failed ("something went wrong");
+* ``EMPTY``: a list or search with nothing in it ("no results", "showing 0 of 0");
+* ``NEGATIVE``: a message whose polarity is negative (error, failed, could not, invalid);
+* ``ADMITS_FAILURE``: the agent's own message says it did not do the task ("I could not ...");
+* ``REMOVE_FILTER``: a filter chip's remove control, with the filter value as group ``v``.
+
+English is complete; German, French and Spanish carry the core of each family as a start.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+__all__ = [
+    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "ADMITS_FAILURE",
+    "REMOVE_FILTER", "STATUS_WORDS", "compile_family", "fold",
+]
+
+Family = Mapping[str, Sequence[str]]
+
+SIGN_IN: Family = {
+    "en": [r"^(?:please\s+)?(?:sign|log)\s*-?\s*(?:in|on)\b", r"^log\s*in$", r"^login\b", r"\bsign in to\b", r"\bwelcome back\b"],
+    "de": [r"^anmelden\b", r"^einloggen\b"],
+    "fr": [r"^se connecter\b", r"^connexion\b"],
+    "es": [r"^iniciar sesi[oó]n\b", r"^acceder\b"],
+}
+
+PASSWORD: Family = {
+    "en": [r"\bpassword\b", r"\bpasscode\b", r"\bpass phrase\b"],
+    "de": [r"\bpasswort\b", r"\bkennwort\b"],
+    "fr": [r"\bmot de passe\b"],
+    "es": [r"\bcontrase[nñ]a\b"],
+}
+
+SIGNED_OUT: Family = {
+    "en": [r"\bsession (?:has |had )?(?:expired|timed out|ended)\b", r"\b(?:signed|logged) (?:you )?out\b",
+           r"\b(?:sign|log) in again\b", r"\bplease (?:sign|log) in\b", r"\bre-?authenticat", r"\bsession expired\b",
+           r"\byour session\b.*\b(?:expired|ended|timed out)\b"],
+    "de": [r"\bsitzung (?:ist )?abgelaufen\b", r"\babgemeldet\b", r"\berneut anmelden\b"],
+    "fr": [r"\bsession (?:a )?expir[ée]e\b", r"\bd[ée]connect[ée]\b", r"\bvous reconnecter\b"],
+    "es": [r"\bsesi[oó]n (?:ha )?(?:expirado|caducado)\b", r"\binicie sesi[oó]n de nuevo\b"],
+}
+
+REFUSED: Family = {
+    "en": [r"\baccess (?:is )?denied\b", r"\bpermission denied\b", r"\bforbidden\b", r"^not allowed$", r"\bnot permitted\b",
+           r"\bnot authori[sz]ed\b", r"\bunauthori[sz]ed\b", r"\b(?:do not|don't|does not|doesn't) have (?:the )?(?:required )?"
+           r"(?:permission|access|rights?|privileges?)\b", r"\bno (?:permission|access)\b", r"\binsufficient (?:permissions?|"
+           r"privileges|rights|access)\b", r"^restricted(?: access)?$", r"\b(?:isn't|is not|aren't|are not) available to you\b",
+           r"\byou (?:can't|cannot|can not|are not allowed to|aren't allowed to) (?:approve|access|view|open|edit|change|"
+           r"assign|delete|do|perform|submit|see|update|modify|refund|cancel|manage)\b", r"^only (?:the )?[\w\s-]{1,40}? can\b",
+           r"\b(?:401|403)\b"],
+    "de": [r"\bzugriff verweigert\b", r"\bkeine berechtigung\b", r"\bnicht berechtigt\b", r"\bnicht erlaubt\b"],
+    "fr": [r"\bacc[eè]s refus[ée]\b", r"\bnon autoris[ée]\b", r"\bpas (?:la )?permission\b", r"\binterdit\b"],
+    "es": [r"\bacceso denegado\b", r"\bno autorizado\b", r"\bno tiene permiso\b", r"\bprohibido\b"],
+}
+
+MISSING: Family = {
+    "en": [r"\b(?:page |record |item )?not found\b", r"\bno longer exists\b", r"\b(?:doesn't|does not) exist\b",
+           r"\b(?:couldn't|could not|can't|cannot) find (?:that|this|the) (?:page|record|item)\b",
+           r"\bsomething went wrong\b", r"\ban? (?:unexpected )?error (?:has )?occurred\b", r"^oops\b", r"\b404\b"],
+    "de": [r"\bnicht gefunden\b", r"\bexistiert nicht\b", r"\betwas ist schiefgelaufen\b"],
+    "fr": [r"\bintrouvable\b", r"\bn'existe pas\b", r"\bune erreur (?:s'est produite|est survenue)\b"],
+    "es": [r"\bno encontrad[ao]\b", r"\bno existe\b", r"\balgo sali[oó] mal\b"],
+}
+
+EMPTY: Family = {
+    "en": [r"\bno (?:\w+ ){0,3}(?:results?|matches|found|to show|to display|match\w*)\b", r"\bnothing (?:found|matches|to show)\b",
+           r"\b(?:showing )?0 (?:of 0 |results?\b|matches\b|items?\b|records?\b|\w+ found\b)", r"\bno results?\b"],
+    "de": [r"\bkeine (?:\w+ )?(?:ergebnisse|treffer|eintr[aä]ge)\b"],
+    "fr": [r"\baucun (?:\w+ )?r[ée]sultat\b"],
+    "es": [r"\bsin resultados\b", r"\bning[uú]n resultado\b", r"\bno se encontraron\b"],
+}
+
+NEGATIVE: Family = {
+    "en": [r"\berror\b", r"\bfailed\b", r"\bfailure\b", r"\b(?:could not|couldn't|cannot|can't|unable to|was not|wasn't|were not|"
+           r"weren't) (?:be )?(?:complete|save|process|submit|update|approve|assign|find|load|apply|perform|finish|send|"
+           r"delete|create|saved|completed|processed|submitted|updated|approved|assigned|applied|sent|deleted|created)\w*\b",
+           r"\binvalid\b", r"\bexpired\b", r"\bwarning\b", r"\btry again\b", r"\bnot (?:allowed|permitted|possible)\b",
+           r"\bdenied\b", r"\bproblem\b"],
+    "de": [r"\bfehler\b", r"\bfehlgeschlagen\b", r"\bnicht m[oö]glich\b", r"\bung[uü]ltig\b"],
+    "fr": [r"\berreur\b", r"\b[ée]chec\b", r"\bimpossible de\b", r"\binvalide\b"],
+    "es": [r"\berror\b", r"\bfall[oó]\b", r"\bno se pudo\b", r"\binv[aá]lido\b"],
+}
+
+ADMITS_FAILURE: Family = {
+    "en": [r"\b(?:i|we) (?:could not|couldn't|cannot|can't|was not able|wasn't able|were not able|weren't able|am unable|"
+           r"was unable|were unable|failed|did not manage|didn't manage|have not been able|haven't been able|"
+           r"did not|didn't) (?:to )?(?:finish|complete|do|approve|find|access|open|save|submit|assign|perform|carry out|"
+           r"get|reach|proceed|continue|sign|log)\w*\b", r"\b(?:task|request|action) (?:could not|couldn't|cannot|can't) be "
+           r"(?:completed|done|finished)\b", r"\bunable to (?:complete|finish|proceed)\b"],
+    "de": [r"\bich konnte\b.*\bnicht\b", r"\bnicht abschlie[ßs]en\b"],
+    "fr": [r"\bje n'ai pas pu\b", r"\bimpossible de terminer\b"],
+    "es": [r"\bno (?:he podido|pude)\b"],
+}
+
+REMOVE_FILTER: Family = {
+    "en": [r"^(?:remove|clear|delete) (?:the )?filter\s*[:\-–]?\s*(?P<v>.+)$", r"^(?:remove|clear) (?P<v>.+?) filter$",
+           r"^(?:filtered by|filters?\s*[:\-–])\s*(?P<v>.+?)(?:\s*[×✕✖])?$", r"^(?P<v>.+?)\s*[×✕✖]$"],
+    "de": [r"^filter (?:entfernen|l[oö]schen)\s*[:\-–]?\s*(?P<v>.+)$"],
+    "fr": [r"^(?:supprimer|retirer) (?:le )?filtre\s*[:\-–]?\s*(?P<v>.+)$"],
+    "es": [r"^(?:quitar|eliminar) (?:el )?filtro\s*[:\-–]?\s*(?P<v>.+)$"],
+}
+
+#: Record statuses an agent's report may claim and a page may show, each with its canonical form.
+#: A report that says a record is *approved* while the page shows it *pending* is contradicted.
+#: Only states, not verbs ("Refund of $12 issued" claims no status), and not *assigned* ("assigned to
+#: Payments" names a team, not a status).
+STATUS_WORDS: Mapping[str, str] = {
+    w: canon for canon, words in {
+        "approved": "approved", "rejected": "rejected declined denied",
+        "pending": "pending awaiting waiting", "open": "open reopened", "closed": "closed", "resolved": "resolved",
+        "cancelled": "cancelled canceled", "refunded": "refunded", "paid": "paid", "unpaid": "unpaid",
+        "shipped": "shipped", "delivered": "delivered", "draft": "draft", "submitted": "submitted",
+        "acknowledged": "acknowledged", "completed": "completed", "archived": "archived",
+        "deleted": "deleted", "escalated": "escalated",
+    }.items() for w in words.split()
+}
+
+
+def fold(text: str) -> str:
+    """Lower case with typographic apostrophes and non-breaking spaces folded."""
+    return text.replace("’", "'").replace("‘", "'").replace("\u00a0", " ").lower()
+
+
+def compile_family(family: Family, languages: Sequence[str] | None = None) -> tuple[re.Pattern[str], ...]:
+    """The family's phrases in ``languages`` (default: all), compiled case-insensitively, one
+    pattern each (a family may name a group, such as ``v`` in :data:`REMOVE_FILTER`)."""
+    return tuple(re.compile(p, re.IGNORECASE) for lang, ps in family.items()
+                 if languages is None or lang in languages for p in ps)
