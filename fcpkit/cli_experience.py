@@ -1,0 +1,146 @@
+"""``fcpkit induce``, ``fcpkit retrieve``, ``fcpkit plan``: the experience libraries from the shell.
+
+* ``induce CORPUS... --out data/libraries/`` - induce the skill and failure-repair libraries
+  (deterministic by default, byte-identical for the same corpora; ``--inducer llm`` asks the LLM).
+* ``retrieve "TASK"`` - the ranked skills with their BM25 and embedding parts (and failure cases).
+* ``plan "TASK"`` - the plan generated from the retrieved experience, as YAML, with lint warnings.
+
+Errors a user can cause print one message and exit with status 2, as the other commands do.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from fcpkit import LLMPlanner, dump_plan, load_corpus
+from fcpkit.agent.memory import (
+    DeterministicInducer,
+    ExperiencePlanner,
+    FailureRetriever,
+    SkillRetriever,
+    lint_plan,
+    load_library,
+    save_library,
+    situation_text,
+)
+from fcpkit.agent.memory.llm_induce import LLMInducer
+from fcpkit.errors import FcpkitError
+from fcpkit.llm import default_client
+
+__all__ = ["induce", "retrieve", "plan_cmd", "DEFAULT_LIBRARY", "DEFAULT_CORPORA"]
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_LIBRARY = DATA / "libraries"
+#: the shipped corpora the committed libraries are induced from, in this order
+DEFAULT_CORPORA = (DATA / "workbench" / "corpus.jsonl", DATA / "miniwob" / "corpus.jsonl",
+                   DATA / "examples" / "corpus.jsonl")
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except FcpkitError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def _relative(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(DATA.parent))
+    except ValueError:
+        return str(p)
+
+
+@click.command()
+@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+              help="Library folder (skills.jsonl, failures.jsonl, library.yaml) or a .yaml file.")
+@click.option("--inducer", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True,
+              help="llm: schema-constrained prompts to the OpenAI-compatible endpoint (embedded server by default).")
+@_friendly
+def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
+    """Induce skills from successful runs and failure cases from detected faulty runs of CORPORA.
+
+    With no corpus: the workbench, MiniWoB++ and example corpora shipped in data/.
+    """
+    paths = list(corpora) or [p for p in DEFAULT_CORPORA if p.exists()]
+    runs = [t for p in paths for t in load_corpus(p)]
+    if inducer == "llm":
+        ind: Any = LLMInducer(default_client())
+    else:
+        ind = DeterministicInducer()
+    lib = ind.induce(runs).with_meta(corpora=[_relative(p) for p in paths], command="fcpkit induce")
+    path = save_library(lib, out)
+    click.echo(f"{len(lib.skills)} skills, {len(lib.failures)} failure cases from {len(runs)} runs -> {path}")
+
+
+def _library(path: Path):
+    return load_library(path)
+
+
+@click.command()
+@click.argument("task")
+@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True)
+@click.option("--k", default=3, show_default=True, help="Skills to retrieve before dependency expansion.")
+@click.option("--p", "p", default=2, show_default=True, help="Failure cases to retrieve.")
+@click.option("--bm25-weight", default=0.4, show_default=True)
+@click.option("--embedding-weight", default=0.6, show_default=True, help="0 needs no model.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with the skill and failure hits.")
+@_friendly
+def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embedding_weight: float, as_json: bool) -> None:
+    """Rank the library's skills for TASK (hybrid score, BM25 and embedding parts) and its failure cases."""
+    lib = _library(library)
+    skills = SkillRetriever(lib, k=k, bm25_weight=bm25_weight, embedding_weight=embedding_weight).retrieve(task)
+    fails = FailureRetriever(lib, p=p, embedding_weight=embedding_weight).retrieve(situation_text(task)) \
+        if lib.failures else []
+    if as_json:
+        click.echo(json.dumps({"task": task, "skills": [h.to_dict() for h in skills],
+                               "failures": [h.to_dict() for h in fails]}, indent=2))
+        return
+    click.echo(f"skills for: {task}")
+    click.echo(f"  {'rank':>4}  {'score':>6}  {'bm25':>6}  {'embed':>6}  skill")
+    for h in skills:
+        rank = str(h.rank) if h.rank else "+dep"
+        via = f"  (required by {h.via})" if h.via else ""
+        click.echo(f"  {rank:>4}  {h.score:6.3f}  {h.lexical:6.3f}  {h.semantic:6.3f}  {h.skill.name}{via}")
+    if fails:
+        click.echo("failure cases:")
+        for f in fails:
+            click.echo(f"  {f.rank:>4}  {f.score:6.3f}  {f.record.id}: {f.record.diagnosis.describe()} "
+                       f"-> {f.record.repair.strategy}")
+
+
+@click.command("plan")
+@click.argument("task")
+@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True)
+@click.option("--planner", "planner_name", type=click.Choice(["template", "llm"]), default="template",
+              show_default=True, help="template: instantiate the skills' templates (no model); llm: prompt the LLM.")
+@click.option("--no-failures", is_flag=True, help="Do not retrieve failure cases (no failure falsifiers).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
+@_friendly
+def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, out: Path | None) -> None:
+    """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint."""
+    lib = _library(library)
+    base = None
+    if planner_name == "llm":
+        base = LLMPlanner(default_client())
+    planner = ExperiencePlanner(lib, base, use_failures=not no_failures)
+    plan = planner.plan(task)
+    click.echo(plan.to_yaml(), nl=False)
+    if out is not None:
+        dump_plan(plan, out)
+    warnings = lint_plan(plan)
+    for w in warnings:
+        click.secho(f"lint: {w}", fg="yellow", err=True)
+    click.secho(f"ok: {len(plan)} commitments from skills {', '.join(planner.last_report['chain'])}"
+                f"; {len(warnings)} lint warning(s)", fg="green", err=True)
