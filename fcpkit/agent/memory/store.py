@@ -187,7 +187,8 @@ def load_library(path: str | Path) -> Library:
         if (p / META_FILE).exists():
             meta = yaml.safe_load((p / META_FILE).read_text(encoding="utf-8")) or {}
     else:
-        raise LibraryError(source, ["not found; fix: a library folder (skills.jsonl, failures.jsonl) or a .yaml file"])
+        raise LibraryError(source, ["not found; fix: a library folder (skills.jsonl, failures.jsonl) or a .yaml file; "
+                                    "`fcpkit induce CORPUS --out FOLDER` makes one"])
     if problems:
         raise LibraryError(source, problems)
     return Library(tuple(skills), tuple(failures), meta)
