@@ -39,17 +39,19 @@ def _jaccard(a: str, b: str) -> float:
 
 
 def same_diagnosis(case: FailureRecord, request: RepairRequest, values: dict[str, str], *, min_overlap: float = 0.6) -> bool:
-    """Whether ``case`` diagnosed what ``request`` diagnoses: the same rule, or falsifying
-    statements whose content words overlap by at least ``min_overlap`` once the case's template
-    is filled with this task's values."""
+    """Whether ``case`` diagnosed what ``request`` diagnoses: the same rule, or a falsifying
+    statement that held in the case (its strongest or any other that held with it) whose content
+    words overlap this one's by at least ``min_overlap``, identifiers masked, once the case's
+    template is filled with this task's values."""
     r = request.result
     rule = r.rule if r is not None else None
     if rule or case.diagnosis.rule:
         return bool(rule) and rule == case.diagnosis.rule
     evidence = request.evidence or request.diagnosis
-    if not evidence or not case.diagnosis.evidence:
+    said = [x for x in (case.diagnosis.evidence, *case.diagnosis.held) if x]
+    if not evidence or not said:
         return False
-    return _jaccard(fill_template(case.diagnosis.evidence, values), evidence) >= min_overlap
+    return max(_jaccard(fill_template(x, values), evidence) for x in said) >= min_overlap
 
 
 class ExperienceRepairer:

@@ -238,6 +238,18 @@ class DeterministicInducer:
         return skills
 
     # -- failure cases ---------------------------------------------------------------------------
+    def _falsifiers_held(self, plan: Any, c: Any, phase: str, obs: Any, action: Any,
+                         values: Mapping[str, str]) -> list[str]:
+        """Every falsifier of the commitment and the plan that held at the detection (support >=
+        the base drift gate tau-), lifted: on the page after a post-action detection, on the
+        action before a pre-action one."""
+        items = [e for _, e in c.falsifiers()] + [e for _, e in plan.plan_level()]
+        if phase == "post":
+            texts = _held_texts(self, [e for e in items if e.on_state], obs.serialize())
+        else:
+            texts = _held_texts(self, [e for e in items if e.on_action], action_text(action) if action else "")
+        return list(dict.fromkeys(lift(x, values) for x in texts))
+
     def _failure(self, t: Trajectory, report: Any, kinds: TaskKinds,
                  names: Mapping[tuple[str, str, str], str]) -> FailureRecord | None:
         det = report.detection
@@ -259,21 +271,29 @@ class DeterministicInducer:
                                 None, action, obs, tuple((s.action, s.observation) for s in t.steps[:step]),
                                 safe_url=t.initial_observation.url or None, step=det.step)
         res = DeterministicRepairer(values).repair(request)
+        held = self._falsifiers_held(plan, c, det.phase, obs, action, values)
         falsifier = None
-        if r.evidence and r.rule is None:
-            lifted = lift(r.evidence, values)
-            falsifier = None if instance_specific(lifted) else lifted
+        if True:  # the failure's own statement, or a generic one that held with it
+            generic = [x for x in ([lift(r.evidence, values)] if r.evidence else []) + held if not instance_specific(x)]
+            falsifier = generic[0] if generic else None
         success = None if t.outcome is None else t.outcome.get("success")
         return FailureRecord(
             id=f"{t.id}@{det.step}",
             situation=Situation(t.task, template, (t.workflow or "").split(".")[0], obs.url, obs.title, c.id,
                                 lift(c.subgoal, values), name),
             diagnosis=Diagnosis(scope, lift(r.evidence, values) if r.evidence else None, r.rule, det.phase,
-                                det.step, t.label.fault),
+                                det.step, t.label.fault, tuple(held)),
             repair=RepairAction(res.strategy, res.scope, res.depth, lift(res.hint or "", values), falsifier),
             outcome=RepairOutcome("prescribed", success, str((t.outcome or {}).get("reason", ""))),
             source=t.id,
         )
+
+
+def _held_texts(inducer: "DeterministicInducer", statements: list[Evidence], text: str) -> list[str]:
+    if not statements or not text:
+        return []
+    scores = inducer.checker.matcher.score([e.text for e in statements], [text])[:, 0]
+    return [e.text for e, sc in zip(statements, scores) if float(sc) >= inducer.checker.thresholds.tau_minus]
 
 
 def _count_failed_uses(skills: list[Skill], failures: Sequence[FailureRecord]) -> list[Skill]:

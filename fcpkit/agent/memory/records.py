@@ -278,7 +278,9 @@ class Situation:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """rho: the scope and what fired (a falsifying statement, or the anomaly rule), and when."""
+    """rho: the scope and what fired (the strongest falsifying statement, or the anomaly rule), when,
+    and ``held``: every falsifying statement of the step and plan that held there (a wrong record
+    is both "Ticket T-411 detail" and "A ticket other than {record_id} is open")."""
 
     scope: str
     evidence: str | None = None
@@ -286,6 +288,10 @@ class Diagnosis:
     phase: str = "post"
     step: int | None = None
     fault: str | None = None
+    held: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "held", tuple(self.held))
 
     def describe(self) -> str:
         what = self.evidence or self.rule or "unknown"
@@ -311,6 +317,10 @@ class RepairOutcome:
     status: str
     success: bool | None = None
     detail: str = ""
+
+
+def _plain(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
 
 
 _PARTS = {"situation": Situation, "diagnosis": Diagnosis, "repair": RepairAction, "outcome": RepairOutcome}
@@ -359,7 +369,7 @@ class FailureRecord:
     # -- data ----------------------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "source": self.source,
-                **{name: {f.name: getattr(getattr(self, name), f.name) for f in fields(cls)}
+                **{name: {f.name: _plain(getattr(getattr(self, name), f.name)) for f in fields(cls)}
                    for name, cls in _PARTS.items()}}
 
     @classmethod
