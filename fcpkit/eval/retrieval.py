@@ -30,7 +30,7 @@ from fcpkit.agent.memory.params import generalise, lift_task, similar
 from fcpkit.errors import ConfigError
 
 __all__ = ["WebArenaTask", "load_webarena_tasks", "split_tasks", "template_keys", "retrieval_benchmark",
-           "benchmark_table", "lambda_figure", "LAMBDAS", "PAPER_LAMBDA"]
+           "benchmark_table", "format_table", "lambda_figure", "LAMBDAS", "PAPER_LAMBDA"]
 
 LAMBDAS: tuple[float, ...] = tuple(round(x, 2) for x in np.linspace(0.0, 1.0, 11))
 PAPER_LAMBDA = 0.4
@@ -152,6 +152,13 @@ def benchmark_table(rows: Sequence[dict[str, Any]]):
 
     g.insert(2, "arm", g["lambda"].map(arm))
     return g.round(4)
+
+
+def format_table(table: Any) -> str:
+    """The three arms - embedding only, the paper's hybrid, BM25 only - overall and per site, as text."""
+    keep = table[table["lambda"].isin([0.0, PAPER_LAMBDA, 1.0])]
+    cols = ["site", "lambda", "arm", "n", "recall_at_1", "recall_at_3", "mrr"]
+    return keep[cols].to_string(index=False)
 
 
 def lambda_figure(table: Any):
