@@ -356,11 +356,12 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
         print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
 
 
-from .cli_experience import bench_retrieval, induce, plan_cmd, retrieve  # noqa: E402 - registered below, one line each
+from .cli_experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve  # noqa: E402 - one line each
 main.add_command(induce)
 main.add_command(retrieve)
 main.add_command(plan_cmd)
 bench.add_command(bench_retrieval)
+bench.add_command(bench_experience)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

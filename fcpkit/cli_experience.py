@@ -32,11 +32,12 @@ from fcpkit.agent.memory import (
 )
 from fcpkit.agent.memory.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
+from fcpkit.eval.experience import experience_scaling, scaling_figure, scaling_table, split_runs
 from fcpkit.eval.retrieval import benchmark_table, format_table, lambda_figure, retrieval_benchmark
 from fcpkit.llm import default_client
 from fcpkit.viz.figures import save_figure
 
-__all__ = ["induce", "retrieve", "plan_cmd", "bench_retrieval", "DEFAULT_LIBRARY", "DEFAULT_CORPORA"]
+__all__ = ["induce", "retrieve", "plan_cmd", "bench_retrieval", "bench_experience", "DEFAULT_LIBRARY", "DEFAULT_CORPORA"]
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_LIBRARY = DATA / "libraries"
@@ -176,3 +177,42 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
     saved = save_figure(lambda_figure(table), "retrieval_webarena_lambda", fig_dir, include_plotlyjs="directory")
     click.echo(format_table(table))
     click.echo(f"-> {out_dir / 'retrieval_webarena.csv'}, {saved['html']}" + (f", {saved['png']}" if saved["png"] else ""))
+
+
+@click.command("experience")
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=DATA / "workbench" / "corpus.jsonl")
+@click.option("--held-back-variant", default=2, show_default=True, help="Workbench task variant no skill is induced from.")
+@click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
+@click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
+@click.option("--embedding-weight", default=0.6, show_default=True, help="0: BM25-only retrieval, no model.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
+@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA.parent / "figures",
+              show_default=True)
+@_friendly
+def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repetitions: int, embedding_weight: float,
+                     out_dir: Path, fig_dir: Path) -> None:
+    """Experience scaling (the paper's Figure 4, offline): held-back workbench runs handled by plans
+    generated from libraries induced on growing shares of the training runs, with and without the
+    failure library."""
+    try:
+        fr = tuple(float(x) for x in fractions.split(",") if x.strip())
+    except ValueError:
+        raise FcpkitError(f"--fractions: expected comma-separated numbers, got {fractions!r}") from None
+    training, held = split_runs(list(load_corpus(corpus)), held_back_variant)
+    if not held:
+        raise FcpkitError(f"{corpus}: no run of variant {held_back_variant} (ids with -v{held_back_variant}-) to hold back")
+    t0 = time.perf_counter()
+    rows = experience_scaling(training, held, fractions=fr, repetitions=repetitions, embedding_weight=embedding_weight,
+                              progress=lambda r: click.echo(f"  {r['fraction']:>5} rep {r['repetition']} failures="
+                                                            f"{r['failure_library']!s:5} handled {r['handled']:.3f}"))
+    table = scaling_table(rows)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    table.to_csv(out_dir / "experience_scaling.csv", index=False)
+    (out_dir / "experience_scaling_meta.json").write_text(json.dumps({
+        "corpus": _relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
+        "held_back_runs": len(held), "fractions": list(fr), "repetitions": repetitions, "mode": "offline",
+        "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
+        "command": "fcpkit bench experience"}, indent=2) + "\n")
+    saved = save_figure(scaling_figure(table), "experience_scaling", fig_dir, include_plotlyjs="directory")
+    click.echo(table.to_string(index=False))
+    click.echo(f"-> {out_dir / 'experience_scaling.csv'}, {saved['html']}")

@@ -96,8 +96,7 @@ def template_keys(train: dict[int, list[WebArenaTask]]) -> dict[int, str]:
 def _ranks(index: HybridIndex, queries: Sequence[str], answers: Sequence[int], lambdas: Iterable[float]
            ) -> dict[float, np.ndarray]:
     out: dict[float, list[int]] = {lam: [] for lam in lambdas}
-    for q, a in zip(queries, answers):
-        p = index.parts(q)
+    for p, a in zip(index.parts_many(list(queries)), answers):
         for lam in out:
             s = lam * p["lexical"] + (1 - lam) * p["semantic"]
             # rank of the answer: 1 + documents scoring strictly higher (ties are resolved in its favour

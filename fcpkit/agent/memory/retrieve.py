@@ -133,6 +133,19 @@ class HybridIndex:
         q = np.asarray(self.embedder.embed([query]), dtype=float)[0]
         return self._doc_vectors @ q
 
+    def parts_many(self, queries: Sequence[str]) -> list[dict[str, np.ndarray]]:
+        """:meth:`parts` of many queries, their embeddings computed in one batch (benchmarks)."""
+        if not self.documents:
+            return [self.parts(q) for q in queries]
+        if self._doc_vectors is None:
+            self._doc_vectors = np.asarray(self.embedder.embed(self.documents), dtype=float)
+        cos = np.asarray(self.embedder.embed(list(queries)), dtype=float) @ self._doc_vectors.T
+        out = []
+        for q, c in zip(queries, cos):
+            bm = self.lexical(q)
+            out.append({"bm25": bm, "cosine": c, "lexical": minmax(bm), "semantic": minmax(c)})
+        return out
+
     def parts(self, query: str, *, lexical: bool = True, semantic: bool = True) -> dict[str, np.ndarray]:
         """Raw and normalised parts: ``bm25``, ``cosine``, ``lexical``, ``semantic`` (normalised).
         A part switched off (or built with weight 0 and no index) is zeros."""
