@@ -32,7 +32,8 @@ from fcpkit.agent.memory import (
 )
 from fcpkit.agent.memory.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
-from fcpkit.eval.experience import experience_scaling, scaling_figure, scaling_table, split_runs
+from fcpkit.eval.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
+                                    workbench_live_runner)
 from fcpkit.eval.retrieval import benchmark_table, format_table, lambda_figure, retrieval_benchmark
 from fcpkit.llm import default_client
 from fcpkit.viz.figures import save_figure
@@ -185,12 +186,14 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
 @click.option("--embedding-weight", default=0.6, show_default=True, help="0: BM25-only retrieval, no model.")
+@click.option("--live", is_flag=True, help="Run each held-back task in Chromium on the workbench (slow) instead of "
+                                           "checking the plan against its recording.")
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
 @click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA.parent / "figures",
               show_default=True)
 @_friendly
 def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repetitions: int, embedding_weight: float,
-                     out_dir: Path, fig_dir: Path) -> None:
+                     live: bool, out_dir: Path, fig_dir: Path) -> None:
     """Experience scaling (the paper's Figure 4, offline): held-back workbench runs handled by plans
     generated from libraries induced on growing shares of the training runs, with and without the
     failure library."""
@@ -202,17 +205,29 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     if not held:
         raise FcpkitError(f"{corpus}: no run of variant {held_back_variant} (ids with -v{held_back_variant}-) to hold back")
     t0 = time.perf_counter()
-    rows = experience_scaling(training, held, fractions=fr, repetitions=repetitions, embedding_weight=embedding_weight,
-                              progress=lambda r: click.echo(f"  {r['fraction']:>5} rep {r['repetition']} failures="
-                                                            f"{r['failure_library']!s:5} handled {r['handled']:.3f}"))
+    wb = None
+    if live:
+        from fcpkit.workbench import start_workbench  # starts a server thread: only for live runs
+
+        wb = start_workbench()
+    try:
+        rows = experience_scaling(
+            training, held, fractions=fr, repetitions=repetitions, embedding_weight=embedding_weight,
+            mode="live" if live else "offline", live_runner=workbench_live_runner(wb) if wb is not None else None,
+            progress=lambda r: click.echo(f"  {r['fraction']:>5} rep {r['repetition']} failures="
+                                          f"{r['failure_library']!s:5} handled {r['handled']:.3f}"))
+    finally:
+        if wb is not None:
+            wb.stop()
     table = scaling_table(rows)
     out_dir.mkdir(parents=True, exist_ok=True)
-    table.to_csv(out_dir / "experience_scaling.csv", index=False)
-    (out_dir / "experience_scaling_meta.json").write_text(json.dumps({
+    stem = "experience_scaling_live" if live else "experience_scaling"
+    table.to_csv(out_dir / f"{stem}.csv", index=False)
+    (out_dir / f"{stem}_meta.json").write_text(json.dumps({
         "corpus": _relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
-        "held_back_runs": len(held), "fractions": list(fr), "repetitions": repetitions, "mode": "offline",
+        "held_back_runs": len(held), "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
         "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
         "command": "fcpkit bench experience"}, indent=2) + "\n")
-    saved = save_figure(scaling_figure(table), "experience_scaling", fig_dir, include_plotlyjs="directory")
+    saved = save_figure(scaling_figure(table), stem, fig_dir, include_plotlyjs="directory")
     click.echo(table.to_string(index=False))
-    click.echo(f"-> {out_dir / 'experience_scaling.csv'}, {saved['html']}")
+    click.echo(f"-> {out_dir / (stem + '.csv')}, {saved['html']}")

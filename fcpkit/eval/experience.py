@@ -25,10 +25,13 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
-from fcpkit import Checker, FcpkitError, Trajectory
-from fcpkit.agent.memory import DeterministicInducer, ExperiencePlanner, FailureRetriever, Library, SkillRetriever
+from fcpkit import Checker, DeterministicRepairer, FcpkitError, Runner, Trajectory
+from fcpkit.agent.memory import (DeterministicInducer, ExperiencePlanner, ExperienceRepairer, FailureRetriever, Library,
+                                 SkillRetriever)
+from fcpkit.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
 
-__all__ = ["FRACTIONS", "experience_scaling", "offline_outcome", "scaling_table", "scaling_figure", "split_runs"]
+__all__ = ["FRACTIONS", "experience_scaling", "offline_outcome", "scaling_table", "scaling_figure", "split_runs",
+           "workbench_live_runner"]
 
 FRACTIONS: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5, 1.0)
 
@@ -53,6 +56,36 @@ def offline_outcome(checker: Checker, t: Trajectory, plan: Any) -> bool:
     if t.label.fault is None:
         return not rep.detected and set(rep.advanced) >= {c.id for c in plan.commitments}
     return rep.detected
+
+
+def workbench_live_runner(workbench: Any, *, step_budget: int = 20,
+                          on_result: Callable[[Trajectory, Any], None] | None = None
+                          ) -> Callable[[ExperiencePlanner, Library, Trajectory], bool]:
+    """A ``live_runner`` for :func:`experience_scaling`: runs the recorded run's task (its workflow,
+    variant, fault and seed) in Chromium on ``workbench`` with the generated plan; repair consults the
+    failure library when the planner does (else the deterministic repairer). Success = the
+    workbench's validator."""
+
+    def run(planner: ExperiencePlanner, lib: Library, t: Trajectory) -> bool:
+        from fcpkit.browser import WorkbenchEnv  # playwright: only for live runs
+        from fcpkit.executors.scripted import ScriptedExecutor
+
+        variant, seed = int(t.extra.get("variant", 0)), int(t.extra.get("seed", 0))
+        repairer = (ExperienceRepairer(lib, failures=planner.failure_retriever, skills=planner.skill_retriever)
+                    if planner.use_failures else DeterministicRepairer())
+        fault = t.extra.get("injected_fault", t.label.fault)
+        env = WorkbenchEnv(workbench, t.workflow, variant, fault, seed, params=t.extra.get("fault_params") or None)
+        try:
+            result = Runner(env, ScriptedExecutor(t.workflow, variant, seed), planner=planner, repairer=repairer,
+                            gate=PolicyGate(approve=approve_all), budget=RepairBudget(3), kill_switch=KillSwitch(3, 5),
+                            step_budget=step_budget, run_id=f"{t.id}-experience").run()
+        finally:
+            env.close()
+        if on_result is not None:
+            on_result(t, result)
+        return bool(result.success)
+
+    return run
 
 
 def _planners(lib: Library, embedding_weight: float, embedder: Any) -> dict[bool, ExperiencePlanner]:
@@ -93,6 +126,7 @@ def experience_scaling(training: Sequence[Trajectory], held_back: Sequence[Traje
                         plan = planner.plan(t.task)
                     except FcpkitError:
                         continue  # no plan: the task is not handled
+                    planner.pop_retrievals()  # the records are for a Runner; here only the plan counts
                     ok = live_runner(planner, lib, t) if mode == "live" else offline_outcome(checker, t, plan)
                     handled += ok
                     healthy_ok += ok and t.label.fault is None

@@ -72,3 +72,23 @@ def test_a_failure_case_drives_the_repair_and_the_task_passes(held_out_run):
     assert repairs.iloc[0]["failure_case"] == case.id
     assert r.success is True, r.outcome
     assert r.stop_reason == "plan_complete"
+
+
+def test_experience_scaling_live_mode_runs_the_held_back_task(workbench):
+    """The live path of the scaling benchmark: a held-back recorded run names the task and fault; it
+    is run in Chromium with plans from libraries induced on the training runs (support only, 100%)."""
+    import fcpkit
+    from fcpkit.eval.experience import experience_scaling, split_runs, workbench_live_runner
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    runs = [t for t in fcpkit.load_corpus(root / "data" / "workbench" / "corpus.jsonl") if t.workflow == "support"]
+    training, held = split_runs(runs, 2)
+    held = [t for t in held if t.label.fault == "wrong_record"][:1]
+    seen = []
+    rows = experience_scaling(training, held, fractions=(1.0,), embedding_weight=0.0, mode="live",
+                              live_runner=workbench_live_runner(workbench, on_result=lambda t, r: seen.append(r)))
+    assert [r["failure_library"] for r in rows] == [False, True]
+    assert all(r["handled"] == 1.0 and r["mode"] == "live" for r in rows)
+    with_lib = seen[1]
+    assert with_lib.repairs and with_lib.repairs[0].extra.get("failure_case")
+    assert seen[0].repairs and "failure_case" not in seen[0].repairs[0].extra  # the plain deterministic repairer
