@@ -186,6 +186,8 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
 @click.option("--embedding-weight", default=0.6, show_default=True, help="0: BM25-only retrieval, no model.")
+@click.option("--faults", default="", help="Only held-back runs with these faults (comma-separated; `healthy` for "
+                                         "none). Default: every held-back run.")
 @click.option("--live", is_flag=True, help="Run each held-back task in Chromium on the workbench (slow) instead of "
                                            "checking the plan against its recording.")
 @click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
@@ -193,7 +195,7 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
               show_default=True)
 @_friendly
 def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repetitions: int, embedding_weight: float,
-                     live: bool, out_dir: Path, fig_dir: Path) -> None:
+                     faults: str, live: bool, out_dir: Path, fig_dir: Path) -> None:
     """Experience scaling (the paper's Figure 4, offline): held-back workbench runs handled by plans
     generated from libraries induced on growing shares of the training runs, with and without the
     failure library."""
@@ -202,6 +204,9 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     except ValueError:
         raise FcpkitError(f"--fractions: expected comma-separated numbers, got {fractions!r}") from None
     training, held = split_runs(list(load_corpus(corpus)), held_back_variant)
+    wanted = {f.strip() for f in faults.split(",") if f.strip()}
+    if wanted:
+        held = [t for t in held if (t.label.fault or "healthy") in wanted]
     if not held:
         raise FcpkitError(f"{corpus}: no run of variant {held_back_variant} (ids with -v{held_back_variant}-) to hold back")
     t0 = time.perf_counter()
@@ -225,7 +230,7 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     table.to_csv(out_dir / f"{stem}.csv", index=False)
     (out_dir / f"{stem}_meta.json").write_text(json.dumps({
         "corpus": _relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
-        "held_back_runs": len(held), "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
+        "held_back_runs": len(held), "faults": sorted(wanted) or "all", "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
         "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
         "command": "fcpkit bench experience"}, indent=2) + "\n")
     saved = save_figure(scaling_figure(table), stem, fig_dir, include_plotlyjs="directory")
