@@ -89,10 +89,6 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
     click.echo(f"{len(lib.skills)} skills, {len(lib.failures)} failure cases from {len(runs)} runs -> {path}")
 
 
-def _library(path: Path):
-    return load_library(path)
-
-
 @click.command()
 @click.argument("task")
 @click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True)
@@ -104,7 +100,7 @@ def _library(path: Path):
 @_friendly
 def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embedding_weight: float, as_json: bool) -> None:
     """Rank the library's skills for TASK (hybrid score, BM25 and embedding parts) and its failure cases."""
-    lib = _library(library)
+    lib = load_library(library)
     skills = SkillRetriever(lib, k=k, bm25_weight=bm25_weight, embedding_weight=embedding_weight).retrieve(task)
     fails = FailureRetriever(lib, p=p, embedding_weight=embedding_weight).retrieve(situation_text(task)) \
         if lib.failures else []
@@ -135,7 +131,7 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 @_friendly
 def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, out: Path | None) -> None:
     """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint."""
-    lib = _library(library)
+    lib = load_library(library)
     base = None
     if planner_name == "llm":
         base = LLMPlanner(default_client())
