@@ -102,7 +102,9 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
     """Rank the library's skills for TASK (hybrid score, BM25 and embedding parts) and its failure cases."""
     lib = load_library(library)
     skills = SkillRetriever(lib, k=k, bm25_weight=bm25_weight, embedding_weight=embedding_weight).retrieve(task)
-    fails = FailureRetriever(lib, p=p, embedding_weight=embedding_weight).retrieve(situation_text(task)) \
+    # failure cases: the paper's 0.5 / 0.5, or lexical only when the embedding is switched off
+    fw = (0.5, 0.5) if embedding_weight > 0 else (1.0, 0.0)
+    fails = FailureRetriever(lib, p=p, lexical_weight=fw[0], embedding_weight=fw[1]).retrieve(situation_text(task)) \
         if lib.failures else []
     if as_json:
         click.echo(json.dumps({"task": task, "skills": [h.to_dict() for h in skills],
