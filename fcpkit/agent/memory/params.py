@@ -103,14 +103,18 @@ def _tokens(template: str) -> list[str]:
     return _TOKEN.findall(template)
 
 
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
 def _merged_ops(a: list[str], b: list[str]) -> list[tuple[int, int]]:
-    """Spans of ``a`` (token indices) that differ from ``b``; differences separated by a single
-    equal token are one span (the "a" in "a duplicate charge" / "being locked out after a ...")."""
+    """Spans of ``a`` (token indices) that differ from ``b``; differences separated only by an
+    article are one span (the "a" in "a duplicate charge" / "being locked out after a password
+    reset" is part of the value, not of the template)."""
     spans: list[list[int]] = []
     for tag, i1, i2, _, _ in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        if spans and i1 - spans[-1][1] <= 1:
+        if spans and (i1 == spans[-1][1] or (i1 - spans[-1][1] == 1 and a[i1 - 1].lower() in _ARTICLES)):
             spans[-1][1] = i2
         else:
             spans.append([i1, i2])
