@@ -136,7 +136,8 @@ def experience_scaling(training: Sequence[Trajectory], held_back: Sequence[Traje
                        "skills": len(lib.skills), "failure_cases": len(lib.failures), "held_back": len(held_back),
                        "handled": handled / len(held_back) if held_back else 0.0,
                        "healthy_completed": healthy_ok / n_healthy if n_healthy else 0.0,
-                       "faults_detected": faulty_ok / (len(held_back) - n_healthy) if len(held_back) > n_healthy else 0.0,
+                       # offline: the plan detects the fault; live: the run still passes its validator
+                       "faulty_handled": faulty_ok / (len(held_back) - n_healthy) if len(held_back) > n_healthy else 0.0,
                        "mode": mode}
                 rows.append(row)
                 if progress is not None:
@@ -150,7 +151,7 @@ def scaling_table(rows: Sequence[dict[str, Any]]):
     df = pd.DataFrame(rows)
     return df.groupby(["failure_library", "fraction"], as_index=False).agg(
         handled=("handled", "mean"), handled_sd=("handled", "std"), healthy_completed=("healthy_completed", "mean"),
-        faults_detected=("faults_detected", "mean"), faults_detected_sd=("faults_detected", "std"),
+        faulty_handled=("faulty_handled", "mean"), faulty_handled_sd=("faulty_handled", "std"),
         skills=("skills", "mean"), failure_cases=("failure_cases", "mean"), repetitions=("repetition", "nunique"),
     ).round(4)
 
