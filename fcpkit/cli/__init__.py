@@ -8,31 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
-from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
 from fcpkit.cli.notebooks import notebooks
+from fcpkit.cli.common import DATA, SCRATCH, friendly
 from fcpkit.errors import FcpkitError
 
-DATA = Path(__file__).resolve().parents[2] / "data"
-#: Where benchmarks write when --out is not given: a scratch folder under the working directory,
-#: never the tracked data/results and figures (pass --out data/results to regenerate those).
-SCRATCH = Path("runs") / "bench"
-
-
-def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except FcpkitError as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
-            sys.exit(2)
-
-    return wrapper
+_friendly = friendly
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -401,6 +386,13 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
 
 
 main.add_command(notebooks)
+
+from fcpkit.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve  # noqa: E402 - one line each
+main.add_command(induce)
+main.add_command(retrieve)
+main.add_command(plan_cmd)
+bench.add_command(bench_retrieval)
+bench.add_command(bench_experience)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -17,6 +17,8 @@ __all__ = [
     "VERIFIER_SCHEMA",
     "REPAIRER_SCHEMA",
     "EXECUTOR_SCHEMA",
+    "SKILL_INDUCER_SCHEMA",
+    "FAILURE_INDUCER_SCHEMA",
     "MODULE_SCHEMAS",
     "schema_for",
 ]
@@ -92,11 +94,42 @@ EXECUTOR_SCHEMA: dict = {
     "additionalProperties": False,
 }
 
+#: One skill written from one segment of a successful run (paper appendix B.3); evidence items
+#: are templates whose {placeholders} must be the task parameters given in the prompt.
+SKILL_INDUCER_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "key": _SENTENCE,
+        "subgoal": _SHORT,
+        "actions": _STRINGS,
+        "preconditions": _STRINGS,
+        "completion": _STRINGS,
+        "falsifiers": _STRINGS,
+    },
+    "required": ["key", "subgoal", "actions", "preconditions", "completion", "falsifiers"],
+    "additionalProperties": False,
+}
+
+#: One failure case's analysis (paper appendix B.4): the repair in words and a falsifier template.
+FAILURE_INDUCER_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "analysis": _SENTENCE,
+        "strategy": {"type": "string", "enum": ["local_repair", "switch_skill", "backtrack", "rewrite_commitment", "replan"]},
+        "hint": _SENTENCE,
+        "falsifier": _SHORT,
+    },
+    "required": ["analysis", "strategy", "hint", "falsifier"],
+    "additionalProperties": False,
+}
+
 MODULE_SCHEMAS: dict[str, dict] = {
     "planner": PLANNER_SCHEMA,
     "verifier": VERIFIER_SCHEMA,
     "repairer": REPAIRER_SCHEMA,
     "executor": EXECUTOR_SCHEMA,
+    "skill_inducer": SKILL_INDUCER_SCHEMA,
+    "failure_inducer": FAILURE_INDUCER_SCHEMA,
 }
 
 

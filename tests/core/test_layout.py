@@ -79,6 +79,7 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "viz/falsifier_lab.py:__init__",
 }
 KNOWN_INNER_IMPORTS: set[str] = {
+    "agent/memory/retrieve.py:fcpkit.matching",
     "agent/planner.py:fcpkit.errors",
     "agent/planner.py:fcpkit.llm.schemas",
     "agent/planner.py:fcpkit.llm.templates",
@@ -103,8 +104,11 @@ KNOWN_INNER_IMPORTS: set[str] = {
     "cli/__init__.py:fcpkit.eval.detection",
     "cli/__init__.py:fcpkit.eval.metrics",
     "cli/__init__.py:fcpkit.matching",
+    "cli/experience.py:fcpkit.envs.workbench",
     "cli/notebooks.py:fcpkit.viz.notebooks",
     "envs/executors/__init__.py:fcpkit.envs.executors.llm",
+    "envs/experience.py:fcpkit.envs.executors.scripted",
+    "envs/experience.py:fcpkit.envs.workbench.browser_env",
     "eval/detection.py:dataclasses",
     "eval/detection.py:fcpkit.matching",
     "eval/detection.py:fcpkit.matching.lexical",

@@ -1,0 +1,33 @@
+"""What every command module shares: where the checkout's data is, the scratch folder for
+benchmark outputs, and the decorator that turns an :class:`~fcpkit.errors.FcpkitError` into one
+red line and exit status 2 (never a traceback)."""
+
+from __future__ import annotations
+
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from fcpkit.errors import FcpkitError
+
+__all__ = ["DATA", "SCRATCH", "friendly"]
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+#: Where benchmarks write when --out is not given: a scratch folder under the working directory,
+#: never the tracked data/results and figures (pass --out data/results to regenerate those).
+SCRATCH = Path("runs") / "bench"
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except FcpkitError as exc:
+            click.secho(f"error: {exc}", fg="red", err=True)
+            sys.exit(2)
+
+    return wrapper
