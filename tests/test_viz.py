@@ -20,7 +20,7 @@ RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results
 T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[40] button 'Assign'")
 T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
 SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
-             "[50] alert 'Ticket T-390 assigned to Payments'")
+             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")
 SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
               "[4] textbox 'Username'")
 

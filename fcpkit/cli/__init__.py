@@ -356,5 +356,12 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
         print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
 
 
+from fcpkit.cli.explain import explain  # noqa: E402
+from fcpkit.cli.lint import lint  # noqa: E402
+
+main.add_command(explain)
+main.add_command(lint)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -19,8 +19,9 @@ from fcpkit.core.protocols import Matcher
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
-    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+    RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
 )
+from fcpkit.core.actions import ActionDescription, describe_action
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
@@ -218,7 +219,7 @@ class _Base:
         return b
 
     def _result(
-        self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
+        self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
     ) -> CheckResult:
         if not b.statements:
@@ -226,7 +227,7 @@ class _Base:
         elif self._fast is not None:  # optional Matcher extension: one text, plain floats
             scores = self._fast(b.statements, text)
         else:
-            scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
+            scores = [float(x) for x in self.matcher.score(b.statements, [str(text)])[:, 0]]
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -382,12 +383,15 @@ class StateTester(_Base):
 class ActionTester(_Base):
     """Pre-action test of a proposed action against action-testable evidence (``on: action|both``).
 
-    The action is scored as :func:`~fcpkit.core.rules.action_text` renders it: what it does, not what
-    the executor says it does.
+    The action is scored as :func:`~fcpkit.core.actions.describe_action` describes it: what it does,
+    not what the executor says it does (its rendered ``text`` for matchers that read text only).
     """
 
     def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
         start = time.perf_counter()
         hit = check_action(action) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
-        return self._result("pre", commitment, b, action_text(action), hit, start, 0, can_complete=False)
+        desc = describe_action(action)
+        # a matcher that reads structure gets the description itself (no string parsed back)
+        text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
+        return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)

@@ -45,10 +45,10 @@ def _cases(trajs: Sequence[Trajectory]) -> Iterator[_Case]:
 
 def _clear_caches() -> None:
     """Forget every prepared page, parsed action and token, so the cold pass is really cold."""
-    from fcpkit.core import rules, text
+    from fcpkit.core import actions, rules, text
 
     for fn in (text.tokenize, text.stem, rules._fingerprint, rules._content_fingerprint, rules._error_page_text,
-               rules._parse_cached, rules._action_text, rules._live_lines, rules._modal_names):
+               actions._parse_cached, actions._describe, actions._render, rules._live_lines, rules._modal_names):
         fn.cache_clear()
 
 
