@@ -29,14 +29,8 @@ from fcpkit.core.trajectory import Observation, serialize_observation
 __all__ = ["Node", "Field", "Page", "RECORD_ID", "record_ids"]
 
 _HEADER = re.compile(r"^(url|title|tab):\s*(.*)$")
-_BID = re.compile(r"^\s*\[[^\]]*\]\s*")
 _NODE = re.compile(r"^(?P<role>[A-Za-z][\w-]*)\s+'(?P<name>(?:[^'\\]|\\.)*)'(?P<rest>.*)$")
 _VALUE = re.compile(r"\bvalue=(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
-_STATE = re.compile(
-    r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable|modal|focused|hidden)"
-    r"=(?:'(true|false|mixed)'|(True|False))|,\s*(focused|disabled|required|readonly|hidden)\b",
-    re.IGNORECASE,
-)
 _LIVE_ATTR = re.compile(r"live='(?:polite|assertive)'")
 _URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
 #: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
@@ -90,6 +84,24 @@ class Field:
     node: int  # index into :attr:`Page.nodes`
 
 
+_STATE_KEYS = frozenset("checked selected expanded pressed disabled required invalid readonly multiselectable modal focused hidden".split())
+_BARE_STATES = frozenset({"focused", "disabled", "required", "readonly", "hidden"})
+
+
+def _states(rest: str) -> frozenset[str]:
+    """The states that hold, from a node's attributes (``checked='true'``, ``modal=True``, ``focused``)."""
+    out = []
+    for part in rest.split(","):
+        part = part.strip()
+        k, eq, v = part.partition("=")
+        if eq:
+            if k in _STATE_KEYS and v.strip("'\"").lower() in ("true", "mixed"):
+                out.append(k)
+        elif part in _BARE_STATES:
+            out.append(part)
+    return frozenset(out)
+
+
 def _unescape(s: str) -> str:
     return s.replace("\\'", "'").replace('\\"', '"') if "\\" in s else s
 
@@ -138,7 +150,11 @@ class Page:
                 continue
             stripped = raw.lstrip("\t ")
             depth = len(raw) - len(stripped)
-            line = _BID.sub("", stripped) if stripped.startswith("[") else stripped
+            if stripped.startswith("["):
+                end = stripped.find("]")
+                line = stripped[end + 1:].lstrip() if end > 0 else stripped
+            else:
+                line = stripped
             m = _NODE.match(line)
             if m is None:
                 out.append(Node(i, depth, "", line.strip(), None, frozenset(), line))
@@ -147,14 +163,11 @@ class Page:
             value = None
             states: frozenset[str] = frozenset()
             if rest:
-                v = _VALUE.search(rest)
-                if v:
-                    value = _unescape(v.group(1) if v.group(1) is not None else v.group(2))
-                if "=" in rest or "," in rest:
-                    states = frozenset(
-                        (s.group(1) or s.group(4)).lower() for s in _STATE.finditer(rest)
-                        if s.group(4) or (s.group(2) or s.group(3)).lower() in ("true", "mixed")
-                    )
+                if "value=" in rest:
+                    v = _VALUE.search(rest)
+                    if v:
+                        value = _unescape(v.group(1) if v.group(1) is not None else v.group(2))
+                states = _states(rest)
             out.append(Node(i, depth, m.group("role"), _unescape(m.group("name")), value, states, line))
         return tuple(out)
 

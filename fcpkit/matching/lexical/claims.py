@@ -101,6 +101,25 @@ def names_a_page(statement: str) -> bool:
     return toks[-1] in AFTER_RECORD_STEMS and any(any(c.isdigit() for c in t) for t in toks)
 
 
+_CONTROL = re.compile(
+    rf"^(?:the\s+|an?\s+)?(?P<name>(?:[\w#'\"-]+\s+){{1,4}}?)(?P<role>{g._ROLE_ALT})\s*\.?$"
+    rf"|^(?P<role2>{g._ROLE_ALT})\s+(?P<q>['\"]).+(?P=q)\s*\.?$",
+    re.IGNORECASE,
+)
+
+
+def control_roles(phrase: str) -> frozenset[str]:
+    """The roles of a phrase that names one control ("Assign button", "Button 'Ok'"), else none:
+    a longer statement that merely ends in a role word is about more than the control."""
+    m = _CONTROL.match(phrase.strip())
+    if m is None:
+        return frozenset()
+    name = (m.group("name") or "").lower().split()
+    if STOPWORDS.intersection(name) or NEGATIONS.intersection(name):
+        return frozenset()
+    return g.ROLE_WORDS.get((m.group("role") or m.group("role2")).lower(), frozenset())
+
+
 def _roles(thing: str) -> frozenset[str]:
     toks = thing.lower().split()
     roles: set[str] = set()
@@ -119,7 +138,7 @@ def compile_claim(statement: str) -> Claim:
         claim = rule(statement, s, ents)
         if claim is not None:
             return claim
-    roles = _roles(s)
+    roles = control_roles(s)
     kind = "presence" if ents.ids or ents.names or ents.quoted or roles else "literal"
     return Claim(kind, statement, s, subject=s, roles=roles, entities=ents)
 
@@ -193,8 +212,8 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     x = re.sub(r"^(?:the|a|an)\s+", "", x, flags=re.I)
     if _DIALOG_WORDS.search(x):  # "Assign dialog is open": the dialog is there
         return Claim("presence", statement, x, subject=x, scope="dialog", entities=ents)
-    if _roles(x):  # "The Quick approve LR-2207 button is shown": a control, not a page
-        return Claim("presence", statement, x, subject=x, roles=_roles(x), entities=ents)
+    if control_roles(x):  # "The Quick approve LR-2207 button is shown": a control, not a page
+        return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
     if ents.ids or names_a_page(x):
         phrase = x if names_a_page(x) else f"{x} page"
         return Claim("identity", statement, phrase, subject=x, entities=ents)

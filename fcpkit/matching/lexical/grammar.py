@@ -103,7 +103,7 @@ EVENT_AUX = re.compile(r"\b(?:was|were|has been|have been|had been|is now|are no
 # -- field values -------------------------------------------------------------------------------
 #: "Status: Approved", "Status = Approved", "Status set to Approved", "Status is now Approved".
 FIELD = [
-    re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s*[:=]\s*(?P<value>\S.*?)\s*\.?\s*$"),
+    re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)(?:\s*=\s*|\s*:\s+)(?P<value>\S.*?)\s*\.?\s*$"),
     re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:is|was|has been|got)?\s*(?:set|changed|updated|switched)\s+to\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
     re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:field\s+)?(?:shows|reads|says|holds|contains|equals|is now)\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
 ]

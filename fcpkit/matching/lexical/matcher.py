@@ -21,10 +21,13 @@ The grammar (every phrase pattern and word list) is :mod:`.grammar`, documented 
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -50,15 +53,24 @@ _PREDICATE = re.compile(
     r"|\b([a-z]{3,}ed)\b",
     re.IGNORECASE,
 )
-_EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected"))
+_EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 _AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
 #: The arguments of :func:`fcpkit.core.actions.action_text` that choose something (not a key or a message).
 _CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
 _PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
-#: How token weights are set: "none" (every content token weighs 1, everywhere: the checker,
-#: the benchmark and the live runner alike) or "fit" (IDF learnt by :meth:`LexicalMatcher.fit`).
-IDF_POLICIES = ("none", "fit")
+#: How token weights are set: "background" (the default: the shipped background vocabulary,
+#: ``background_idf.json``, the same in the checker, the benchmark and the live runner), "none"
+#: (every content token weighs 1) or "fit" (IDF learnt from the pages given to
+#: :meth:`LexicalMatcher.fit`; the live runner has none to learn from).
+IDF_POLICIES = ("background", "none", "fit")
+_BACKGROUND = Path(__file__).with_name("background_idf.json")
+
+
+@lru_cache(maxsize=1)
+def background_idf() -> dict[str, float]:
+    """The shipped background vocabulary (built by ``scripts/build_background_idf.py``)."""
+    return dict(json.loads(_BACKGROUND.read_text(encoding="utf-8"))["idf"])
 
 
 def _predicates(statement: str) -> frozenset[str]:
@@ -153,14 +165,14 @@ class LexicalMatcher:
     reads_structure = True
 
     def __init__(self, window: int = 6, stride: int = 3, absence_prior: float = 0.5, cache_size: int = 4096,
-                 idf: str = "fit"):
+                 idf: str = "background"):
         if window < 1 or stride < 1:
             raise ValueError("window and stride must be >= 1")
         if idf not in IDF_POLICIES:
             raise ValueError(f"idf must be one of {IDF_POLICIES}, not {idf!r}")
         self.idf_policy = idf
         self.window, self.stride, self.absence_prior = window, stride, absence_prior
-        self.idf: dict[str, float] = {}
+        self.idf: dict[str, float] = dict(background_idf()) if idf == "background" else {}
         self._default_idf = 1.0
         self._pages: OrderedDict[object, Page] = OrderedDict()
         self._stmts: dict[str, Stmt] = {}
@@ -170,9 +182,9 @@ class LexicalMatcher:
     # -- fitting --------------------------------------------------------------------------
     def fit(self, texts: Iterable[str]) -> "LexicalMatcher":
         """Learn IDF over the chunks of ``texts`` (smoothed, normalised so an unseen token weighs
-        most) when the matcher's IDF policy is ``"fit"``; under the default policy ``"none"`` every
-        content token weighs 1 and ``fit`` changes nothing, so the checker (which calls ``fit`` on
-        the corpus it scores) and the live runner (which has no corpus) score alike."""
+        most) when the matcher's IDF policy is ``"fit"``. Under the other policies ``fit`` changes
+        nothing, so the checker (which calls it on the corpus it scores) and the live runner
+        (which has no corpus) score with the same weights."""
         if self.idf_policy != "fit":
             return self
         df: dict[str, int] = {}
@@ -232,11 +244,17 @@ class LexicalMatcher:
                       context=self._compile_plain(claim.scope) if claim.scope else None,
                       weights=plain.weights, total=plain.total)
         elif kind == "field":
-            plain = self._compile_plain(claim.statement)
+            # read without its verb ("holds", "set to"): what a page without the label would say
+            plain = self._compile_plain(f"{claim.subject}: {claim.value}")
             st = Stmt("field", plain.tokens, plain.keys, weights=plain.weights, total=plain.total, views=(plain,))
         elif kind == "message":
             body = self._compile_plain(claim.canonical)
             st = Stmt("message", body.tokens, body.keys, weights=body.weights, total=body.total, views=(body,))
+        elif kind == "presence" and claim.roles:
+            # "Assign button": a node of that role named so (as absence reads it)
+            plain = self._compile_plain(claim.canonical)
+            st = Stmt("control", plain.tokens, plain.keys, thing=self._compile_thing(claim.subject),
+                      weights=plain.weights, total=plain.total, views=(plain,))
         else:
             st = self._compile_plain(claim.canonical)
             if kind == "event" and claim.value and st.kind == "literal":
@@ -353,6 +371,8 @@ class LexicalMatcher:
             return sc.message(st, page, trace)
         if kind == "event":
             return sc.event(st, page, trace)
+        if kind == "control":
+            return sc.control(st, page, trace)
         return sc.recall(st, page)
 
     def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:

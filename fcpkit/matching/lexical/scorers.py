@@ -35,7 +35,7 @@ __all__ = ["Stmt", "Prepared"]
 class Stmt:
     """A statement compiled once: its claim, tokens with weights, key tokens, and sub-statements."""
 
-    kind: str  # "literal" | "identity" | "absence" | "exclusion" | "field" | "message"
+    kind: str  # "literal" | "identity" | "absence" | "exclusion" | "field" | "message" | "event" | "control"
     tokens: tuple[str, ...]
     keys: frozenset[str]
     thing: "Stmt | None" = None
@@ -153,20 +153,28 @@ def exclusion(st: Stmt, page: Prepared) -> float:
     return 0.5 + 0.5 * recall(st.views[0], page)
 
 
-def _node_names(prep: Prepared) -> list[tuple[int, str, frozenset[str]]]:
-    """(node index, role, name tokens) of the named nodes in the main region (cached per page)."""
-    hit = prep.extra.get("names")
+def _node_names(prep: Prepared) -> list[tuple[int, str]]:
+    """(node index, role) of the named nodes in the main region and the dialogs over it
+    (navigation, banners and footers name other places' controls); cached per page."""
+    hit = prep.extra.get("named")
     if hit is None:
         page = prep.page
         hit = []
         if page is not None:
             nodes = page.nodes
-            for i in page.main:
-                n = nodes[i]
-                if n.name and n.role != "RootWebArea":
-                    hit.append((i, n.role, frozenset(tokenize(n.name, past="both"))))
-        prep.extra["names"] = hit
+            where = sorted(set(page.main).union(*(page.subtree(i) for i, _, _ in page.dialogs))) if page.dialogs else page.main
+            hit = [(i, nodes[i].role) for i in where if nodes[i].name and nodes[i].role != "RootWebArea"]
+        prep.extra["named"] = hit
     return hit
+
+
+def _name_tokens(prep: Prepared, i: int) -> frozenset[str]:
+    """A node's name as tokens, built the first time a claim asks (most claims never do)."""
+    cache = prep.extra.setdefault("name_tokens", {})
+    toks = cache.get(i)
+    if toks is None:
+        toks = cache[i] = frozenset(tokenize(prep.page.nodes[i].name, past="both"))  # type: ignore[union-attr]
+    return toks
 
 
 def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None = None) -> float:
@@ -179,9 +187,10 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     if not toks or total <= 0:
         return 0.0
     best, where = 0.0, None
-    for i, role, names in _node_names(prep):
+    for i, role in _node_names(prep):
         if roles and role not in roles:
             continue
+        names = _name_tokens(prep, i)
         if st.keys and not st.keys <= names:
             continue
         s = sum(w for t, w in zip(toks, weights) if t in names) / total
@@ -254,6 +263,14 @@ def absence(st: Stmt, prep: Prepared, prior: float, trace: list | None = None) -
         return literal
     p = presence(st.thing, st.claim, prep, trace) if st.thing is not None else 0.0
     return max(literal, (1.0 - p) * context)
+
+
+def control(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """A control named in a presence claim ("Assign button"): a node of its role with its name;
+    on a text that is no page (an action), the statement's words."""
+    if prep.page is None or not prep.page.is_page or st.thing is None:
+        return recall(st.views[0], prep)
+    return presence(st.thing, st.claim, prep, trace)
 
 
 def _value_matches(value: str, have: str) -> bool:
