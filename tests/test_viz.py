@@ -275,3 +275,10 @@ def test_falsifier_lab_accepts_named_corpora_and_plans(checker):
     assert lab.results["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
     lab.select(corpus="healthy only")
     assert lab.results["trajectory"] == "healthy" and lab.results["plan_runs"]["runs"] == 1
+
+
+def test_falsifier_lab_explains_a_statement_on_a_page(checker):
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="healthy")
+    e = lab.explain("Ticket T-390 detail", 2)
+    assert e.claim.type == "identity" and e.score == 1.0 and "Ticket T-390" in e.render()
+    assert lab.explain("Open ticket T-390", 1, action=True).claim.type == "presence"
