@@ -198,10 +198,15 @@ class _Base:
                 stmts.append(c.subgoal)  # alignment with the subgoal, as the paper's action tester
             for stage in ("progress", "completion"):
                 for e in c.confirm.get(stage, ()):
-                    if pick(e) and e.text not in stmts:
-                        if stage == "completion":
-                            comp.append(len(stmts))
-                        stmts.append(e.text)
+                    if not pick(e):
+                        continue
+                    if e.text in stmts:  # listed as progress too: still part of the completion
+                        if stage == "completion" and stmts.index(e.text) not in comp:
+                            comp.append(stmts.index(e.text))
+                        continue
+                    if stage == "completion":
+                        comp.append(len(stmts))
+                    stmts.append(e.text)
         n_plus = len(stmts)
         fals: list[tuple[int, str, str]] = []
         groups: list[tuple[str, str, Sequence[Evidence]]] = []
