@@ -128,13 +128,32 @@ def _roles(thing: str) -> frozenset[str]:
     return frozenset(roles)
 
 
+def _hint(words: str) -> re.Pattern[str]:
+    """One cheap search that tells whether a rule's patterns can match at all."""
+    return re.compile(r"\b(?:" + "|".join(words.split()) + r")", re.IGNORECASE)
+
+
+# a rule's patterns are tried only when its hint words are there (compiling is per plan, but the
+# first check of a plan pays for it)
+_HINTS = {
+    "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
+    "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
+    "message": _hint("banner alert message notification toast notice flash error warning status"),
+    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now)\b", re.IGNORECASE),
+}
+
+
 @lru_cache(maxsize=16384)
 def compile_claim(statement: str) -> Claim:
     """The :class:`Claim` a statement asserts (first matching rule: exclusion, absence, message,
     field, identity, event, presence, literal)."""
     s = normalise(statement)
     ents = entities(s)
-    for rule in (_exclusion, _absence, _message, _field, _identity, _event):
+    for name, rule in (("exclusion", _exclusion), ("absence", _absence), ("message", _message), ("field", _field),
+                       ("identity", _identity), ("event", _event)):
+        hint = _HINTS.get(name)
+        if hint is not None and not hint.search(s):
+            continue
         claim = rule(statement, s, ents)
         if claim is not None:
             return claim
