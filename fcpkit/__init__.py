@@ -4,7 +4,7 @@ The curated public API, what notebooks, the CLI and the benchmarks start from:
 
 * authoring: :class:`Plan`, :class:`Commitment`, :class:`Evidence`, :func:`load_plan`, :func:`dump_plan`
 * corpora: :func:`load_corpus`, :func:`dump_corpus`, :class:`Trajectory`, :class:`Step`,
-  :class:`Observation`, :class:`Action`, :class:`Label`
+  :class:`Observation`, :class:`Action`, :class:`Label`, :class:`Page` (an observation parsed once)
 * scoring: :class:`Matcher`, :class:`LexicalMatcher`, :func:`get_matcher`
 * routing and testing: :class:`Thresholds`, :class:`Route`, :func:`route`, :class:`StateTester`,
   :class:`ActionTester`, :class:`CheckResult`, :class:`Builtins` (the built-in falsifiers' switches)
@@ -22,6 +22,7 @@ kernel), :mod:`fcpkit.matching`, :mod:`fcpkit.llm`, :mod:`fcpkit.agent`, :mod:`f
 from fcpkit.agent.runtime import RunEvent, Runner, RunResult
 from fcpkit.core.falsifiers import Builtins
 from fcpkit.core.log import EvidenceLog, read_log
+from fcpkit.core.page import Page
 from fcpkit.core.plan import SCOPES, STAGES, Commitment, Evidence, Plan, dump_plan, load_plan
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.router import Route, Thresholds, route
@@ -38,7 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Plan", "Commitment", "Evidence", "load_plan", "dump_plan", "SCOPES", "STAGES",
     "Trajectory", "Step", "Observation", "Action", "Label", "Corpus", "load_corpus", "dump_corpus",
-    "Matcher", "LexicalMatcher", "get_matcher",
+    "Matcher", "LexicalMatcher", "get_matcher", "Page",
     "Thresholds", "Route", "route", "StateTester", "ActionTester", "CheckResult", "Builtins",
     "Verifier", "Decision", "Verdict", "get_verifier",
     "Checker", "TrajectoryReport", "StepCheck", "EvidenceLog", "read_log",

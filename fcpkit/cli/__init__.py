@@ -394,5 +394,12 @@ main.add_command(plan_cmd)
 bench.add_command(bench_retrieval)
 bench.add_command(bench_experience)
 
+from fcpkit.cli.explain import explain  # noqa: E402
+from fcpkit.cli.lint import lint  # noqa: E402
+
+main.add_command(explain)
+main.add_command(lint)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -18,6 +18,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import yaml
 
+from fcpkit.core.lint import LintWarning, run_linter
 from fcpkit.errors import PlanError
 import re as _re
 
@@ -208,6 +209,11 @@ class Plan:
             if c.id == commitment_id:
                 return i
         raise KeyError(f"no commitment {commitment_id!r}; known: {[c.id for c in self.commitments]}")
+
+    def lint(self, **kwargs: Any) -> list["LintWarning"]:
+        """Statements the matcher will read literally or can never fire, each with its fix (see
+        :func:`fcpkit.matching.lint.lint_plan`; ``corpus=`` adds checks against healthy runs)."""
+        return run_linter(self, **kwargs)
 
     def plan_level(self, *scopes: str) -> Iterator[tuple[str, Evidence]]:
         for s in scopes or SCOPES:

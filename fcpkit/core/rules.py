@@ -20,7 +20,6 @@ decided where commitment progress is tracked, not here.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from fcpkit.core.pagetree import record_ids
+from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
 from fcpkit.core.text import strip_bids, strip_volatile, tokenize
 from fcpkit.core.trajectory import Action, Observation
 
@@ -51,13 +51,6 @@ __all__ = [
     "unexpected_dialog",
 ]
 
-#: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
-ACTION_NAMES = frozenset(
-    """noop send_msg_to_user report_infeasible scroll fill select_option click dblclick hover press focus
-    clear drag_and_drop upload_file go_back go_forward goto tab_close tab_focus new_tab keyboard_press
-    keyboard_type keyboard_down keyboard_up keyboard_insert_text mouse_move mouse_click mouse_dblclick
-    mouse_down mouse_up mouse_drag_and_drop mouse_upload_file""".split()
-)
 _NAVIGATING = frozenset({"goto", "go_back", "go_forward", "dblclick", "select_option", "upload_file", "drag_and_drop", "mouse_click", "mouse_dblclick"})
 _SUBMIT_KEYS = re.compile(r"enter|return", re.IGNORECASE)
 #: Clicking these only moves focus or opens a picker: the page need not change.
@@ -90,59 +83,6 @@ class RuleHit:
     rule: str
     detail: str
     scope: str = "execution"
-
-
-@dataclass(frozen=True)
-class ParsedCall:
-    name: str
-    args: tuple
-    kwargs: dict
-
-
-def parse_action(command: str) -> list[ParsedCall]:
-    """Parse a BrowserGym high-level action string (one or more calls) without executing it.
-
-    Raises ``ValueError`` with the reason when it is not a sequence of known calls with literal
-    arguments.
-    """
-    if not isinstance(command, str) or not command.strip():
-        raise ValueError("empty action")
-    parsed = _parse_cached(command)
-    if isinstance(parsed, str):
-        raise ValueError(parsed)
-    return list(parsed)
-
-
-@lru_cache(maxsize=4096)
-def _parse_cached(command: str) -> tuple[ParsedCall, ...] | str:
-    """Parse once per distinct command; an error comes back as its message (exceptions don't cache)."""
-    try:
-        return tuple(_parse(command))
-    except ValueError as exc:
-        return str(exc)
-
-
-def _parse(command: str) -> list[ParsedCall]:
-    try:
-        tree = ast.parse(command.strip(), mode="exec")
-    except SyntaxError as exc:
-        raise ValueError(f"not valid call syntax ({exc.msg})") from None
-    calls: list[ParsedCall] = []
-    for node in tree.body:
-        if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call) or not isinstance(node.value.func, ast.Name):
-            raise ValueError("each line must be a single call like click('12')")
-        name = node.value.func.id
-        if name not in ACTION_NAMES:
-            raise ValueError(f"unknown action {name!r}")
-        try:
-            args = tuple(ast.literal_eval(a) for a in node.value.args)
-            kwargs = {k.arg: ast.literal_eval(k.value) for k in node.value.keywords if k.arg}
-        except ValueError:
-            raise ValueError(f"{name}: arguments must be literals") from None
-        calls.append(ParsedCall(name, args, kwargs))
-    if not calls:
-        raise ValueError("empty action")
-    return calls
 
 
 def _target_role(target: str | None) -> str | None:
@@ -258,71 +198,6 @@ def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
     """The changed lines between two pages' fingerprints (unified diff, no context by default)."""
     a, b = page_fingerprint(before).splitlines(), page_fingerprint(after).splitlines()
     return [ln for ln in difflib.unified_diff(a, b, lineterm="", n=n) if not ln.startswith(("---", "+++", "@@"))]
-
-
-#: BrowserGym calls whose first argument is an element id (a bid): an address, not content.
-_BID_FIRST = frozenset(
-    "fill select_option click dblclick hover press focus clear drag_and_drop upload_file".split()
-)
-
-
-#: Names of the non-id parameters of BrowserGym's common calls, so "fill('14', 'x')" reads as
-#: "fill value 'x'": a statement about "a value other than ..." can meet it.
-_PARAMS: dict[str, tuple[str, ...]] = {
-    "fill": ("value",), "select_option": ("options",), "press": ("key",), "keyboard_press": ("key",),
-    "keyboard_type": ("text",), "send_msg_to_user": ("text",), "goto": ("url",), "upload_file": ("file",),
-}
-
-
-def action_text(action: Action) -> str:
-    """The action description the action-level tester scores: calls with their literal arguments
-    (element ids dropped), the resolved target, and the executor's reasoning *without its facts*.
-
-    The reasoning is the agent's own account of the step, and the failure this toolkit exists
-    for is the step whose account is plausible while the command is not: ``fill('14', 'Myrn')``
-    reasoned as *Type "Myron"* must not be confirmed by its reasoning, nor shielded by it from a
-    falsifier. So the reasoning keeps its context words ("open the ticket") but loses what a
-    statement hinges on: identifiers, numbers, quoted values and names. Those must be in what the
-    action does. (:meth:`~fcpkit.core.trajectory.Action.describe` keeps it whole, for the LLM verifier.)
-    """
-    return _action_text(action.command, action.target or "", action.reasoning or "")
-
-
-_REASON_FACTS = re.compile(
-    r"'[^']*'|\"[^\"]*\"|“[^”]*”|\S*\d\S*|(?<![.!?:;]\s)(?<!^)\b[A-Z][\w-]*"
-)
-
-
-@lru_cache(maxsize=4096)
-def _action_text(command: str, target: str, reasoning: str = "") -> str:
-    try:
-        calls: list[ParsedCall] | str = parse_action(command)
-    except ValueError:
-        calls = ""
-        head = command
-    else:
-        parts = []
-        for c in calls:
-            args = c.args[1:] if c.name in _BID_FIRST and c.args else c.args
-            names = _PARAMS.get(c.name, ())
-            words = [c.name.replace("_", " ")]
-            for i, a in enumerate(args):
-                if isinstance(a, (str, int, float)):
-                    words += [names[i], repr(a)] if i < len(names) else [repr(a)]
-            words += [f"{k} {v!r}" for k, v in c.kwargs.items() if isinstance(v, (str, int, float))]
-            parts.append(" ".join(words))
-        head = "\n".join(parts)
-    if not any(c.name in _BID_FIRST for c in (calls if not isinstance(calls, str) else ())):
-        target = ""  # a call without an element id (noop, goto, a message) has no target to resolve
-    role_name = _ROLE_NAME.match(target)
-    if role_name:  # the node, not its current state: value=/checked= say what holds *before* the action
-        target = role_name.group(0)
-    text = f"{head}\ntarget: {target}" if target else head
-    context = " ".join(_REASON_FACTS.sub(" ", reasoning.strip()).split())
-    return f"{text}\nreasoning: {context}" if context else text
-
-
-_ROLE_NAME = re.compile(r"^\s*\w+\s+'(?:[^'\\]|\\.)*'")
 
 
 #: Calls that leave the application as it was: waiting, scrolling, pointing.

@@ -20,8 +20,9 @@ from fcpkit.core.protocols import Matcher
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
-    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+    RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
 )
+from fcpkit.core.actions import ActionDescription, describe_action
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
@@ -202,10 +203,15 @@ class _Base:
                 stmts.append(c.subgoal)  # alignment with the subgoal, as the paper's action tester
             for stage in ("progress", "completion"):
                 for e in c.confirm.get(stage, ()):
-                    if pick(e) and e.text not in stmts:
-                        if stage == "completion":
-                            comp.append(len(stmts))
-                        stmts.append(e.text)
+                    if not pick(e):
+                        continue
+                    if e.text in stmts:  # listed as progress too: still part of the completion
+                        if stage == "completion" and stmts.index(e.text) not in comp:
+                            comp.append(stmts.index(e.text))
+                        continue
+                    if stage == "completion":
+                        comp.append(len(stmts))
+                    stmts.append(e.text)
         n_plus = len(stmts)
         fals: list[tuple[int, str, str]] = []
         groups: list[tuple[str, str, Sequence[Evidence]]] = []
@@ -223,7 +229,7 @@ class _Base:
         return b
 
     def _result(
-        self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
+        self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
     ) -> CheckResult:
         if not b.statements:
@@ -231,7 +237,7 @@ class _Base:
         elif self._fast is not None:  # optional Matcher extension: one text, plain floats
             scores = self._fast(b.statements, text)
         else:
-            scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
+            scores = [float(x) for x in self.matcher.score(b.statements, [str(text)])[:, 0]]
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -401,12 +407,15 @@ class StateTester(_Base):
 class ActionTester(_Base):
     """Pre-action test of a proposed action against action-testable evidence (``on: action|both``).
 
-    The action is scored as :func:`~fcpkit.core.rules.action_text` renders it: what it does, not what
-    the executor says it does.
+    The action is scored as :func:`~fcpkit.core.actions.describe_action` describes it: what it does,
+    not what the executor says it does (its rendered ``text`` for matchers that read text only).
     """
 
     def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
         start = time.perf_counter()
         hit = check_action(action) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
-        return self._result("pre", commitment, b, action_text(action), hit, start, 0, can_complete=False)
+        desc = describe_action(action)
+        # a matcher that reads structure gets the description itself (no string parsed back)
+        text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
+        return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)

@@ -23,7 +23,7 @@ from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.rules import edit_baseline
 from fcpkit.core.testers import ActionTester, StateTester
 from fcpkit.core.trajectory import Action, Observation, Trajectory
-from fcpkit.core import rules, text
+from fcpkit.core import actions, rules, text
 
 __all__ = ["bench_checks", "print_bench"]
 
@@ -48,7 +48,7 @@ def _clear_caches() -> None:
     """Forget every prepared page, parsed action and token, so the cold pass is really cold."""
 
     for fn in (text.tokenize, text.stem, rules._fingerprint, rules._content_fingerprint, rules._error_page_text,
-               rules._parse_cached, rules._action_text, rules._live_lines, rules._modal_names):
+               actions._parse_cached, actions._describe, actions._render, rules._live_lines, rules._modal_names):
         fn.cache_clear()
 
 

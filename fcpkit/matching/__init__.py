@@ -14,6 +14,7 @@ from typing import Any
 from fcpkit.matching.lexical import PAGE_WORDS, LexicalMatcher
 from fcpkit.core.protocols import Matcher
 from fcpkit.matching.registry import available_matchers, get_matcher, matcher_names, register_matcher
+from fcpkit.matching.lint import lint_plan  # also installs it as Plan.lint's linter
 
 _LAZY = {
     "NLIMatcher": ".nli",
@@ -31,7 +32,7 @@ _LAZY = {
 
 __all__ = [
     "Matcher", "LexicalMatcher", "PAGE_WORDS", "get_matcher", "register_matcher", "matcher_names",
-    "available_matchers", *_LAZY,
+    "available_matchers", "lint_plan", *_LAZY,
 ]
 
 

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 import fcpkit
 
+from fcpkit.core.actions import describe_action
 from fcpkit.viz._lab_editor import PLAN_LEVEL, EvidenceEditor
 from fcpkit.viz._lab_html import checks_frame, runs_html, summary_html, table_html
 from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
@@ -243,6 +244,17 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
     @property
     def trajectory(self) -> fcpkit.Trajectory:
         return next(t for t in self._groups[self.corpus_name][self.plan_key] if t.id == self.traj_dd.value)
+
+    def explain(self, statement: str, step: int, *, action: bool = False) -> Any:
+        """Why ``statement`` scores what it does on the selected run's page ``step`` (0 = the start
+        page), or on the action of step ``step``: the matcher's explanation (its ``render()`` is
+        what a person reads). Needs a matcher with ``explain`` (the lexical one has it)."""
+        explain = getattr(self.matcher, "explain", None)
+        if not callable(explain):
+            raise fcpkit.FcpkitError(f"matcher {getattr(self.matcher, 'name', self.matcher)!r} cannot explain its scores")
+        t = self.trajectory
+        target = describe_action(t.steps[step].action) if action else t.observations()[step].serialize()
+        return explain(statement, target)
 
     @property
     def runs(self) -> list[fcpkit.Trajectory]:

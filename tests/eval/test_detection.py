@@ -53,7 +53,8 @@ T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
             "[20] StaticText 'Last updated 10:44'")
 T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
 SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
-             "[50] alert 'Ticket T-390 assigned to Payments'", "[20] StaticText 'Last updated 10:45'")
+             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'",
+             "[20] StaticText 'Last updated 10:45'")
 SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
               "[4] textbox 'Username'")
 

@@ -20,7 +20,7 @@ RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results
 T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[40] button 'Assign'")
 T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
 SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
-             "[50] alert 'Ticket T-390 assigned to Payments'")
+             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")
 SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
               "[4] textbox 'Username'")
 
@@ -384,3 +384,8 @@ def test_router_regions_comparison_outlines_where_paper_and_default_differ():
     assert ys[d.any(axis=1)].max() < default.pi_low
     assert sum(1 for t in fig.data if isinstance(t, go.Heatmap)) == 2
     assert sum(1 for t in fig.data if isinstance(t, go.Contour)) == 2
+def test_falsifier_lab_explains_a_statement_on_a_page(checker):
+    lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="healthy")
+    e = lab.explain("Ticket T-390 detail", 2)
+    assert e.claim.type == "identity" and e.score == 1.0 and "Ticket T-390" in e.render()
+    assert lab.explain("Open ticket T-390", 1, action=True).claim.type == "presence"

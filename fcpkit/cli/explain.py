@@ -1,0 +1,65 @@
+"""``fcpkit explain "STATEMENT" --page CORPUS:RUN:STEP``: why a statement scored what it did."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from fcpkit import get_matcher, load_corpus
+from fcpkit.core.actions import describe_action
+from fcpkit.errors import FcpkitError
+
+__all__ = ["explain", "resolve_page"]
+
+
+def resolve_page(ref: str, *, action: bool = False):
+    """``CORPUS:RUN:STEP`` -> the page before step STEP (0 = the start page; the last step + 1 =
+    the final page), or with ``action`` the action of step STEP as the action tester reads it."""
+    try:
+        corpus, run, step = ref.rsplit(":", 2)
+        i = int(step)
+    except ValueError:
+        raise FcpkitError(f"--page {ref!r}: expected CORPUS:RUN:STEP, e.g. data/examples/corpus.jsonl:support-healthy-01:3") from None
+    runs = {t.id: t for t in load_corpus(Path(corpus))}
+    if run not in runs:
+        raise FcpkitError(f"--page {ref!r}: {corpus} has no run {run!r} (it has {', '.join(sorted(runs)[:5])}, ...)")
+    t = runs[run]
+    if action:
+        if not 0 <= i < len(t.steps):
+            raise FcpkitError(f"--page {ref!r}: run {run!r} has steps 0..{len(t.steps) - 1}")
+        return describe_action(t.steps[i].action)
+    obs = t.observations()
+    if not 0 <= i < len(obs):
+        raise FcpkitError(f"--page {ref!r}: run {run!r} has pages 0..{len(obs) - 1} (0 = the start page)")
+    return obs[i].serialize()
+
+
+@click.command()
+@click.argument("statements", nargs=-1, required=True)
+@click.option("--page", "page_ref", required=True, help="CORPUS:RUN:STEP (STEP 0 = the start page).")
+@click.option("--action", is_flag=True, help="Explain against the action of step STEP instead of a page.")
+@click.option("--matcher", default="lexical", show_default=True, help="Matcher by name (must have explain()).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per statement.")
+def explain(statements: tuple[str, ...], page_ref: str, action: bool, matcher: str, as_json: bool) -> None:
+    """Show the compiled claim of each STATEMENT, the entities it requires, which node or line
+    supported or contradicted it on the page, and the score."""
+    try:
+        m = get_matcher(matcher)
+        if not callable(getattr(m, "explain", None)):
+            raise FcpkitError(f"matcher {matcher!r} cannot explain its scores; use --matcher lexical")
+        target = resolve_page(page_ref, action=action)
+        for s in statements:
+            e = m.explain(s, target)
+            if as_json:
+                d = asdict(e)
+                d["claim"]["entities"] = e.claim.entities.describe()
+                d["claim"]["roles"] = sorted(e.claim.roles)
+                click.echo(json.dumps(d, ensure_ascii=False))
+            else:
+                click.echo(e.render() + "\n")
+    except FcpkitError as exc:
+        click.secho(f"error: {exc}", fg="red", err=True)
+        raise SystemExit(2) from None

@@ -1,0 +1,205 @@
+"""Actions as structured descriptions: what an action does, read once, for the rules and the matcher.
+
+A BrowserGym command (``fill('14', 'Myron')``) is parsed without executing it
+(:func:`parse_action`) and described as an :class:`ActionDescription`: its verb, the node it
+targets (role and name, from the resolved target), the value it types or the options it selects,
+its declared effect, and the executor's reasoning reduced to its context words. The matcher reads
+the chosen values from the description instead of parsing a rendered string back, and the same
+description renders the text (:attr:`ActionDescription.text`) that text-only matchers score.
+
+The reasoning is the agent's own account of the step, and the failure this toolkit exists for is
+the step whose account is plausible while the command is not: ``fill('14', 'Myrn')`` reasoned as
+*Type "Myron"* must not be confirmed by its reasoning, nor shielded by it from a falsifier. So the
+reasoning keeps its context words ("open the ticket") but loses what a statement hinges on:
+identifiers, numbers, quoted values and names. Those must be in what the action does.
+(:meth:`~fcpkit.core.trajectory.Action.describe` keeps it whole, for the LLM verifier.)
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fcpkit.core.trajectory import Action
+
+__all__ = ["ACTION_NAMES", "ParsedCall", "parse_action", "TargetNode", "ActionDescription", "describe_action", "action_text"]
+
+#: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
+ACTION_NAMES = frozenset(
+    """noop send_msg_to_user report_infeasible scroll fill select_option click dblclick hover press focus
+    clear drag_and_drop upload_file go_back go_forward goto tab_close tab_focus new_tab keyboard_press
+    keyboard_type keyboard_down keyboard_up keyboard_insert_text mouse_move mouse_click mouse_dblclick
+    mouse_down mouse_up mouse_drag_and_drop mouse_upload_file""".split()
+)
+
+
+@dataclass(frozen=True)
+class ParsedCall:
+    name: str
+    args: tuple
+    kwargs: dict
+
+
+def parse_action(command: str) -> list[ParsedCall]:
+    """Parse a BrowserGym high-level action string (one or more calls) without executing it.
+
+    Raises ``ValueError`` with the reason when it is not a sequence of known calls with literal
+    arguments.
+    """
+    if not isinstance(command, str) or not command.strip():
+        raise ValueError("empty action")
+    parsed = _parse_cached(command)
+    if isinstance(parsed, str):
+        raise ValueError(parsed)
+    return list(parsed)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(command: str) -> tuple[ParsedCall, ...] | str:
+    """Parse once per distinct command; an error comes back as its message (exceptions don't cache)."""
+    try:
+        return tuple(_parse(command))
+    except ValueError as exc:
+        return str(exc)
+
+
+def _parse(command: str) -> list[ParsedCall]:
+    try:
+        tree = ast.parse(command.strip(), mode="exec")
+    except SyntaxError as exc:
+        raise ValueError(f"not valid call syntax ({exc.msg})") from None
+    calls: list[ParsedCall] = []
+    for node in tree.body:
+        if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call) or not isinstance(node.value.func, ast.Name):
+            raise ValueError("each line must be a single call like click('12')")
+        name = node.value.func.id
+        if name not in ACTION_NAMES:
+            raise ValueError(f"unknown action {name!r}")
+        try:
+            args = tuple(ast.literal_eval(a) for a in node.value.args)
+            kwargs = {k.arg: ast.literal_eval(k.value) for k in node.value.keywords if k.arg}
+        except ValueError:
+            raise ValueError(f"{name}: arguments must be literals") from None
+        calls.append(ParsedCall(name, args, kwargs))
+    if not calls:
+        raise ValueError("empty action")
+    return calls
+
+
+#: BrowserGym calls whose first argument is an element id (a bid): an address, not content.
+_BID_FIRST = frozenset(
+    "fill select_option click dblclick hover press focus clear drag_and_drop upload_file".split()
+)
+#: Names of the non-id parameters of BrowserGym's common calls, so "fill('14', 'x')" reads as
+#: "fill value 'x'": a statement about "a value other than ..." can meet it.
+_PARAMS: dict[str, tuple[str, ...]] = {
+    "fill": ("value",), "select_option": ("options",), "press": ("key",), "keyboard_press": ("key",),
+    "keyboard_type": ("text",), "send_msg_to_user": ("text",), "goto": ("url",), "upload_file": ("file",),
+}
+#: Parameters that *choose* something (a typed value, selected options), unlike a key or a message.
+_CHOICE_PARAMS = frozenset({"value", "options"})
+_REASON_FACTS = re.compile(
+    r"'[^']*'|\"[^\"]*\"|“[^”]*”|\S*\d\S*|(?<![.!?:;]\s)(?<!^)\b[A-Z][\w-]*"
+)
+_ROLE_NAME = re.compile(r"^\s*(\w+)\s+'((?:[^'\\]|\\.)*)'")
+
+
+@dataclass(frozen=True)
+class TargetNode:
+    """The node an action lands on, as the resolved target names it (its state before the action dropped)."""
+
+    role: str
+    name: str
+
+    def render(self) -> str:
+        return f"{self.role} {self.name!r}"
+
+
+@dataclass(frozen=True)
+class ActionDescription:
+    """What an action does (see module docstring). ``text`` is its rendering for text matchers."""
+
+    verb: str  # the first call's name ("" when the command does not parse)
+    calls: tuple[str, ...]  # each call rendered: name, then named literal arguments (ids dropped)
+    target: TargetNode | None
+    target_text: str  # the target as rendered ("" without one)
+    values: tuple[str, ...]  # what the action types or selects
+    effect: str
+    context: str  # the reasoning's context words, its facts removed
+    parsed: bool = True
+
+    @property
+    def chosen(self) -> tuple[str, ...]:
+        """What the action chooses: its typed or selected values, else the node a click lands on."""
+        if self.values:
+            return self.values
+        if self.target is not None and any(c.startswith(("click", "dblclick")) for c in self.calls):
+            return (self.target.name,)
+        return ()
+
+    @property
+    def text(self) -> str:
+        return _render(self.calls, self.target_text, self.context)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def describe_action(action: Action) -> ActionDescription:
+    """The :class:`ActionDescription` of ``action`` (built once per distinct action)."""
+    return _describe(action.command, action.target or "", action.reasoning or "", action.effect)
+
+
+def action_text(action: Action) -> str:
+    """The action description the action-level tester scores, as text: calls with their literal
+    arguments (element ids dropped), the resolved target, and the reasoning without its facts."""
+    return describe_action(action).text
+
+
+@lru_cache(maxsize=4096)
+def _render(calls: tuple[str, ...], target: str, context: str) -> str:
+    head = "\n".join(calls)
+    text = f"{head}\ntarget: {target}" if target else head
+    return f"{text}\nreasoning: {context}" if context else text
+
+
+@lru_cache(maxsize=4096)
+def _describe(command: str, target: str, reasoning: str, effect: str) -> ActionDescription:
+    try:
+        calls: list[ParsedCall] = parse_action(command)
+    except ValueError:
+        calls, rendered, parsed = [], (command,), False
+    else:
+        rendered, parsed = tuple(_render_call(c) for c in calls), True
+    values: list[str] = []
+    for c in calls:
+        args = c.args[1:] if c.name in _BID_FIRST and c.args else c.args
+        names = _PARAMS.get(c.name, ())
+        for i, a in enumerate(args):
+            if i < len(names) and names[i] in _CHOICE_PARAMS:
+                values.extend(str(x) for x in (a if isinstance(a, (list, tuple)) else (a,)) if isinstance(x, (str, int, float)))
+        for k, v in c.kwargs.items():
+            if k in _CHOICE_PARAMS and isinstance(v, (str, int, float)):
+                values.append(str(v))
+    if not any(c.name in _BID_FIRST for c in calls):
+        target = ""  # a call without an element id (noop, goto, a message) has no target to resolve
+    node = None
+    m = _ROLE_NAME.match(target)
+    if m:  # the node, not its current state: value=/checked= say what holds *before* the action
+        target = m.group(0)
+        node = TargetNode(m.group(1), m.group(2).replace("\\'", "'"))
+    context = " ".join(_REASON_FACTS.sub(" ", reasoning.strip()).split())
+    return ActionDescription(calls[0].name if calls else "", rendered, node, target, tuple(values), effect, context, parsed)
+
+
+def _render_call(c: ParsedCall) -> str:
+    args = c.args[1:] if c.name in _BID_FIRST and c.args else c.args
+    names = _PARAMS.get(c.name, ())
+    words = [c.name.replace("_", " ")]
+    for i, a in enumerate(args):
+        if isinstance(a, (str, int, float)):
+            words += [names[i], repr(a)] if i < len(names) else [repr(a)]
+    words += [f"{k} {v!r}" for k, v in c.kwargs.items() if isinstance(v, (str, int, float))]
+    return " ".join(words)

@@ -1,0 +1,248 @@
+"""Statements compiled, once, into typed claims (the grammar is in :mod:`.grammar`, documented in
+``docs/claims.md``).
+
+A :class:`Claim` says what kind of fact a statement asserts — which page is open (*identity*),
+that something is there (*presence*) or is not (*absence*), that the record is some other one
+(*exclusion*), that something happened (*event*), that a field holds a value (*field*), that a
+message was announced (*message*) — with its scope and the entities it hinges on. Natural
+phrasings compile to the same claim as the canonical ones the README used to teach:
+"Assign button isn't available", "No Assign button on the ticket page", "The Assign button
+cannot be found" are one absence claim; "Order ORD-55012 is open" and "Order ORD-55012 detail"
+one identity claim. ``canonical`` is the statement rewritten into the canonical phrasing, so the
+word-level scorer reads every paraphrase the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from fcpkit.core.page import record_ids
+from fcpkit.core.text import NEGATIONS, STOPWORDS, tokenize
+from fcpkit.matching.lexical import grammar as g
+from fcpkit.matching.lexical.entities import Entities, entities
+
+__all__ = ["Claim", "compile_claim", "normalise", "names_a_page"]
+
+_CONTRACTIONS = [
+    (re.compile(r"\b(is|are|was|were|does|do|did|has|have|had|could|would|should)n['’]t\b", re.I), r"\1 not"),
+    (re.compile(r"\bcan['’]t\b", re.I), "cannot"),
+    (re.compile(r"\bwon['’]t\b", re.I), "will not"),
+    (re.compile(r"[“”]"), '"'),
+    (re.compile(r"[‘’]"), "'"),
+]
+_EXCLUSION_NAME = r"(?:[a-z]*[-_]?\d[\w.-]*|#\d[\w-]*|[A-Z][\w-]*(?:\s+#?\d[\w.-]*)?|'[^']+'|\"[^\"]+\")"
+EXCLUSION = re.compile(
+    rf"\b(?P<how>{g.EXCLUSION_WORDS})\s+(?:(?:the|a|an)\s+)?"
+    rf"(?P<key>{_EXCLUSION_NAME}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+){_EXCLUSION_NAME})*)",
+    re.IGNORECASE,
+)
+_SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
+_PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+\S+\s*$", re.IGNORECASE)
+_PAGE_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS)))
+AFTER_RECORD_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS_AFTER_RECORD)))
+_PARTICIPLE = re.compile(r"(?:\b(?:was|were|been|is now|are now|got|gets)\s+(?:not\s+)?([a-z]{3,})\b|\b([a-z]{3,}ed)\b)(?:\s+(?:to|as|for)\s+(?P<obj>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*))?")
+_DIALOG_WORDS = re.compile(r"\b(dialog|modal|pop-?up|window)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One statement, compiled (see module docstring)."""
+
+    type: str  # one of grammar.CLAIM_TYPES
+    statement: str
+    canonical: str  # the statement in the canonical phrasing the word scorer reads
+    subject: str = ""  # absence: the thing; field: the label; message: the text; identity: the page phrase
+    value: str = ""  # field: the value; event: the object ("assigned to Payments")
+    scope: str = ""  # absence: the context clause ("ticket detail"); "dialog"; "" = the page
+    exclude: tuple[str, ...] = ()  # exclusion: the names that must not be the record
+    roles: frozenset[str] = frozenset()  # absence/presence of a control: the ARIA roles it may have
+    literal: bool = True  # absence: whether the page may say it literally ("X is not available")
+    entities: Entities = field(default_factory=Entities)
+    grammar: str = g.GRAMMAR_VERSION
+
+    def describe(self) -> str:
+        parts = [f"{self.type}"]
+        if self.subject:
+            parts.append(f"subject={self.subject!r}")
+        if self.value:
+            parts.append(f"value={self.value!r}")
+        if self.scope:
+            parts.append(f"scope={self.scope!r}")
+        if self.exclude:
+            parts.append(f"not={list(self.exclude)!r}")
+        if self.roles:
+            parts.append(f"roles={sorted(self.roles)!r}")
+        return " ".join(parts)
+
+
+def normalise(statement: str) -> str:
+    """Contractions spelled out, typographic quotes made plain, whitespace collapsed."""
+    s = statement
+    for pattern, repl in _CONTRACTIONS:
+        s = pattern.sub(repl, s)
+    return " ".join(s.split())
+
+
+def names_a_page(statement: str) -> bool:
+    """Whether a statement names *which page is open*: a short phrase that starts or ends with a
+    page word ("Ticket T-390 detail", "Sign in page", "Storefront page for SKU-2054"). A sentence
+    that merely contains one ("the monitor screen is cracked") is about the page's content."""
+    text = statement.strip().rstrip(".")
+    if _SENTENCE_INSIDE.search(text):
+        return False
+    toks = tokenize(text)
+    if not toks:
+        return False
+    if toks[0] in _PAGE_STEMS or toks[-1] in _PAGE_STEMS or bool(_PAGE_FOR.search(text)):
+        return True
+    # "Order ORD-55012 view / record / form": a record id and a page noun
+    return toks[-1] in AFTER_RECORD_STEMS and any(any(c.isdigit() for c in t) for t in toks)
+
+
+_CONTROL = re.compile(
+    rf"^(?:the\s+|an?\s+)?(?P<name>(?:[\w#'\"-]+\s+){{1,4}}?)(?P<role>{g._ROLE_ALT})\s*\.?$"
+    rf"|^(?P<role2>{g._ROLE_ALT})\s+(?P<q>['\"]).+(?P=q)\s*\.?$",
+    re.IGNORECASE,
+)
+
+
+def control_roles(phrase: str) -> frozenset[str]:
+    """The roles of a phrase that names one control ("Assign button", "Button 'Ok'"), else none:
+    a longer statement that merely ends in a role word is about more than the control."""
+    m = _CONTROL.match(phrase.strip())
+    if m is None:
+        return frozenset()
+    name = (m.group("name") or "").lower().split()
+    if STOPWORDS.intersection(name) or NEGATIONS.intersection(name):
+        return frozenset()
+    return g.ROLE_WORDS.get((m.group("role") or m.group("role2")).lower(), frozenset())
+
+
+def _roles(thing: str) -> frozenset[str]:
+    toks = thing.lower().split()
+    roles: set[str] = set()
+    for t in toks[-1:] + toks[:1]:
+        roles |= g.ROLE_WORDS.get(t, frozenset())
+    return frozenset(roles)
+
+
+def _hint(words: str) -> re.Pattern[str]:
+    """One cheap search that tells whether a rule's patterns can match at all."""
+    return re.compile(r"\b(?:" + "|".join(words.split()) + r")", re.IGNORECASE)
+
+
+# a rule's patterns are tried only when its hint words are there (compiling is per plan, but the
+# first check of a plan pays for it)
+_HINTS = {
+    "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
+    "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
+    "message": _hint("banner alert message notification toast notice flash error warning status"),
+    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now)\b", re.IGNORECASE),
+}
+
+
+@lru_cache(maxsize=16384)
+def compile_claim(statement: str) -> Claim:
+    """The :class:`Claim` a statement asserts (first matching rule: exclusion, absence, message,
+    field, identity, event, presence, literal)."""
+    s = normalise(statement)
+    ents = entities(s)
+    for name, rule in (("exclusion", _exclusion), ("absence", _absence), ("message", _message), ("field", _field),
+                       ("identity", _identity), ("event", _event)):
+        hint = _HINTS.get(name)
+        if hint is not None and not hint.search(s):
+            continue
+        claim = rule(statement, s, ents)
+        if claim is not None:
+            return claim
+    roles = control_roles(s)
+    kind = "presence" if ents.ids or ents.names or ents.quoted or roles else "literal"
+    return Claim(kind, statement, s, subject=s, roles=roles, entities=ents)
+
+
+def _exclusion(statement: str, s: str, ents: Entities) -> Claim | None:
+    keys = [m.group("key") for m in EXCLUSION.finditer(s)]
+    if not keys:
+        return None
+    names = tuple(n.strip().strip("'\"") for k in keys for n in re.split(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", k) if n.strip())
+    rest = " ".join(EXCLUSION.sub(" ", s).split())
+    # the exclusion phrase rewritten in place: "a ticket that is not T-390" -> "a ticket other than T-390"
+    canonical = EXCLUSION.sub(lambda m: "other than " + m.group("key"), s)
+    return Claim("exclusion", statement, canonical, subject=rest, exclude=names, entities=ents)
+
+
+def _absence(statement: str, s: str, ents: Entities) -> Claim | None:
+    for i, pattern in enumerate(g.ABSENCE):
+        m = pattern.match(s)
+        if m is None:
+            continue
+        thing = m.group("x").strip()
+        if re.match(r"(?:the\s+)?(?:page|screen|view|form)$", thing, re.I):
+            continue
+        thing = re.sub(r"^(?:an?|the|any)\s+", "", thing, flags=re.I)
+        ctx = (m.group("ctx") or "").strip()
+        literal = i not in g.ABSENCE_NOT_LITERAL
+        canonical = f"{thing} is not available" + (f" on {ctx}" if ctx else "")
+        return Claim("absence", statement, canonical if not literal else s, subject=thing, scope=ctx,
+                     roles=_roles(thing), literal=literal, entities=ents)
+    return None
+
+
+def _message(statement: str, s: str, ents: Entities) -> Claim | None:
+    for pattern in g.MESSAGE:
+        m = pattern.match(s)
+        if m:
+            body = m.group("body").strip().strip("'\"")
+            return Claim("message", statement, body, subject=body, scope="live", entities=ents)
+    return None
+
+
+def _field(statement: str, s: str, ents: Entities) -> Claim | None:
+    for pattern in g.FIELD:
+        m = pattern.match(s)
+        if m is None:
+            continue
+        label, value = m.group("label").strip(), m.group("value").strip().strip("'\"")
+        if label.lower() in g.NOT_FIELD_LABELS or len(label.split()) > 5 or not value or _SENTENCE_INSIDE.search(label):
+            continue
+        if re.match(r"^(?:https?|url|title)$", label, re.I) or record_ids(label):
+            continue  # "Ticket T-390 is now assigned ...": a record, not a label
+        return Claim("field", statement, s, subject=label, value=value, entities=ents)
+    return None
+
+
+_BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")
+
+
+def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
+    if names_a_page(s):
+        return Claim("identity", statement, s, subject=s, entities=ents)
+    bare = _BARE_RECORD.match(s)
+    kind = bare.group("kind").lower().split() if bare else []
+    if bare and record_ids(bare.group("id")) and kind[0] not in g.ACTION_VERBS and not (STOPWORDS | NEGATIONS).intersection(kind):
+        # "Leave request LR-2207": a record named by its kind and id is its page
+        return Claim("identity", statement, f"{s.rstrip('. ')} page", subject=s, entities=ents)
+    m = g.IDENTITY_VERBS.match(s)
+    if m is None:
+        return None
+    x = (m.group("x") or m.group("x2") or m.group("x3")).strip()
+    x = re.sub(r"^(?:the|a|an)\s+", "", x, flags=re.I)
+    if _DIALOG_WORDS.search(x):  # "Assign dialog is open": the dialog is there
+        return Claim("presence", statement, x, subject=x, scope="dialog", entities=ents)
+    if control_roles(x):  # "The Quick approve LR-2207 button is shown": a control, not a page
+        return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
+    if ents.ids or names_a_page(x):
+        phrase = x if names_a_page(x) else f"{x} page"
+        return Claim("identity", statement, phrase, subject=x, entities=ents)
+    # "Leave requests list is shown": the list is there (pages do not say "shown")
+    return Claim("presence", statement, x, subject=x, entities=ents)
+
+
+def _event(statement: str, s: str, ents: Entities) -> Claim | None:
+    m = _PARTICIPLE.search(s)
+    if m is None or not (ents.ids or ents.names):
+        return None
+    obj = (m.group("obj") or "").strip()
+    return Claim("event", statement, s, subject=m.group(1) or m.group(2), value=obj, entities=ents)

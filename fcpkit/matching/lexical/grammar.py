@@ -1,0 +1,119 @@
+"""The claim grammar: every phrase pattern and word list the lexical matcher reads, in one place.
+
+Documented in ``docs/claims.md``; bump :data:`GRAMMAR_VERSION` whenever a list or pattern changes
+what a statement compiles to, so a plan's lint result and an explanation can say which grammar
+read them. The lists describe how people write about web pages in general (ARIA roles, the
+usual page nouns, the usual ways English says "is not there" or "was saved") — never the wording
+of one site.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["GRAMMAR_VERSION", "CLAIM_TYPES"]
+
+GRAMMAR_VERSION = "1"
+
+#: The claim types a statement compiles to (``literal``: none of the others; scored as word recall).
+CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "literal")
+
+# -- page identity ------------------------------------------------------------------------------
+#: Nouns that make a short phrase name *which page is open* ("Ticket T-390 detail", "Sign in page").
+PAGE_WORDS = frozenset({"detail", "details", "page", "screen"})
+#: Nouns that name a page only after a record id or kind ("Order ORD-55012 view"): alone they are
+#: content words too often ("the form", "a view").
+PAGE_WORDS_AFTER_RECORD = frozenset({"view", "record", "form", "overview", "summary"})
+#: "X is open / shown / displayed": the page named by X is the one on screen.
+IDENTITY_VERBS = re.compile(
+    r"^(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:open(?:ed)?|shown|displayed|loaded|on screen|in view)\s*\.?\s*$"
+    r"|^(?:the\s+)?(?P<x2>.+?)\s+(?:opens|opened|loads|loaded|appears)\s*\.?\s*$"
+    r"|^(?:viewing|on|at|looking at)\s+(?:the\s+)?(?P<x3>.+?)\s*\.?\s*$",
+    re.IGNORECASE,
+)
+#: A bare record reference ("Leave request LR-2207", "Ticket T-390": a few words, then an id)
+#: names the record's page, unless its first word is a verb of doing ("Open LR-2217").
+ACTION_VERBS = frozenset(
+    "open click select choose pick fill type enter search find view go press tick check uncheck submit save "
+    "approve reject assign close cancel delete edit add remove send upload download sort filter report "
+    "refund issue pay print export share move copy show hide expand collapse".split()
+)
+#: Words a page phrase may carry that say nothing about which page ("the", "currently").
+IDENTITY_FILLER = frozenset({"the", "currently", "now"})
+
+# -- absence ------------------------------------------------------------------------------------
+#: "X is not available [on Y]" and its paraphrases: (pattern, whether the page may say it literally).
+_SCOPE = r"(?:\s+(?:on|in|from|within|inside|under)\s+(?:the\s+)?(?P<ctx>.+?))?"
+_NOT_THERE = (
+    r"(?:available|shown|present|visible|displayed|there|listed|offered|found|showing|displaying|enabled|"
+    r"accessible|rendered|included|provided)"
+)
+ABSENCE = [
+    re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:is|are|was|were)\s+(?:not|no longer|nowhere)\s+(?:being\s+)?{_NOT_THERE}{_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:is|are|was|were|has|have)\s+(?:been\s+)?(?:missing|absent|unavailable|hidden|gone|removed|disappeared|not there){_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:does|do|did)\s+not\s+(?:appear|show(?:\s+up)?|exist|display){_SCOPE}\s*(?:any\s*more|anymore)?\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:cannot|can not|could not|can ?no longer)\s+be\s+(?:found|seen|located|shown|selected|clicked|used){_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:disappeared|vanished|went missing){_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*there\s+(?:is|are|was|were)\s+no(?:\s+longer\s+an?)?\s+(?P<x>.+?){_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:the\s+)?(?:page|screen|view|form)\s+(?:has|shows|displays)\s+no\s+(?P<x>.+?){_SCOPE}\s*\.?\s*$", re.I),
+    re.compile(rf"^\s*(?:no|missing)\s+(?P<x>.+?\b(?:{{roles}})){_SCOPE}\s*\.?\s*$", re.I),
+]
+#: Absence patterns whose statement a page never says of itself ("There is no X"): no literal reading.
+ABSENCE_NOT_LITERAL = frozenset({5, 6, 7})
+#: Control descriptors: "Assign button" is present when a node named Assign is, of a matching role.
+ROLE_WORDS: dict[str, frozenset[str]] = {
+    "button": frozenset({"button", "menuitem"}),
+    "buttons": frozenset({"button", "menuitem"}),
+    "link": frozenset({"link"}),
+    "links": frozenset({"link"}),
+    "field": frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textarea"}),
+    "fields": frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textarea"}),
+    "box": frozenset({"textbox", "searchbox", "combobox", "checkbox"}),
+    "textbox": frozenset({"textbox", "searchbox"}),
+    "searchbox": frozenset({"searchbox", "textbox"}),
+    "checkbox": frozenset({"checkbox"}),
+    "dropdown": frozenset({"combobox", "listbox"}),
+    "combobox": frozenset({"combobox", "listbox"}),
+    "list": frozenset({"combobox", "listbox", "list"}),
+    "menu": frozenset({"menu", "menubar", "combobox"}),
+    "option": frozenset({"option", "radio", "menuitem"}),
+    "tab": frozenset({"tab"}),
+    "control": frozenset(),
+    "radio": frozenset({"radio"}),
+    "toggle": frozenset({"switch", "checkbox"}),
+    "switch": frozenset({"switch", "checkbox"}),
+}
+_ROLE_ALT = "|".join(sorted(ROLE_WORDS, key=len, reverse=True))
+ABSENCE[-1] = re.compile(ABSENCE[-1].pattern.replace("{roles}", _ROLE_ALT), re.I)
+
+# -- exclusion ----------------------------------------------------------------------------------
+#: "A ticket other than T-390", "a ticket that is not T-390": the excluded names follow these.
+EXCLUSION_WORDS = (
+    r"other than|different from|different than|instead of|rather than|anything but|any but|but not|except(?: for)?|"
+    r"apart from|aside from|excluding|not in|not one of|(?:that|which|who)\s+(?:is|are)\s*(?:not|n't)|"
+    r"(?:that|which|who)\s+isn't|(?:that|which|who)\s+aren't|besides"
+)
+
+# -- events -------------------------------------------------------------------------------------
+#: "X was saved", "saved X", "X has been assigned to Y": an event, bound to its record.
+EVENT_PREPOSITIONS = frozenset({"to", "as", "for", "with", "by"})
+#: Auxiliaries of a passive event ("was", "has been") and of an active one ("the system has").
+EVENT_AUX = re.compile(r"\b(?:was|were|has been|have been|had been|is now|are now|got|gets|been)\s+", re.I)
+
+# -- field values -------------------------------------------------------------------------------
+#: "Status: Approved", "Status = Approved", "Status set to Approved", "Status is now Approved".
+FIELD = [
+    re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)(?:\s*=\s*|\s*:\s+)(?P<value>\S.*?)\s*\.?\s*$"),
+    re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:is|was|has been|got)?\s*(?:set|changed|updated|switched)\s+to\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
+    re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:field\s+)?(?:shows|reads|says|holds|contains|equals|is now)\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
+]
+#: Labels that are no field ("Note", "Error" read as messages; "Step 2" as text).
+NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "alert", "notice", "info", "tip", "hint"})
+
+# -- messages -----------------------------------------------------------------------------------
+#: "A banner says X", "Alert: X", "X message is shown": what a live region or alert announces.
+MESSAGE = [
+    re.compile(r"^\s*(?:an?\s+|the\s+)?(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning)\s*"
+               r"(?:says|reads|shows|displays|states|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
+    re.compile(r"^\s*(?P<body>\S.*?)\s+(?:banner|alert|message|notification|toast|notice)\s+(?:is\s+)?(?:shown|displayed|appears|visible)\s*\.?\s*$", re.I),
+]

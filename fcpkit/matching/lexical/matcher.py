@@ -1,0 +1,438 @@
+"""The fast default matcher: statements compiled into typed claims, scored over parsed pages.
+
+Score of a statement against a page = what its claim's scorer reads (:mod:`.scorers`): for most
+claims, the largest share (by IDF weight) of the statement's content tokens that one chunk of the
+page contains, with every key token required. Plain word overlap is fooled in four ways on real
+pages, and each has a rule:
+
+* **Near-miss records.** A statement that names a page ("Ticket T-411 detail", "Order ORD-55012
+  is open") is matched against the page's *identity* only: URL path, title and first heading.
+* **Identifiers differing by one character.** Tokens with a digit (ids, amounts) are *key tokens*:
+  a chunk that lacks any key token of the statement scores 0, however many other words match.
+* **Absence and negation.** "Approve button is not available [on expense detail]" (or "isn't
+  available", "No Approve button", "cannot be found" ...) is an absence claim: support =
+  (1 − presence of the thing among node names) × support of its scope (the ``on …`` clause, or
+  ``absence_prior`` when none is given). Other negated statements ("No tickets match") are
+  literal: their negation word is a key token.
+* **Volatile text.** Clocks, relative times and counters are stripped before tokenising.
+
+The grammar (every phrase pattern and word list) is :mod:`.grammar`, documented in docs/claims.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from fcpkit.core.actions import ActionDescription
+from fcpkit.core.page import Page
+from fcpkit.core.text import NEGATIONS, is_key_token, strip_volatile, tokenize
+from fcpkit.matching.lexical import grammar as g
+from fcpkit.matching.lexical import scorers as sc
+from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
+from fcpkit.matching.lexical.scorers import Prepared, Stmt
+
+__all__ = ["LexicalMatcher", "PAGE_WORDS", "Explanation"]
+
+#: Words that make a statement about *which page is open* rather than what it contains.
+PAGE_WORDS = g.PAGE_WORDS
+_PAGE_STEMS = frozenset(tokenize(" ".join(PAGE_WORDS)))
+#: Control descriptors: "Assign button" names the thing *Assign*; the role word only narrows it.
+_ROLE_WORDS = frozenset(tokenize(" ".join(g.ROLE_WORDS)))
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*)\b|'([^']+)'|\"([^\"]+)\"")
+_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|been|be|got|gets|become|becomes)\s+(?:not\s+|no longer\s+|now\s+|still\s+)?([a-z]+)\b"
+    r"|\b([a-z]{3,}ed)\b",
+    re.IGNORECASE,
+)
+_EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
+_AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
+#: The arguments of :func:`fcpkit.core.actions.action_text` that choose something (not a key or a message).
+_CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
+_PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
+#: How token weights are set: "background" (the default: the shipped background vocabulary,
+#: ``background_idf.json``, the same in the checker, the benchmark and the live runner), "none"
+#: (every content token weighs 1) or "fit" (IDF learnt from the pages given to
+#: :meth:`LexicalMatcher.fit`; the live runner has none to learn from).
+IDF_POLICIES = ("background", "none", "fit")
+_BACKGROUND = Path(__file__).with_name("background_idf.json")
+
+
+@lru_cache(maxsize=1)
+def background_idf() -> dict[str, float]:
+    """The shipped background vocabulary (built by ``scripts/build_background_idf.py``)."""
+    return dict(json.loads(_BACKGROUND.read_text(encoding="utf-8"))["idf"])
+
+
+def _predicates(statement: str) -> frozenset[str]:
+    """What a statement says *happened* or *holds*: "is closed", "saved", "rejected".
+
+    A page that mentions the record but not the event does not support the event: "Ticket T-390
+    is closed" is not supported by a queue that lists T-390. Same rule as key tokens.
+    """
+    out: set[str] = set()
+    for m in _PREDICATE.finditer(statement):
+        out.update(tokenize(m.group(1) or m.group(2), past="marked"))
+    return frozenset(out)
+
+
+def _names(statement: str) -> frozenset[str]:
+    """Tokens of names in a statement: capitalised words past a sentence start, and quoted text.
+
+    "Team Billing selected" names *Billing*: a page about selecting a team does not support it
+    unless Billing is there, however well "team" and "selected" match. Same rule as key tokens.
+    """
+    out: set[str] = set()
+    for m in _NAME.finditer(statement.strip()):
+        word = m.group(1)
+        if word is not None:
+            out.update(tokenize(word, past="marked"))
+        else:
+            out.update(tokenize(m.group(2) or m.group(3), past="marked"))
+    return frozenset(out)
+
+
+def _ax_states(line: str) -> str:
+    """Read the accessibility tree's state attributes as words: ``checked='true'`` says *checked*,
+    ``checked='false'`` says nothing (it used to read as "checked", like the true one)."""
+    if "=" not in line:
+        return line
+    return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", line)
+
+
+def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
+    """What an action *text* chooses (a text matcher's input; an
+    :class:`~fcpkit.core.actions.ActionDescription` says it directly): the value it types or the
+    options it selects, or the node a click lands on. A key press or a message chooses nothing."""
+    args: list[str] = []
+    target: list[str] = []
+    clicks = False
+    for line in text.splitlines():
+        if line.startswith("target:"):
+            target.extend(a or b for a, b in _QUOTED.findall(line)[:1])
+        else:
+            clicks = clicks or line.startswith(("click", "dblclick"))
+            args.extend(a or b for a, b in _CHOICE_ARG.findall(line))
+    values = [tokenize(v, past="both") for v in (args or (target if clicks else ()))]
+    return tuple(frozenset(v) for v in values if v)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a statement scored what it did on one page (see :meth:`LexicalMatcher.explain`)."""
+
+    statement: str
+    claim: Claim
+    required: tuple[str, ...]  # the key tokens every supporting chunk must hold
+    evidence: tuple[tuple[str, int | None, str, float], ...]  # (what, node index, the line or note, score)
+    score: float
+    grammar: str = g.GRAMMAR_VERSION
+
+    def render(self) -> str:
+        lines = [f"statement: {self.statement}", f"claim:     {self.claim.describe()}  (grammar v{self.grammar})"]
+        if self.claim.canonical != self.claim.statement:
+            lines.append(f"reads as:  {self.claim.canonical}")
+        ents = self.claim.entities.describe()
+        lines.append("entities:  " + (", ".join(ents) if ents else "(none)"))
+        lines.append("required:  " + (", ".join(self.required) if self.required else "(no key token)"))
+        for what, node, text, s in self.evidence:
+            where = f"line {node}" if node is not None else "page"
+            lines.append(f"  {what:<12} {s:4.2f}  {where}: {text}")
+        lines.append(f"score:     {self.score:.2f}")
+        return "\n".join(lines)
+
+
+class LexicalMatcher:
+    """IDF-weighted content recall (see module docstring). Implements :class:`~fcpkit.matching.Matcher`.
+
+    Parameters: ``window``/``stride`` (lines per chunk and step), ``absence_prior`` (support of a
+    context-free absence claim on a page that lacks the thing), ``cache_size`` (pages kept
+    prepared). ``fit(texts)`` learns IDF weights from any collection of pages (unlabelled); until
+    then every content token weighs 1.
+    """
+
+    name = "lexical"
+    #: reads :class:`~fcpkit.core.page.Page` and :class:`~fcpkit.core.actions.ActionDescription` objects as well as text
+    reads_structure = True
+
+    def __init__(self, window: int = 6, stride: int = 3, absence_prior: float = 0.5, cache_size: int = 4096,
+                 idf: str = "background"):
+        if window < 1 or stride < 1:
+            raise ValueError("window and stride must be >= 1")
+        if idf not in IDF_POLICIES:
+            raise ValueError(f"idf must be one of {IDF_POLICIES}, not {idf!r}")
+        self.idf_policy = idf
+        self.window, self.stride, self.absence_prior = window, stride, absence_prior
+        self.idf: dict[str, float] = dict(background_idf()) if idf == "background" else {}
+        self._default_idf = 1.0
+        self._pages: OrderedDict[object, Page] = OrderedDict()
+        self._stmts: dict[str, Stmt] = {}
+        self._bundles: dict[tuple[str, ...], tuple[Stmt, ...]] = {}  # statement tuples, compiled
+        self._cache_size = cache_size
+
+    # -- fitting --------------------------------------------------------------------------
+    def fit(self, texts: Iterable[str]) -> "LexicalMatcher":
+        """Learn IDF over the chunks of ``texts`` (smoothed, normalised so an unseen token weighs
+        most) when the matcher's IDF policy is ``"fit"``. Under the other policies ``fit`` changes
+        nothing, so the checker (which calls it on the corpus it scores) and the live runner
+        (which has no corpus) score with the same weights."""
+        if self.idf_policy != "fit":
+            return self
+        df: dict[str, int] = {}
+        n = 0
+        for text in texts:
+            for chunk in self._prepare(text).chunks:
+                n += 1
+                for tok in chunk:
+                    df[tok] = df.get(tok, 0) + 1
+        if n == 0:
+            return self
+        top = math.log(n + 1) + 1.0
+        self.idf = {t: (math.log((n + 1) / (c + 1)) + 1.0) / top for t, c in df.items()}
+        self._default_idf = 1.0
+        self._stmts.clear()  # compiled statements carry weights
+        self._bundles.clear()
+        return self
+
+    @property
+    def fitted(self) -> bool:
+        return bool(self.idf)
+
+    def weight(self, token: str) -> float:
+        return self.idf.get(token, self._default_idf)
+
+    # -- compilation ----------------------------------------------------------------------
+    def _weighted(self, st: Stmt) -> Stmt:
+        w = tuple(self.weight(t) for t in st.tokens)
+        return Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w), st.bound, st.views, st.claim)
+
+    def _with_views(self, st: Stmt, claim: Claim) -> Stmt:
+        """Attach the claim and the other readings its scorer needs."""
+        if st.kind == "absence":
+            views: tuple[Stmt, ...] = (Stmt("literal", st.tokens, st.keys, weights=st.weights, total=st.total),)
+        elif st.kind == "exclusion":
+            views = (Stmt("identity", st.tokens, st.keys, weights=st.weights, total=st.total),
+                     Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total))
+        else:
+            views = st.views
+        return Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, st.weights, st.total, st.bound, views, claim)
+
+    def compile(self, statement: str) -> Claim:
+        """The typed :class:`~fcpkit.matching.lexical.claims.Claim` a statement compiles to."""
+        return compile_claim(statement)
+
+    def _compile(self, statement: str) -> Stmt:
+        st = self._stmts.get(statement)
+        if st is not None:
+            return st
+        claim = compile_claim(statement)
+        kind = claim.type
+        if kind == "absence":
+            # Keep the literal tokens too: the page may *say* it ("Approve is not available here").
+            # All of its words must then co-occur in one chunk: a stray "not" elsewhere proves nothing.
+            plain = self._compile_plain(claim.statement) if claim.literal else Stmt("literal", (), frozenset())
+            st = Stmt("absence", plain.tokens, frozenset(plain.tokens), thing=self._compile_thing(claim.subject),
+                      context=self._compile_plain(claim.scope) if claim.scope else None,
+                      weights=plain.weights, total=plain.total)
+        elif kind == "field":
+            # read without its verb ("holds", "set to"): what a page without the label would say
+            plain = self._compile_plain(f"{claim.subject}: {claim.value}")
+            st = Stmt("field", plain.tokens, plain.keys, weights=plain.weights, total=plain.total, views=(plain,))
+        elif kind == "message":
+            body = self._compile_plain(claim.canonical)
+            st = Stmt("message", body.tokens, body.keys, weights=body.weights, total=body.total, views=(body,))
+        elif kind == "presence" and claim.roles:
+            # "Assign button": a node of that role named so (as absence reads it)
+            plain = self._compile_plain(claim.canonical)
+            st = Stmt("control", plain.tokens, plain.keys, thing=self._compile_thing(claim.subject),
+                      weights=plain.weights, total=plain.total, views=(plain,))
+        else:
+            st = self._compile_plain(claim.canonical)
+            if kind == "event" and claim.value and st.kind == "literal":
+                st = Stmt("event", st.tokens, st.keys, weights=st.weights, total=st.total, bound=st.bound)
+        st = self._with_views(st, claim)
+        self._stmts[statement] = st
+        return st
+
+    def _compile_thing(self, phrase: str) -> Stmt:
+        """The thing an absence claim is about, by name: role words only when nothing else is left."""
+        st = self._compile_plain(phrase)
+        named = tuple(t for t in st.tokens if t not in _ROLE_WORDS)
+        return self._weighted(Stmt(st.kind, named, st.keys & frozenset(named))) if named else st
+
+    def _compile_plain(self, statement: str) -> Stmt:
+        excluded = [m.group("key") for m in EXCLUSION.finditer(statement)]
+        if excluded:
+            # "A ticket other than T-390 is open": the page is a record of the same kind
+            # (an identifier of the same shape) that is not T-390.
+            ex = frozenset(t for k in excluded for t in tokenize(k))
+            toks = tuple(dict.fromkeys(
+                t for t in tokenize(strip_volatile(EXCLUSION.sub(" ", statement)), past="marked")
+                if t not in _PAGE_STEMS and t not in _EXCLUSION_FILLER
+            ))
+            return self._weighted(Stmt("exclusion", toks, frozenset(t for t in toks if is_key_token(t)), exclude=ex))
+        toks = tokenize(strip_volatile(statement), past="marked")
+        page_word = names_a_page(statement)
+        drop = _PAGE_STEMS | (AFTER_RECORD_STEMS if page_word else frozenset())
+        toks = tuple(dict.fromkeys(t for t in toks if t not in drop))
+        predicates = _predicates(statement)
+        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in predicates or t in _names(statement))
+        ids = frozenset(t for t in keys if is_key_token(t) and any(c.isalpha() for c in t))
+        bound = (ids, frozenset(t for t in toks if t in predicates)) if ids and predicates else (frozenset(), frozenset())
+        return self._weighted(Stmt("identity" if page_word else "literal", toks, keys, bound=bound))
+
+    # -- page preparation -----------------------------------------------------------------
+    def page(self, text: "str | Page | ActionDescription") -> Page:
+        """The :class:`~fcpkit.core.page.Page` of a text (parsed once, kept in this matcher's LRU)."""
+        if isinstance(text, Page):
+            return text
+        key = text
+        page = self._pages.get(key)
+        if page is not None:
+            self._pages.move_to_end(key)
+            return page
+        if isinstance(text, ActionDescription):
+            page = Page(text.text)
+            page.cache["chosen"] = tuple(frozenset(v) for v in (tokenize(c, past="both") for c in text.chosen) if v)
+        else:
+            page = Page(text)
+        self._pages[key] = page
+        if len(self._pages) > self._cache_size:
+            self._pages.popitem(last=False)
+        return page
+
+    def _prepare(self, text: "str | Page | ActionDescription") -> Prepared:
+        page = self.page(text)
+        key = ("lexical", self.window, self.stride)
+        prep = page.cache.get(key)
+        if prep is None:
+            prep = page.cache[key] = self._build(page)
+        return prep
+
+    def _build(self, page: Page) -> Prepared:
+        identity: list[str] = []
+        page.nodes  # noqa: B018 - parses headers
+        if "url" in page.headers:
+            identity.extend(tokenize(page.path.replace("/", " "), past="both"))
+        if "title" in page.headers:
+            identity.extend(tokenize(strip_volatile(page.headers["title"]), past="both"))
+        for n in page.nodes:
+            if n.role == "RootWebArea":
+                identity.extend(tokenize(strip_volatile(n.name), past="both"))
+        if page.heading is not None:
+            identity.extend(tokenize(strip_volatile(page.heading.name), past="both"))
+        body = [toks for toks in (tokenize(_ax_states(strip_volatile(n.line)), past="both") for n in page.nodes) if toks]
+        if not identity:  # an action description or bare text: all of it is its identity
+            identity = [t for line in body for t in line]
+        chosen: tuple[frozenset[str], ...] = ()
+        if not page.is_page:
+            chosen = page.cache.get("chosen") or _chosen_values(page.text)
+        chunks: list[frozenset[str]] = []
+        if body:
+            last_start = max(len(body) - self.window, 0)
+            starts = list(range(0, last_start + 1, self.stride))
+            if starts[-1] != last_start:
+                starts.append(last_start)
+            for s in starts:
+                chunks.append(frozenset(t for line in body[s : s + self.window] for t in line))
+        index: dict[str, int] = {}
+        for i, chunk in enumerate(chunks):
+            bit = 1 << i
+            for t in chunk:
+                index[t] = index.get(t, 0) | bit
+        lines: dict[str, int] = {}
+        for i, line_toks in enumerate(body):
+            bit = 1 << i
+            for t in line_toks:
+                lines[t] = lines.get(t, 0) | bit
+        return Prepared(frozenset(identity), chunks, index, lines, chosen, page)
+
+    # -- scoring ----------------------------------------------------------------------------
+    def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
+        kind = st.kind
+        if kind in _PLAIN:
+            return sc.recall(st, page)
+        if kind == "absence":
+            return sc.absence(st, page, self.absence_prior, trace)
+        if kind == "exclusion":
+            return sc.exclusion(st, page)
+        if kind == "field":
+            return sc.field_score(st, page, trace)
+        if kind == "message":
+            return sc.message(st, page, trace)
+        if kind == "event":
+            return sc.event(st, page, trace)
+        if kind == "control":
+            return sc.control(st, page, trace)
+        return sc.recall(st, page)
+
+    def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(statements), len(texts)), dtype=np.float64)
+        compiled = [self._compile(s) for s in statements]
+        for j, text in enumerate(texts):
+            page = self._prepare(text)
+            for i, st in enumerate(compiled):
+                out[i, j] = self._score_one(st, page)
+        return out
+
+    def score_text(self, statements: Sequence[str], text: str) -> list[float]:
+        """One text against many statements, as plain floats: the testers' hot path."""
+        page = self._prepare(text)
+        compiled = self._bundles.get(statements) if isinstance(statements, tuple) else None
+        if compiled is None:
+            compiled = tuple(self._compile(s) for s in statements)
+            if isinstance(statements, tuple):
+                self._bundles[statements] = compiled
+        one, recall = self._score_one, sc.recall
+        return [recall(st, page) if st.kind in _PLAIN else one(st, page) for st in compiled]
+
+    def score_one(self, statement: str, text: str) -> float:
+        """Convenience for notebooks: one statement against one text."""
+        return self._score_one(self._compile(statement), self._prepare(text))
+
+    def explain(self, statement: str, text: "str | Page | ActionDescription") -> Explanation:
+        """Why ``statement`` scores what it does on ``text``: the compiled claim, the entities and
+        key tokens it requires, which node or line supported or contradicted it, and the score."""
+        st = self._compile(statement)
+        prep = self._prepare(text)
+        trace: list = []
+        score = self._score_one(st, prep, trace)
+        core = st.thing if st.kind == "absence" and st.thing is not None else (st.views[0] if st.kind in ("field", "message") else st)
+        if not trace and prep.page is not None:
+            trace.extend(self._support(core, prep, score))
+        return Explanation(statement, st.claim or compile_claim(statement), tuple(sorted(core.keys)), tuple(trace), score)
+
+    def _support(self, st: Stmt, prep: Prepared, score: float) -> list[tuple[str, int | None, str, float]]:
+        """The lines that hold the most of the statement's tokens (identity: the page's identity)."""
+        page = prep.page
+        if st.kind in ("identity", "exclusion"):
+            return [("identity", None, " | ".join(page.identity) if page is not None else "", score)]
+        missing = [k for k in sorted(st.keys) if not prep.index.get(k)]
+        out: list[tuple[str, int | None, str, float]] = []
+        if missing:
+            out.append(("missing", None, "key token(s) on no line: " + ", ".join(missing), 0.0))
+        if page is None or not st.tokens:
+            return out
+        want = set(st.tokens)
+        best: list[tuple[int, int]] = []
+        for i, n in enumerate(page.nodes):
+            have = want & set(tokenize(_ax_states(strip_volatile(n.line)), past="both"))
+            if have:
+                best.append((len(have), i))
+        for k, i in sorted(best, key=lambda x: (-x[0], x[1]))[:3]:
+            out.append(("supports", i, page.nodes[i].line.strip()[:120], k / len(want)))
+        return out
+
+    def clear_cache(self) -> None:
+        self._pages.clear()
+        self._stmts.clear()
+        self._bundles.clear()

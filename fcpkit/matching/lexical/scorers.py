@@ -1,0 +1,357 @@
+"""One scorer per claim type, over a prepared :class:`~fcpkit.core.page.Page`.
+
+* *literal, presence, event*: IDF-weighted recall of the statement's tokens in one chunk of
+  lines, every key token (ids, amounts, names, negations, the predicate) required; an event about
+  a record must sit on that record's page or line;
+* *identity*: recall over the page's identity (URL path, title, root name, first heading), key
+  tokens required;
+* *absence*: (1 − presence of the thing) × support of its scope; presence is read from node
+  *names* in the main region, of a matching role when the statement names one ("Assign button"),
+  so navigation, typed values and state attributes do not defeat it;
+* *exclusion*: the page's (or action's) record is of the excluded one's shape and is not it;
+* *field*: a node binds the label to the value; a field with the label and another value
+  contradicts the claim (0), whatever words stand elsewhere on the page;
+* *message*: the text inside a live region (status, alert, ...), else anywhere on the page.
+
+Each scorer may record what it read in a ``trace`` list (for :meth:`LexicalMatcher.explain`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from fcpkit.core.page import Page
+from fcpkit.core.text import is_key_token, tokenize
+from fcpkit.matching.lexical.claims import Claim
+from fcpkit.matching.lexical.entities import dates, dates_match, same_name
+
+__all__ = ["Stmt", "Prepared"]
+
+
+@dataclass(frozen=True)
+class Stmt:
+    """A statement compiled once: its claim, tokens with weights, key tokens, and sub-statements."""
+
+    kind: str  # "literal" | "identity" | "absence" | "exclusion" | "field" | "message" | "event" | "control"
+    tokens: tuple[str, ...]
+    keys: frozenset[str]
+    thing: "Stmt | None" = None
+    context: "Stmt | None" = None
+    exclude: frozenset[str] = frozenset()  # "a ticket other than T-390": ids that must NOT be the page
+    weights: tuple[float, ...] = ()  # IDF weight of each token, fixed at compile time
+    total: float = 0.0
+    # "ORD-55012 was cancelled": the event must be bound to the record, on its page or its line
+    bound: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    # the same tokens read another way: absence -> (literal,); exclusion -> (identity with keys,
+    # literal without keys); field -> (literal,); message -> (literal of the message text,)
+    views: tuple["Stmt", ...] = ()
+    claim: Claim | None = None
+
+
+@dataclass
+class Prepared:
+    """A page as the word scorers read it (kept in ``Page.cache``)."""
+
+    identity: frozenset[str]
+    chunks: list[frozenset[str]]
+    index: dict[str, int]  # token -> bitmask of chunks holding it
+    lines: dict[str, int]  # token -> bitmask of lines holding it
+    # an action's chosen values (typed or selected text, else the clicked node's name)
+    chosen: tuple[frozenset[str], ...] = ()
+    page: Page | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_SHAPE = re.compile(r"\d")
+_RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
+
+
+@lru_cache(maxsize=65536)
+def shapes(tokens: frozenset[str]) -> frozenset[str]:
+    """The shapes (digits as 9) of the key tokens among ``tokens``: T-390 and T-391 share one."""
+    return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
+
+
+def recall(st: Stmt, page: Prepared) -> float:
+    """IDF-weighted share of ``st``'s tokens in the best chunk (identity: in the page's identity)."""
+    toks, weights, total = st.tokens, st.weights, st.total
+    if not toks or total <= 0:
+        return 0.0
+    if st.kind == "identity":
+        ident = page.identity
+        if not st.keys <= ident:
+            return 0.0
+        return sum(w for t, w in zip(toks, weights) if t in ident) / total
+    ids, events = st.bound
+    for k in ids:
+        if k in page.identity:
+            continue
+        on_line = page.lines.get(k, 0)
+        for e in events:
+            on_line &= page.lines.get(e, 0)
+        if not on_line:
+            return 0.0
+    get = page.index.get
+    mask = -1
+    for k in st.keys:
+        mask &= get(k, 0)
+        if not mask:
+            return 0.0
+    masks = [get(t, 0) for t in toks]
+    every = -1
+    cand = 0
+    for m in masks:
+        cand |= m
+        every &= m
+    if every:  # one chunk holds every token
+        return 1.0
+    if st.keys:
+        cand &= mask
+    pairs = [(m, w) for m, w in zip(masks, weights) if m & cand]
+    best = 0.0
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        s = 0.0
+        for m, w in pairs:
+            if m & low:
+                s += w
+        if s > best:
+            best = s
+    return best / total
+
+
+def exclusion(st: Stmt, page: Prepared) -> float:
+    sh = shapes(st.exclude)
+    if page.chosen:
+        # record identifiers (T-390, SKU-2045, 42.50) name a kind of thing; "CA9b" or "Q1" are values
+        keyed = all(_RECORD_ID.match(k) for k in st.exclude)
+        ex = st.exclude
+        differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
+        if keyed:
+            differ = [v for v in differ if not sh.isdisjoint(shapes(v))]
+        if not differ:
+            return 0.0
+        if not st.tokens:
+            return 1.0
+        rest = recall(st.views[1], page)
+        # none of the statement's other words: it is about another kind of action
+        return 0.5 + 0.5 * rest if rest > 0.0 else 0.0
+    ident = page.identity
+    if any(k in ident for k in st.exclude):
+        return 0.0
+    if not sh:
+        # on a page, which value the *agent* chose cannot be read off (a form shows defaults too)
+        return 0.0
+    if sh.isdisjoint(shapes(ident)):
+        return 0.0
+    if not st.tokens:
+        return 1.0
+    return 0.5 + 0.5 * recall(st.views[0], page)
+
+
+def _node_names(prep: Prepared) -> list[tuple[int, str]]:
+    """(node index, role) of the named nodes in the main region and the dialogs over it
+    (navigation, banners and footers name other places' controls); cached per page."""
+    hit = prep.extra.get("named")
+    if hit is None:
+        page = prep.page
+        hit = []
+        if page is not None:
+            nodes = page.nodes
+            where = sorted(set(page.main).union(*(page.subtree(i) for i, _, _ in page.dialogs))) if page.dialogs else page.main
+            hit = [(i, nodes[i].role) for i in where if nodes[i].name and nodes[i].role != "RootWebArea"]
+        prep.extra["named"] = hit
+    return hit
+
+
+def _name_tokens(prep: Prepared, i: int) -> frozenset[str]:
+    """A node's name as tokens, built the first time a claim asks (most claims never do)."""
+    cache = prep.extra.setdefault("name_tokens", {})
+    toks = cache.get(i)
+    if toks is None:
+        toks = cache[i] = frozenset(tokenize(prep.page.nodes[i].name, past="both"))  # type: ignore[union-attr]
+    return toks
+
+
+def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None = None) -> float:
+    """How present the thing of an absence claim is: the best share of its tokens in one node's
+    name (of a matching role when the claim names one); on a text that is no page, chunk recall."""
+    if prep.page is None or not prep.page.is_page or claim is None:
+        return recall(st, prep)
+    roles = claim.roles
+    toks, weights, total = st.tokens, st.weights, st.total
+    if not toks or total <= 0:
+        return 0.0
+    best, where = 0.0, None
+    for i, role in _node_names(prep):
+        if roles and role not in roles:
+            continue
+        names = _name_tokens(prep, i)
+        if st.keys and not st.keys <= names:
+            continue
+        s = sum(w for t, w in zip(toks, weights) if t in names) / total
+        if s > best:
+            best, where = s, i
+            if s >= 1.0:
+                break
+    if trace is not None and where is not None:
+        trace.append(("presence", where, prep.page.nodes[where].line.strip(), best))
+    return best
+
+
+_REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
+_PLACE_NOUNS = frozenset(tokenize("list listing table overview dialog modal popup panel section tab form sidebar menu region drawer"))
+_REGION_ROLES = frozenset({"dialog", "alertdialog", "region", "tabpanel", "form", "complementary", "group", "navigation", "menu"})
+
+
+def _scope_names(prep: Prepared, regions: bool) -> list[frozenset[str]]:
+    """Token sets of what a scope can name: each identity string (path, title, root, first
+    heading) on its own, and with ``regions`` the names of dialogs, regions, panels and forms."""
+    key = ("scopes", regions)
+    hit = prep.extra.get(key)
+    if hit is None:
+        page = prep.page
+        if page is None or not page.is_page:
+            hit = [prep.identity]
+        else:
+            # the URL path only when the page has no title or heading: "/support/T-390" lies
+            # under the support queue, but is not it
+            parts = page.identity[1:] if len(page.identity) > 1 and "url" in page.headers else page.identity
+            hit = [frozenset(tokenize(x.replace("/", " "), past="both")) for x in parts]
+            if regions:
+                hit += [frozenset(tokenize(n.name, past="both")) for n in page.nodes if n.role in _REGION_ROLES and n.name]
+        prep.extra[key] = hit
+    return hit
+
+
+def scope(st: Stmt, prep: Prepared) -> float:
+    """Whether the page is the scope an absence claim names ("on ticket T-390 detail", "in the
+    assign dialog"): all of the scope's words in one identity string (or region name). A scope
+    is a place: a page either is it or is not, so partial overlap with its name counts as not;
+    a scope that is no page's name ("in search results") is read from the page's words."""
+    want = frozenset(st.tokens)
+    if not want:
+        return 0.0
+    regions = not _REGION_WORDS.isdisjoint(want)
+    # what kind of place it is ("list", "dialog") may or may not be written in its name
+    core = (want - _PLACE_NOUNS) or want
+    for names in _scope_names(prep, regions):
+        if want <= names or core <= names:
+            return 1.0
+    page = prep.page
+    if any(is_key_token(t) and any(c.isalpha() for c in t) for t in want):
+        return 0.0  # a scope naming a record ("on ticket T-390") is that record's page, or a region named so
+    if page is not None and page.is_page and page.record_ids:
+        # a record's page is not a place named without its id ("product catalogue", "support
+        # queue"): those are the lists the record sits in
+        return 0.0
+    # a part of a page ("search results"): its words on the page
+    return recall(st, prep)
+
+
+def absence(st: Stmt, prep: Prepared, prior: float, trace: list | None = None) -> float:
+    literal = recall(st.views[0], prep)
+    context = scope(st.context, prep) if st.context is not None else prior
+    if trace is not None:
+        trace.append(("literal", None, "the page says it in words", literal))
+        trace.append(("scope", None, st.claim.scope if st.claim and st.claim.scope else "(no scope: prior)", context))
+    if context <= literal:  # (1 - presence) * context cannot beat the literal reading
+        return literal
+    p = presence(st.thing, st.claim, prep, trace) if st.thing is not None else 0.0
+    return max(literal, (1.0 - p) * context)
+
+
+def control(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """A control named in a presence claim ("Assign button"): a node of its role with its name;
+    on a text that is no page (an action), the statement's words."""
+    if prep.page is None or not prep.page.is_page or st.thing is None:
+        return recall(st.views[0], prep)
+    return presence(st.thing, st.claim, prep, trace)
+
+
+def _value_matches(value: str, have: str) -> bool:
+    want_dates = dates(value)
+    if want_dates:
+        return dates_match(want_dates, dates(have))
+    if same_name(value, have):
+        return True
+    # "Approved" in "Approved by Jordan Lee": the value, then words that qualify it
+    if have.lower().startswith(value.lower()):
+        rest = have[len(value):]
+        return not rest or (rest[0] in " ,.;(" and not re.match(r"\s+[A-Z]", rest))
+    return False
+
+
+def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """A node binds the label to the value (1); the label with another value only (0); no such
+    label on the page: the statement's words anywhere (recall)."""
+    claim = st.claim
+    page = prep.page
+    if claim is None or page is None or not page.is_page:
+        return recall(st.views[0], prep)
+    label = frozenset(tokenize(claim.subject))
+    seen = None
+    for f in page.fields:
+        have = frozenset(tokenize(f.label))
+        if not label or not label <= have:
+            continue
+        if _value_matches(claim.value, f.value):
+            if trace is not None:
+                trace.append(("field", f.node, f"{f.label} = {f.value}", 1.0))
+            return 1.0
+        seen = seen or f
+    if seen is not None:
+        if trace is not None:
+            trace.append(("contradicts", seen.node, f"{seen.label} = {seen.value}", 0.0))
+        return 0.0
+    s = recall(st.views[0], prep)
+    if trace is not None:
+        trace.append(("literal", None, f"no field labelled {claim.subject!r}: the words anywhere", s))
+    return s
+
+
+def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """The message's words inside one live region; a page without live regions: anywhere."""
+    page = prep.page
+    body = st.views[0]
+    if page is not None and page.is_page and page.live:
+        toks = body.tokens
+        best, where = 0.0, None
+        for i, text in page.live:
+            have = frozenset(tokenize(text, past="both"))
+            if body.keys and not body.keys <= have:
+                continue
+            s = sum(w for t, w in zip(toks, body.weights) if t in have) / body.total if body.total else 0.0
+            if s > best:
+                best, where = s, i
+        if trace is not None and where is not None:
+            trace.append(("live region", where, page.nodes[where].line.strip(), best))
+        if best > 0:
+            return best
+    s = recall(body, prep)
+    if trace is not None:
+        trace.append(("literal", None, "no live region says it: the words anywhere", s))
+    return s
+
+
+def event(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """Recall with the event bound to its record; "T-390 assigned to Payments" also holds on
+    T-390's page when a field there holds *Payments* (the event's result)."""
+    s = recall(st, prep)
+    claim = st.claim
+    page = prep.page
+    if s >= 1.0 or claim is None or not claim.value or page is None or not page.is_page:
+        return s
+    ids = claim.entities.ids
+    if ids and not all(i in page.record_ids for i in ids):
+        return s
+    for f in page.fields:
+        if same_name(claim.value, f.value):
+            if trace is not None:
+                trace.append(("result field", f.node, f"{f.label} = {f.value}", 1.0))
+            return 1.0
+    return s
