@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import click
 
+from .cli_engine import crawl_cmd
 from .errors import FcpkitError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -355,6 +356,8 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
     for path in paths:
         print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
 
+
+main.add_command(crawl_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

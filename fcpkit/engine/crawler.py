@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol
 from urllib.parse import urljoin, urlsplit
 
@@ -148,6 +148,14 @@ def camel_words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z0-9]+", KEY_TOKEN.sub("", text))
 
 
+def _add(smg: StateMachine, taken: set[str], verb: str, what: str, op: Operation) -> None:
+    """Add ``op`` named ``verb + what`` unless its state already has an operation with the same atoms
+    (a second instance of the template offers the same links and forms)."""
+    if any(o.state == op.state and o.atoms == op.atoms for o in smg.operations.values()):
+        return
+    smg.add_operation(replace(op, id=op_name(verb, what, taken)))
+
+
 def _link_ops(smg: StateMachine, st: State, info: PageInfo, by_pattern: dict[str, str], base: str,
               taken: set[str]) -> None:
     own_key = st.match_url(urlsplit(info.url).path) or {}
@@ -176,8 +184,10 @@ def _link_ops(smg: StateMachine, st: State, info: PageInfo, by_pattern: dict[str
             continue
         done.add((tmpl, tid))
         what = smg.states[tid].id if verb == "Open" else f"{smg.states[tid].id}From{st.id}"
-        oid = op_name(verb, what, taken)
-        smg.add_operation(Operation(oid, st.id, tid, "navigate", (Atom("click", "link", tmpl),), inputs,
+        _add(smg, taken, verb, what,
+             Operation("", st.id, tid, "navigate",
+                       (Atom("click", "link", tmpl, within=f"navigation:{link['navlabel']}" if link.get("navlabel") else None),),
+                       inputs,
                                     effect="read"))
 
 
@@ -214,15 +224,15 @@ def _form_ops(smg: StateMachine, st: State, info: PageInfo, by_pattern: dict[str
         if form["method"] == "get":
             params, atoms = _form_inputs(form, required_first=True)
             button = form["buttons"][0]["name"]
-            oid = op_name("Search", st.id, taken)
-            smg.add_operation(Operation(oid, st.id, target, "search",
+            _add(smg, taken, "Search", st.id,
+                 Operation("", st.id, target, "search",
                                         (*atoms, Atom("click", "button", template_text(button))), tuple(params),
                                         effect="read"))
             continue
         params, atoms = _form_inputs(form, required_first=False)
         for b in form["buttons"]:
-            oid = op_name(camel(b["name"]), f"On{st.id}", taken)
-            smg.add_operation(Operation(oid, st.id, target, "write",
+            _add(smg, taken, camel(b["name"]), f"On{st.id}",
+                 Operation("", st.id, target, "write",
                                         (*atoms, Atom("click", "button", template_text(b["name"]))), tuple(params),
                                         effect="irreversible", observed=False))
 
@@ -241,22 +251,22 @@ def _read_ops(smg: StateMachine, st: State, info: PageInfo, taken: set[str]) -> 
         if not fl["name"]:
             continue
         name, inputs = name_and_inputs(fl["name"])
-        oid = op_name("Read", camel(template_text(fl["name"]).replace("{key}", "")), taken)
-        smg.add_operation(Operation(oid, st.id, st.id, "read", (Atom("read_fields", "term", name),), inputs,
+        _add(smg, taken, "Read", re.sub(r"(For|To|Of)$", "", camel(template_text(fl["name"]).replace("{key}", ""))),
+             Operation("", st.id, st.id, "read", (Atom("read_fields", "term", name),), inputs,
                                     {"type": "fields", "fields": list(fl["terms"])}))
     fielded = {f["name"] for f in info.data.get("fields", [])}
     for region in info.data.get("regions", []):
         if region and region not in fielded and not any(region == f.get("region") for f in info.data["forms"]) \
                 and region not in ("Main", "search"):
-            oid = op_name("Read", camel(template_text(region)), taken)
-            smg.add_operation(Operation(oid, st.id, st.id, "read", (Atom("read_text", "region", region),), (),
+            _add(smg, taken, "Read", camel(template_text(region)),
+                 Operation("", st.id, st.id, "read", (Atom("read_text", "region", region),), (),
                                         {"type": "text"}))
     for t in info.data.get("tables", []):
-        oid = op_name("Read", camel(template_text(t["name"])) + "Rows", taken)
-        smg.add_operation(Operation(oid, st.id, st.id, "read", (Atom("read_table", "table", t["name"]),), (),
+        _add(smg, taken, "Read", camel(template_text(t["name"])) + "Rows",
+             Operation("", st.id, st.id, "read", (Atom("read_table", "table", t["name"]),), (),
                                     {"type": "table", "columns": list(t["columns"])}))
-    oid = op_name("ReadMessages", f"On{st.id}", taken)
-    smg.add_operation(Operation(oid, st.id, st.id, "read", (Atom("read_text", "message", "status messages"),), (),
+    _add(smg, taken, "ReadMessages", f"On{st.id}",
+         Operation("", st.id, st.id, "read", (Atom("read_text", "message", "status messages"),), (),
                                 {"type": "list", "items": "text"}))
 
 
@@ -280,9 +290,10 @@ def crawl(source: PageSource, base_url: str, start_path: str = "/", *, app: str 
         st = smg.states[by_pattern[pat]]
         if st.kind != "page":
             continue
-        _link_ops(smg, st, infos[0], by_pattern, c.base, taken)
-        _form_ops(smg, st, infos[0], by_pattern, taken)
-        _read_ops(smg, st, infos[0], taken)
+        for info in infos:  # the union over the sampled instances: a form only some records show
+            _link_ops(smg, st, info, by_pattern, c.base, taken)
+            _form_ops(smg, st, info, by_pattern, taken)
+            _read_ops(smg, st, info, taken)
     say("enrichment")
     c.llm_calls += describe_operations(smg, c, describer=describer, reset=reset)
     validation = {}

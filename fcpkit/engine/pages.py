@@ -79,7 +79,9 @@ _EXTRACT_JS = r"""
   for (const a of root.querySelectorAll('a[href]')) {
     if (!vis(a) || a.closest('[inert]')) continue;
     const nav = a.closest('nav, header') !== null, inList = a.closest('ul[aria-label]');
+    const navEl = a.closest('nav[aria-label]');
     out.links.push({name: txt(a), href: a.getAttribute('href'), nav: nav,
+                    navlabel: navEl ? navEl.getAttribute('aria-label') : '',
                     group: inList ? inList.getAttribute('aria-label') : (a.closest('table') ? 'table' : '')});
   }
   for (const f of root.querySelectorAll('form')) {
@@ -221,8 +223,9 @@ def locate(page: Any, atom: Atom, args: Mapping[str, Any]):
     """The Playwright locator of ``atom``'s element: role + exact accessible name (+ region)."""
     name = fill_params(atom.name, args)
     scope = page
-    if atom.within:
-        scope = page.get_by_role("region", name=fill_params(atom.within, args), exact=True)
+    if atom.within:  # "Main navigation" region by name, or "navigation:Main" with its role
+        role, _, region = atom.within.rpartition(":") if ":" in atom.within else ("region", "", atom.within)
+        scope = page.get_by_role(role, name=fill_params(region, args), exact=True)
     return scope.get_by_role(atom.role, name=name, exact=True)
 
 

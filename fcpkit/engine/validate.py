@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 from .pages import KEY_TOKEN, AtomError, locate, page_state, run_operation
 from .smg import Operation, StateMachine
 
-__all__ = ["describe_operations", "validate_operations", "sample_args"]
+__all__ = ["describe_operations", "validate_operations", "sample_args", "sample_path"]
 
 
 def sample_args(smg: StateMachine, op: Operation, info: Any, config: Any) -> dict[str, str]:
@@ -37,30 +37,49 @@ def sample_args(smg: StateMachine, op: Operation, info: Any, config: Any) -> dic
     return args
 
 
-def _outcome_template(messages: list[str], args: Mapping[str, str], url_fields: Mapping[str, str]) -> str | None:
-    if not messages:
-        return None
-    text = messages[0]
-    for name, value in sorted({**url_fields, **args}.items(), key=lambda kv: -len(str(kv[1]))):
-        if value and str(value) in text:
-            text = text.replace(str(value), f"@{name}")
-    return text
+def _outcome_template(texts: list[str], args: Mapping[str, str], url_fields: Mapping[str, str]) -> str | None:
+    """The first message or heading that echoes a submitted value, with the values put back as ``@params``."""
+    values = sorted(((k, str(v)) for k, v in {**url_fields, **args}.items() if v), key=lambda kv: -len(kv[1]))
+    for text in texts:
+        if any(v in text for _, v in values):
+            for name, value in values:
+                text = text.replace(value, f"@{name}")
+            return text
+    return None
 
 
-def _observe_write(smg: StateMachine, op: Operation, crawl: Any, reset: Callable[[], None]) -> Operation:
+def sample_path(smg: StateMachine, op: Operation, crawl: Any) -> str | None:
+    """A crawled instance of ``op``'s state that shows ``op``'s controls (not every record shows a form)."""
+    st = smg.states[op.state]
+    names = {a.name for a in op.atoms if a.action in ("click", "fill", "select", "press") and "@" not in a.name}
+    for info in crawl.templates.get(st.url_pattern, []):
+        d = info.data
+        seen = {link["name"] for link in d.get("links", [])}
+        for f in d.get("forms", []):
+            seen |= {c["name"] for c in f["controls"]} | {b["name"] for b in f["buttons"]}
+        if names <= {n.strip() for n in seen}:
+            return info.path
+    return st.sample
+
+
+def _observe(smg: StateMachine, op: Operation, crawl: Any, reset: Callable[[], None] | None) -> Operation:
+    """Run ``op`` once from a sample of its state: where it really lands and what it reports."""
     page = crawl.source.new_page(signed_in=True)
     st = smg.states[op.state]
-    info = crawl.visit(page, st.sample)
+    info = crawl.visit(page, sample_path(smg, op, crawl))
     args = sample_args(smg, op, info, crawl.config)
     fields = st.match_url(info.path) or {}
     try:
         run_operation(page, op, args, fields)
+        landed, after = page_state(smg, page)
     except AtomError:
+        landed, after = None, None
+    if reset is not None and op.kind == "write":
         reset()
+    if after is None:
         return op
-    landed, after = page_state(smg, page)
-    reset()
-    outcome = _outcome_template(after.data.get("messages", []), args, fields)
+    texts = list(after.data.get("messages", [])) + [h for _, h in after.data.get("headings", [])]
+    outcome = _outcome_template(texts, args, fields)
     return replace(op, target=landed or op.target, observed=landed is not None, outcome=outcome)
 
 
@@ -74,8 +93,9 @@ def _describe(smg: StateMachine, op: Operation) -> str:
         how = f"clicks the link '{atom.name}'"
         return f"From {src.title}, {how} and opens {dst.title}." + (f" Inputs: {ins}." if ins else "")
     if op.kind == "search":
+        shows = f" and shows '{op.outcome}'" if op.outcome else ""
         return (f"Searches {src.title} ({', '.join(a.name for a in op.atoms[:-1])}, then '{atom.name}'): the page "
-                f"stays {dst.title} and lists the matching records (an exact identifier lists that record). "
+                f"stays {dst.title}{shows}, listing the matching records (an exact identifier lists that record). "
                 f"Inputs: {ins}.")
     if op.kind == "write":
         lands = f"lands on {dst.title}" if op.observed else f"is presumed to return to {dst.title} (not submitted)"
@@ -96,8 +116,9 @@ def describe_operations(smg: StateMachine, crawl: Any, *, describer: Callable[[S
     """Phase 3: observe writes when allowed, then describe every operation; returns LLM calls made."""
     calls = 0
     for oid, op in list(smg.operations.items()):
-        if op.kind == "write" and not crawl.config.safe and reset is not None and not crawl.over_budget():
-            op = _observe_write(smg, op, crawl, reset)
+        submit = op.kind == "write" and not crawl.config.safe and reset is not None
+        if (submit or op.kind == "search") and not crawl.over_budget():
+            op = _observe(smg, op, crawl, reset)
         text = _describe(smg, op)
         if describer is not None:
             text = describer(smg, replace(op, description=text)) or text
@@ -142,10 +163,10 @@ def validate_operations(smg: StateMachine, crawl: Any, *, reset: Callable[[], No
     page = crawl.source.new_page(signed_in=True)
     failures: dict[str, str] = {}
     for oid, op in list(smg.operations.items()):
-        st = smg.states[op.state]
-        if st.sample is None:
+        path = sample_path(smg, op, crawl)
+        if path is None:
             continue
-        info = crawl.visit(page, st.sample)
+        info = crawl.visit(page, path)
         why = _check(smg, op, page, info, crawl)
         if why:
             failures[oid] = why
