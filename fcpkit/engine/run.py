@@ -1,0 +1,148 @@
+"""Programmatic execution of workbench tasks, with the reactive loop as the fallback and the baseline.
+
+:func:`run_program_task` plans (template or one LLM call), compiles, and executes a workbench task
+in a real Chromium through :class:`WorkbenchDriver`; when planning fails (the memory is incomplete
+for the task) it runs fcpkit's reactive loop instead (:func:`run_reactive_task`: the
+:class:`~fcpkit.Runner` with an LLM choosing every action, one call per step). Both return an
+:class:`EngineRun` with what the comparison needs: success (the workbench's validator), LLM calls,
+tokens, wall time.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from fcpkit import KeepGoingVerifier, PolicyGate, Runner
+from fcpkit.browser import WorkbenchEnv
+from fcpkit.executors.llm import LLMExecutor
+from fcpkit.live import workbench_plan
+
+from .compiler import Program
+from .executor import ExecutionResult, Executor, NodeEvent, Patcher
+from .pages import page_state, run_operation
+from .planner import PlanningFailed, plan_program
+from .smg import Operation, StateMachine
+
+__all__ = ["WorkbenchDriver", "EngineRun", "run_program_task", "run_reactive_task"]
+
+
+class WorkbenchDriver:
+    """The executor's :class:`~fcpkit.engine.executor.Driver` over a :class:`~fcpkit.browser.WorkbenchEnv`."""
+
+    def __init__(self, env: WorkbenchEnv, smg: StateMachine) -> None:
+        self.env, self.smg = env, smg
+
+    def _fields(self, session: Any) -> dict[str, str]:
+        sid, info = page_state(self.smg, session.page)
+        return (self.smg.states[sid].match_url(info.path) or {}) if sid else {}
+
+    def run_operation(self, op: Operation, args: dict[str, Any]) -> Any:
+        def go(session: Any) -> Any:
+            out = run_operation(session.page, op, args, self._fields(session))
+            session.settle()
+            return out
+        return self.env.call(go)
+
+    def current_state(self, smg: StateMachine) -> str | None:
+        return self.env.call(lambda s: page_state(smg, s.page)[0])
+
+    def page(self) -> Any:
+        """Read the open page's structure (for the patcher)."""
+        return self.env.call(lambda s: page_state(self.smg, s.page)[1])
+
+    def call(self, fn: Callable[[Any], Any]) -> Any:
+        """Run ``fn(playwright_page)`` on the browser thread (for the patcher)."""
+        return self.env.call(lambda s: fn(s.page))
+
+    def report(self, text: str) -> None:
+        self.env.step(f"send_msg_to_user({text!r})")
+
+
+@dataclass
+class EngineRun:
+    mode: str  # "program" or "reactive"
+    workflow: str
+    variant: int
+    fault: str | None
+    success: bool
+    reason: str
+    llm_calls: int
+    tokens: int
+    seconds: float
+    source: str = ""  # template / llm / fallback
+    program: Program | None = None
+    execution: ExecutionResult | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return {"mode": self.mode, "task": f"{self.workflow}-v{self.variant}", "fault": self.fault or "none",
+                "success": self.success, "llm_calls": self.llm_calls, "tokens": self.tokens,
+                "seconds": round(self.seconds, 2), "source": self.source, "reason": self.reason}
+
+
+def _usage(client: Any) -> tuple[int, int]:
+    usage = getattr(client, "usage", None)
+    calls = list(getattr(usage, "calls", []) or [])
+    return len(calls), sum(c.total_tokens for c in calls)
+
+
+def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0, fault: str | None = None, *,
+                     client: Any = None, use_templates: bool = True, patcher: Patcher | None = None,
+                     fallback: bool = True, seed: int = 0,
+                     on_event: Callable[[NodeEvent], None] | None = None) -> EngineRun:
+    """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``)."""
+    calls0, tokens0 = _usage(client)
+    t0 = time.monotonic()
+    env = WorkbenchEnv(wb, workflow, variant, fault, seed)
+    try:
+        env.reset()
+        driver = WorkbenchDriver(env, smg)
+        start = driver.current_state(smg)
+        try:
+            if start is None:
+                raise PlanningFailed(f"the start page {env.start_url} is not a state of the SMG")
+            planned = plan_program(smg, env.task, start, client=client, use_templates=use_templates)
+        except PlanningFailed as exc:
+            if not fallback or client is None:
+                calls, tokens = _usage(client)
+                return EngineRun("program", workflow, variant, fault, False, f"planning failed: {exc}",
+                                 calls - calls0, tokens - tokens0, time.monotonic() - t0, "none")
+            env.close()
+            env = None
+            run = run_reactive_task(wb, workflow, variant, fault, client=client, seed=seed)
+            run.mode, run.source = "program", "fallback"
+            run.seconds = time.monotonic() - t0
+            run.reason = f"fell back to the reactive loop ({exc}); {run.reason}"
+            calls, tokens = _usage(client)
+            run.llm_calls, run.tokens = calls - calls0, tokens - tokens0
+            return run
+        result = Executor(smg, driver, patcher=patcher, on_event=on_event).run(planned.program)
+        outcome = env.validate(result.answer)
+        calls, tokens = _usage(client)
+        reason = outcome.reason if result.ok else f"{result.failure}; {outcome.reason}"
+        return EngineRun("program", workflow, variant, fault, bool(outcome.success), reason, calls - calls0,
+                         tokens - tokens0, time.monotonic() - t0, planned.source, planned.program, result)
+    finally:
+        if env is not None:
+            env.close()
+
+
+def run_reactive_task(wb: Any, workflow: str, variant: int = 0, fault: str | None = None, *, client: Any,
+                      seed: int = 0, step_budget: int = 12) -> EngineRun:
+    """fcpkit's reactive loop on one task: an LLM picks every action (the paper's baseline shape)."""
+    calls0, tokens0 = _usage(client)
+    t0 = time.monotonic()
+    env = WorkbenchEnv(wb, workflow, variant, fault, seed)
+    try:
+        runner = Runner(env, LLMExecutor(client), workbench_plan(workflow, variant), verifier=KeepGoingVerifier(),
+                        gate=PolicyGate(approve=lambda _r: True), step_budget=step_budget,
+                        run_id=f"{workflow}-v{variant}-reactive", usage=getattr(client, "usage", None))
+        res = runner.run()
+        calls, tokens = _usage(client)
+        return EngineRun("reactive", workflow, variant, fault, bool(res.success), res.stop_reason,
+                         calls - calls0, tokens - tokens0, time.monotonic() - t0, "llm",
+                         detail={"steps": res.steps})
+    finally:
+        env.close()
