@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import click
 
-from .cli_engine import crawl_cmd
+from .cli_engine import compile_cmd, crawl_cmd, run_program_cases
 from .errors import FcpkitError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -241,9 +241,12 @@ def matchers(load: bool) -> None:
 @click.option("--approve-irreversible/--deny-irreversible", "approve", default=True, show_default=True,
               help="How the policy gate's approver answers irreversible actions (save, approve, ...) that the "
                    "task asks for; deny to watch the gate park every run that needs one.")
+@click.option("--engine", type=click.Choice(["loop", "program"]), default="loop", show_default=True,
+              help="loop: the plan-test-repair loop; program: plan once against the state-machine memory "
+                   "(data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
-        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None, approve: bool) -> None:
+        step_budget: int, seed: int, miniwob: tuple[str, ...], corrupt: str | None, approve: bool, engine: str) -> None:
     """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
 
     Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
@@ -274,6 +277,9 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
         else:
             raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")
     cases = cases_from(workflows, dict.fromkeys(kinds), variants, seed)
+    if engine == "program":
+        run_program_cases(cases)
+        return
     with Progress(transient=True) as progress:
         bar = progress.add_task("live runs", total=len(cases))
         from .guards import approve_all, deny_all
@@ -358,6 +364,7 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
 
 
 main.add_command(crawl_cmd)
+main.add_command(compile_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -50,3 +50,75 @@ def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int
     smg = crawl_workbench(config=config, out=out, on_phase=lambda p: click.echo(f"phase: {p}", err=True))
     click.echo(json.dumps(smg.stats, indent=1))
     click.echo(f"wrote {out}")
+
+
+def _load_smg(path: Path | None):
+    from .engine import StateMachine
+    from .engine.workbench import DEFAULT_SMG
+
+    return StateMachine.load(path or DEFAULT_SMG)
+
+
+@click.command("compile")
+@click.argument("task")
+@click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The SMG (default: data/smg/workbench.yaml).")
+@click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
+@click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
+@click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
+@_friendly
+def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, as_json: bool) -> None:
+    """Plan and compile TASK against the state-machine memory, and print the program (no browser)."""
+    from .engine.planner import plan_program
+
+    smg = _load_smg(smg_path)
+    if start is None:
+        start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
+    client = None
+    if llm:
+        from .llm import default_client
+
+        client = default_client()
+    out = plan_program(smg, task, start, client=client, use_templates=not llm)
+    if as_json:
+        p = out.program
+        click.echo(json.dumps({"task": task, "source": out.source, "llm_calls": out.llm_calls, "start": p.start,
+                               "smg_version": p.smg_version, "sketch": p.sketch,
+                               "nodes": [{"id": n.id, "label": n.label()} for n in p.walk()],
+                               "edges": p.edges()}, indent=1))
+        return
+    click.echo(f"# planned by {out.source} ({out.llm_calls} LLM call(s)); from {start}; SMG v{out.program.smg_version}")
+    click.echo("# sketch\n" + out.program.sketch.rstrip())
+    click.echo("# program (linked navigation marked)\n" + out.program.listing())
+
+
+def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = False, patch: bool = False) -> list:
+    """``fcpkit run --engine program``: each case planned, compiled and executed; prints one table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .engine.patcher import SMGPatcher
+    from .engine.run import run_program_task
+    from .workbench import start_workbench
+
+    smg = _load_smg(smg_path)
+    client = None
+    if llm:
+        from .llm import default_client
+
+        client = default_client()
+    runs = []
+    with start_workbench() as wb:
+        for case in cases:
+            patcher = SMGPatcher(smg_path) if patch else None
+            runs.append(run_program_task(wb, smg, case.workflow, case.variant, case.fault, client=client,
+                                         use_templates=not llm, patcher=patcher, seed=case.seed))
+    t = Table(title="programmatic runs", title_justify="left")
+    for col in ("task", "fault", "success", "source", "llm_calls", "seconds", "reason"):
+        t.add_column(col, overflow="fold")
+    for r in runs:
+        row = r.row()
+        t.add_row(row["task"], row["fault"], "[green]yes[/]" if r.success else "[red]no[/]", row["source"],
+                  str(row["llm_calls"]), f"{row['seconds']:.1f}", row["reason"])
+    Console(width=160).print(t)
+    return runs

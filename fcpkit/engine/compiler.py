@@ -18,13 +18,14 @@ what the planner (or the reactive fallback) gets back.
 from __future__ import annotations
 
 import ast
+import difflib
 import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from fcpkit.errors import FcpkitError
 
-from .sandbox import check_source
+from .sandbox import SAFE_BUILTINS, check_source
 from .smg import Operation, StateMachine
 
 __all__ = ["OpNode", "PyNode", "IfNode", "ForNode", "Program", "CompileError", "LinkError", "compile_sketch",
@@ -162,10 +163,27 @@ class Program:
         return out
 
 
+#: Functions a sketch may call besides operations and the sandbox's built-ins.
+SKETCH_HELPERS = frozenset({"report", "llm", "math", "json", "re"})
+
+
 class _Builder:
-    def __init__(self, smg: StateMachine, source: str):
+    def __init__(self, smg: StateMachine, source: str, tree: ast.AST):
         self.smg, self.source = smg, source
         self.ids = (f"n{i}" for i in itertools.count(1))
+        self.defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+
+    def check_calls(self, node: ast.AST, line: int) -> None:
+        """A call of a name that is no operation, helper or built-in is a mistyped operation."""
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                name = n.func.id
+                if name in self.smg.operations or name in SAFE_BUILTINS or name in SKETCH_HELPERS \
+                        or name in self.defined:
+                    continue
+                close = difflib.get_close_matches(name, list(self.smg.operations), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise CompileError(f"line {line}: {name} is not an operation of the SMG{hint}")
 
     def seg(self, node: ast.AST) -> str:
         return ast.get_source_segment(self.source, node) or ast.unparse(node)
@@ -186,6 +204,7 @@ class _Builder:
                                    f"{', '.join(op.param_names) or 'none'}")
             src = self.seg(kw.value)
             check_source(src, "eval")
+            self.check_calls(kw.value, line)
             args[kw.arg] = src
         return OpNode(next(self.ids), op.id, args, out, line=line)
 
@@ -200,6 +219,7 @@ class _Builder:
                 nodes.append(self.make_op(s.value, s.targets[0].id, line))
             elif isinstance(s, ast.If):
                 check_source(self.seg(s.test), "eval")
+                self.check_calls(s.test, line)
                 nodes.append(IfNode(next(self.ids), self.seg(s.test), self.block(s.body), self.block(s.orelse), line))
             elif isinstance(s, ast.For) and isinstance(s.target, ast.Name) and not s.orelse:
                 check_source(self.seg(s.iter), "eval")
@@ -210,6 +230,7 @@ class _Builder:
                     raise CompileError(f"line {line}: call operations as statements (x = Op(...)), "
                                        f"not inside expressions: {src}")
                 check_source(src, "exec")
+                self.check_calls(s, line)
                 nodes.append(PyNode(next(self.ids), src, line))
         return nodes
 
@@ -278,7 +299,7 @@ def compile_sketch(sketch: str, smg: StateMachine, start: str, task: str = "") -
         tree = ast.parse(sketch)
     except SyntaxError as exc:
         raise CompileError(f"the sketch is not Python: line {exc.lineno}: {exc.msg}") from None
-    b = _Builder(smg, sketch)
+    b = _Builder(smg, sketch, tree)
     nodes = b.block(tree.body)
     if not any(isinstance(n, OpNode) for n in Program(task, nodes, start, 0, sketch).walk()):
         raise CompileError("the sketch calls no SMG operation")

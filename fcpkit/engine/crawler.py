@@ -1,8 +1,8 @@
 """The crawler: builds an application's SMG from its live pages, in the paper's four phases.
 
-1. **discovery** — breadth-first over the links of a signed-in app (navigation links exhaustively,
-   data-item links sampled: ``samples`` instances per URL template), plus two probes: the app
-   signed out (its sign-in state) and an unknown record (its error state). GET only.
+1. **discovery** — the app signed out (its sign-in state), then breadth-first over the links of the
+   signed-in app (navigation links exhaustively, data-item links sampled: ``samples`` instances per
+   URL template), then an unknown record (its error state). GET only.
 2. **operation definition** — per state: links become navigation operations (``Open…`` with a
    ``key`` input for data-item links, ``GoTo…`` for the rest), GET forms become ``Search…``
    operations, POST forms one write operation per submit button, field lists, tables, named
@@ -69,8 +69,8 @@ class _Crawl:
     started: float = field(default_factory=time.monotonic)
     llm_calls: int = 0
 
-    def over_budget(self) -> bool:
-        return self.pages >= self.config.max_pages or time.monotonic() - self.started > self.config.max_seconds
+    def over_budget(self, reserve: int = 0) -> bool:
+        return self.pages >= self.config.max_pages - reserve or time.monotonic() - self.started > self.config.max_seconds
 
     def visit(self, page: Any, path: str) -> PageInfo:
         resp = page.goto(urljoin(self.base, path))
@@ -88,11 +88,15 @@ def _local(base: str, href: str) -> str | None:
 
 
 def _discover(c: _Crawl, start: str) -> None:
+    if not c.over_budget():  # the app signed out first (a fresh context): its sign-in state
+        out = c.source.new_page(signed_in=False)
+        info = c.visit(out, start)
+        c.templates.setdefault(url_pattern(info.url), []).append(info)
     page = c.source.new_page(signed_in=True)
     queue: deque[str] = deque([start])
     queued = {start}
     per_template: dict[str, int] = {url_pattern(start): 1}
-    while queue and not c.over_budget():
+    while queue and not c.over_budget(reserve=1):  # one page kept for the error probe
         path = queue.popleft()
         info = c.visit(page, path)
         key = "*" if (info.status or 200) >= 400 else url_pattern(info.url)
@@ -107,16 +111,12 @@ def _discover(c: _Crawl, start: str) -> None:
             per_template[pat] = per_template.get(pat, 0) + 1
             queued.add(target)
             queue.append(target)
-    # the two probes: a record that does not exist, and the app signed out (a fresh context)
+    # a record that does not exist: the app's error state
     keyed = [p for p in c.templates if "{key}" in p]
     if keyed and not c.over_budget():
         info = c.visit(page, keyed[0].replace("{key}", "ZZ-0", 1))
         if (info.status or 200) >= 400:
             c.templates.setdefault("*", []).append(info)
-    if not c.over_budget():
-        out = c.source.new_page(signed_in=False)
-        info = c.visit(out, start)
-        c.templates.setdefault(url_pattern(info.url), []).append(info)
 
 
 def _states(c: _Crawl, smg: StateMachine) -> dict[str, str]:

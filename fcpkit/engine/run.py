@@ -88,16 +88,31 @@ def _usage(client: Any) -> tuple[int, int]:
     return len(calls), sum(c.total_tokens for c in calls)
 
 
+def _open(wb: Any, env: WorkbenchEnv | None, workflow: str, variant: int, fault: str | None,
+          seed: int) -> tuple[WorkbenchEnv, bool]:
+    """A WorkbenchEnv on the task: ``env`` switched to it (kept open), or a new one (closed by the caller)."""
+    if env is not None:
+        env.reset(seed, workflow=workflow, variant=variant, fault=fault)
+        return env, False
+    env = WorkbenchEnv(wb, workflow, variant, fault, seed)
+    env.reset()
+    return env, True
+
+
 def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0, fault: str | None = None, *,
                      client: Any = None, use_templates: bool = True, patcher: Patcher | None = None,
-                     fallback: bool = True, seed: int = 0,
+                     fallback: bool = True, seed: int = 0, env: WorkbenchEnv | None = None,
                      on_event: Callable[[NodeEvent], None] | None = None) -> EngineRun:
-    """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``)."""
+    """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``).
+
+    ``env``: an open :class:`~fcpkit.browser.WorkbenchEnv` to reuse (switched to this task, left
+    open); without one a Chromium is started and closed here. Wall time counts from the task's
+    start page, so it never includes a browser launch.
+    """
     calls0, tokens0 = _usage(client)
+    env, own = _open(wb, env, workflow, variant, fault, seed)
     t0 = time.monotonic()
-    env = WorkbenchEnv(wb, workflow, variant, fault, seed)
     try:
-        env.reset()
         driver = WorkbenchDriver(env, smg)
         start = driver.current_state(smg)
         try:
@@ -109,9 +124,7 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
                 calls, tokens = _usage(client)
                 return EngineRun("program", workflow, variant, fault, False, f"planning failed: {exc}",
                                  calls - calls0, tokens - tokens0, time.monotonic() - t0, "none")
-            env.close()
-            env = None
-            run = run_reactive_task(wb, workflow, variant, fault, client=client, seed=seed)
+            run = run_reactive_task(wb, workflow, variant, fault, client=client, seed=seed, env=env)
             run.mode, run.source = "program", "fallback"
             run.seconds = time.monotonic() - t0
             run.reason = f"fell back to the reactive loop ({exc}); {run.reason}"
@@ -119,22 +132,23 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
             run.llm_calls, run.tokens = calls - calls0, tokens - tokens0
             return run
         result = Executor(smg, driver, patcher=patcher, on_event=on_event).run(planned.program)
+        seconds = time.monotonic() - t0
         outcome = env.validate(result.answer)
         calls, tokens = _usage(client)
         reason = outcome.reason if result.ok else f"{result.failure}; {outcome.reason}"
         return EngineRun("program", workflow, variant, fault, bool(outcome.success), reason, calls - calls0,
-                         tokens - tokens0, time.monotonic() - t0, planned.source, planned.program, result)
+                         tokens - tokens0, seconds, planned.source, planned.program, result)
     finally:
-        if env is not None:
+        if own:
             env.close()
 
 
 def run_reactive_task(wb: Any, workflow: str, variant: int = 0, fault: str | None = None, *, client: Any,
-                      seed: int = 0, step_budget: int = 12) -> EngineRun:
+                      seed: int = 0, step_budget: int = 12, env: WorkbenchEnv | None = None) -> EngineRun:
     """fcpkit's reactive loop on one task: an LLM picks every action (the paper's baseline shape)."""
     calls0, tokens0 = _usage(client)
+    env, own = _open(wb, env, workflow, variant, fault, seed)
     t0 = time.monotonic()
-    env = WorkbenchEnv(wb, workflow, variant, fault, seed)
     try:
         runner = Runner(env, LLMExecutor(client), workbench_plan(workflow, variant), verifier=KeepGoingVerifier(),
                         gate=PolicyGate(approve=lambda _r: True), step_budget=step_budget,
@@ -145,4 +159,5 @@ def run_reactive_task(wb: Any, workflow: str, variant: int = 0, fault: str | Non
                          calls - calls0, tokens - tokens0, time.monotonic() - t0, "llm",
                          detail={"steps": res.steps})
     finally:
-        env.close()
+        if own:
+            env.close()
