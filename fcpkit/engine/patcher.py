@@ -80,7 +80,11 @@ class SMGPatcher:
             return sim + (0.2 if c[0] == atom.role else 0.0) + (0.3 if forms else 0.0)
 
         role, name = max(cands, key=score)
-        if score((role, name)) < self.min_similarity and len(cands) > 1:
+        # outside the operation's own form only a close name is the same control renamed; a lone
+        # unrelated button (Save note for Approve) is another operation, not a new selector
+        need = self.min_similarity if forms else 0.5
+        if score((role, name)) - (0.3 if forms else 0.0) - (0.2 if role == atom.role else 0.0) < need \
+                and not (forms and len(cands) == 1):
             return None
         new = Atom(atom.action, role, template_text(name), atom.value, atom.within)
         smg.replace_operation(replace(op, atoms=tuple(new if a is atom else a for a in op.atoms), validated=None))
