@@ -22,7 +22,7 @@ from .falsifiers import align_steps, plan_from_program
 from .planner import PlanningFailed, plan_program
 from .smg import StateMachine
 
-__all__ = ["generated_corpus", "compare_plans", "COLUMNS"]
+__all__ = ["generated_corpus", "compare_trajectories", "compare_plans", "COLUMNS"]
 
 COLUMNS = ("corpus", "plans", "bound", "runs", "faulty", "detected", "detection_rate", "on_time", "false_alarms",
            "healthy", "before_write_share", "pre_action_share", "escalation_share", "steps_saved_share",
@@ -57,24 +57,31 @@ def _statements(trajs: Sequence[Any]) -> float:
     return sum(counts) / len(counts) if counts else 0.0
 
 
+def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
+                         bounds: Sequence[str] = ("lower", "upper"), matcher: str = "lexical") -> list[dict[str, Any]]:
+    """One row per plan source x bound for one corpus's trajectories (see :data:`COLUMNS`)."""
+    rows = []
+    generated, skipped = generated_corpus(trajs, smg)
+    kept = {t.id for t in generated}
+    hand = [t for t in trajs if t.id in kept]
+    for plans, arm in (("hand-written", hand), ("generated", generated)):
+        for bound in bounds:
+            checker = Checker(get_matcher(matcher), verifier=bound).fit(arm)
+            recs = records_from_reports(checker.check_corpus(arm), arm, corpus=name, arm=plans, matcher=matcher,
+                                        bound=bound)
+            s = summarize_runs(recs)
+            rows.append({"corpus": name, "plans": plans, "bound": bound,
+                         **{k: s.get(k) for k in COLUMNS if k in s}, "statements": round(_statements(arm), 1),
+                         "unplanned": len(skipped)})
+    return rows
+
+
 def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = ("lower", "upper"),
                   matcher: str = "lexical") -> list[dict[str, Any]]:
-    """One row per corpus x plan source x bound (see :data:`COLUMNS`)."""
+    """:func:`compare_trajectories` for each corpus file (named ``workbench``, ``heldout/workbench``...)."""
     rows = []
     for path in corpora:
         parts = Path(path).resolve().parts
         name = parts[-2] if parts[-3] == "data" else "/".join(parts[-3:-1])  # data/heldout/workbench
-        trajs = list(load_corpus(path))
-        generated, skipped = generated_corpus(trajs, smg)
-        kept = {t.id for t in generated}
-        hand = [t for t in trajs if t.id in kept]
-        for name, arm in (("hand-written", hand), ("generated", generated)):
-            for bound in bounds:
-                checker = Checker(get_matcher(matcher), verifier=bound).fit(arm)
-                recs = records_from_reports(checker.check_corpus(arm), arm, corpus=name,
-                                            arm=name, matcher=matcher, bound=bound)
-                s = summarize_runs(recs)
-                rows.append({"corpus": name, "plans": name, "bound": bound,
-                             **{k: s.get(k) for k in COLUMNS if k in s}, "statements": round(_statements(arm), 1),
-                             "unplanned": len(skipped)})
+        rows += compare_trajectories(name, list(load_corpus(path)), smg, bounds=bounds, matcher=matcher)
     return rows
