@@ -22,6 +22,8 @@ from typing import Any, Callable
 
 from fcpkit.errors import FcpkitError
 
+from fcpkit.llm import LLMError
+
 from .compiler import CompileError, Program, compile_sketch, operation_signature
 from .smg import StateMachine
 from .templates import template_sketch
@@ -117,8 +119,12 @@ def plan_program(smg: StateMachine, task: str, start: str, *, client: Any = None
     messages = planning_messages(smg, task, start)
     calls = 0
     for _attempt in range(2):
-        answer = client.complete_json("engine-planner", messages, schema=SKETCH_SCHEMA, max_tokens=700)
         calls += 1
+        try:
+            answer = client.complete_json("engine-planner", messages, schema=SKETCH_SCHEMA, max_tokens=600)
+        except LLMError as exc:  # no valid answer after the client's own re-asks: no program
+            errors.append(f"llm: {exc.kind}: {str(exc)[:200]}")
+            break
         sketch = answer["sketch"]
         if on_sketch is not None:
             on_sketch(sketch)

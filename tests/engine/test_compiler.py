@@ -142,3 +142,14 @@ def test_a_sketch_that_does_not_compile_gets_one_targeted_repair(tmp_path, workb
     out = plan_program(workbench_smg, task, "OrdersPage", client=LLMClient(mode="replay", recording=rec))
     assert out.llm_calls == 2 and "did you mean OpenOrderPage?" in out.attempts[0]
     assert out.program.op_nodes()[0].op == "SearchOrdersPage" or out.program.op_nodes()[0].op == "OpenOrderPage"
+
+
+def test_an_llm_that_gives_no_valid_answer_is_a_planning_failure(tmp_path, workbench_smg):
+    from fcpkit.llm import LLMClient
+
+    rec = tmp_path / "empty.jsonl"
+    rec.write_text(json.dumps({"key": "0" * 32, "module": "engine-planner", "response": {"sketch": ""}}) + "\n")
+    with pytest.raises(PlanningFailed, match="llm: ") as err:
+        plan_program(workbench_smg, "Report the customer of order ORD-55012.", "OrdersPage",
+                     client=LLMClient(mode="replay", recording=rec))
+    assert err.value.llm_calls == 1
