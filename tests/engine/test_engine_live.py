@@ -91,3 +91,27 @@ def test_cli_compile_prints_the_linked_program():
     assert "ReadRefundDetails" in res.output
     bad = CliRunner().invoke(main, ["compile", "Water the plants."])
     assert bad.exit_code == 2 and "no template fits" in bad.output
+
+
+def test_a_moved_control_needs_no_patch(workbench, env, tmp_path):
+    """Semantic selectors (role + name) survive a layout change: the Assign form moved above the details."""
+    ticket = (TEMPLATES_DIR / "ticket.html").read_text()
+    start, end = ticket.index("{% if show_assign %}"), ticket.rindex("{% endif %}")
+    form = ticket[start:end + len("{% endif %}")]
+    moved = ticket.replace(form, "").replace('<section aria-labelledby="details-h">', form + '\n<section aria-labelledby="details-h">')
+    assert moved != ticket and moved.index("Assignment") < moved.index("Ticket details")
+    override = tmp_path / "templates"
+    override.mkdir()
+    (override / "ticket.html").write_text(moved)
+    jenv = workbench.app._env
+    original = jenv.loader
+    jenv.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(override)), original])
+    try:
+        smg_path = tmp_path / "workbench.yaml"
+        shutil.copy(DEFAULT_SMG, smg_path)
+        run = run_program_task(workbench, StateMachine.load(smg_path), "support", 1, patcher=SMGPatcher(smg_path),
+                               env=env)
+        assert run.success, run.reason
+        assert run.execution.patches == [] and StateMachine.load(smg_path).version == 1
+    finally:
+        jenv.loader = original
