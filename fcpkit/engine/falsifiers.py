@@ -48,7 +48,7 @@ _STOP = {"for", "to", "of", "the", "a", "an", "in", "on", "and"}
 def _title_words(title: str, app: str = "") -> list[str]:
     """The title's words without the app's own name (every page carries it) and trailing stop words."""
     words = [w for w in title.split() if w.lower() != app.lower()]
-    while words and words[-1].lower() in _STOP:
+    if words and words[-1].lower() in _STOP:  # "Sign in to (Workbench)": one connective, not "in" too
         words.pop()
     return words
 

@@ -11,6 +11,7 @@ from fcpkit.engine.falsifiers import plan_from_program
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.workbench import DEFAULT_SMG
 from fcpkit.matching import get_matcher
+from fcpkit.plan import yaml_load
 from fcpkit.workbench import get_task
 
 CORPUS = DEFAULT_SMG.parent.parent / "workbench" / "corpus.jsonl"
@@ -46,7 +47,7 @@ def test_a_generated_plan_states_what_the_smg_knows(smg):
     assert {"Orders page", "Support queue page"} <= set(_texts(assign.falsify["execution"]))
     assert set(_texts(plan.plan_falsifiers["execution"])) == {"Sign in page", "Page not found"}
     # a valid plan that round-trips through the plan format
-    again = Plan.from_data(__import__("yaml").safe_load(plan.to_yaml()))
+    again = Plan.from_data(yaml_load(plan.to_yaml()))
     assert again.to_data() == plan.to_data()
 
 
