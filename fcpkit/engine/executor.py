@@ -32,6 +32,8 @@ class Driver(Protocol):
 
     def current_state(self, smg: StateMachine) -> str | None: ...
 
+    def url_fields(self, smg: StateMachine) -> dict[str, str]: ...
+
     def report(self, text: str) -> None: ...
 
 
@@ -43,6 +45,7 @@ class Patcher(Protocol):
 
 class NodeFailure(FcpkitError):
     """A node failed: ``kind`` is ``selector`` (an atom's element), ``state`` (wrong post-state),
+    ``record`` (the right page template, another record),
     ``precondition`` (not in the pre-state, no path), ``code`` (a Python node), ``limit``."""
 
     def __init__(self, node: str, kind: str, detail: str, *, landed: str | None = None,
@@ -180,6 +183,17 @@ class Executor:
             here = p.target
         return self.driver.current_state(self.smg)
 
+    def _check_record(self, n: OpNode, op: Operation, args: dict[str, Any]) -> None:
+        """The right template is not enough: an operation given a record's key must land on that record."""
+        fields = self.smg.states[op.target].fields
+        wanted = {k: str(v) for k, v in args.items() if k in fields and op.target != op.state}
+        if wanted:
+            got = self.driver.url_fields(self.smg)
+            wrong = {k: got.get(k) for k, v in wanted.items() if got.get(k) != v}
+            if wrong:
+                raise NodeFailure(n.id, "record", f"{op.id} opened {wrong} instead of {wanted}",
+                                  landed=op.target)
+
     def _op(self, n: OpNode, ctx: dict[str, Any]) -> None:
         patches = 0
         while True:
@@ -194,6 +208,7 @@ class Executor:
                 if after != op.target:
                     raise NodeFailure(n.id, "state", f"{op.id} landed on {after or 'an unknown page'}, "
                                       f"expected {op.target}", landed=after)
+                self._check_record(n, op, args)
             except AtomError as exc:
                 failure = NodeFailure(n.id, "selector", str(exc), atom_error=exc)
             except NodeFailure as exc:

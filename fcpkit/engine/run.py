@@ -48,6 +48,9 @@ class WorkbenchDriver:
     def current_state(self, smg: StateMachine) -> str | None:
         return self.env.call(lambda s: page_state(smg, s.page)[0])
 
+    def url_fields(self, smg: StateMachine) -> dict[str, str]:
+        return self.env.call(self._fields)
+
     def page(self) -> Any:
         """Read the open page's structure (for the patcher)."""
         return self.env.call(lambda s: page_state(self.smg, s.page)[1])

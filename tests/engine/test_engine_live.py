@@ -115,3 +115,11 @@ def test_a_moved_control_needs_no_patch(workbench, env, tmp_path):
         assert run.execution.patches == [] and StateMachine.load(smg_path).version == 1
     finally:
         jenv.loader = original
+
+
+def test_a_wrong_record_stops_the_program_at_its_node_before_any_write(workbench, env):
+    run = run_program_task(workbench, StateMachine.load(DEFAULT_SMG), "support", 0, "wrong_record", env=env)
+    assert not run.success
+    failure = run.execution.failure
+    assert failure.kind == "record" and "T-411" in failure.detail and failure.node == "n2"
+    assert not workbench.write_events()  # stopped before the assignment
