@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
 from .errors import FcpkitError
 
-__all__ = ["crawl_cmd", "compile_cmd"]
+__all__ = ["compile_cmd", "crawl_cmd"]
 
 
 def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -9,6 +9,13 @@ from .crawler import CrawlConfig, PageSource, crawl
 from .smg import Atom, Operation, Param, SMGError, State, StateMachine
 
 __all__ = [
-    "Atom", "Operation", "Param", "State", "StateMachine", "SMGError",
-    "CrawlConfig", "PageSource", "crawl",
+    "Atom",
+    "CrawlConfig",
+    "Operation",
+    "PageSource",
+    "Param",
+    "SMGError",
+    "State",
+    "StateMachine",
+    "crawl",
 ]

@@ -10,8 +10,9 @@ detection benchmark's own (:func:`fcpkit.detection.summarize_runs`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from fcpkit import Checker, load_corpus
@@ -22,7 +23,7 @@ from .falsifiers import align_steps, plan_from_program
 from .planner import PlanningFailed, plan_program
 from .smg import StateMachine
 
-__all__ = ["generated_corpus", "compare_trajectories", "compare_plans", "COLUMNS"]
+__all__ = ["COLUMNS", "compare_plans", "compare_trajectories", "generated_corpus"]
 
 COLUMNS = ("corpus", "plans", "bound", "runs", "faulty", "detected", "detection_rate", "on_time", "false_alarms",
            "healthy", "before_write_share", "pre_action_share", "escalation_share", "steps_saved_share",

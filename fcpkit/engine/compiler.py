@@ -20,16 +20,26 @@ from __future__ import annotations
 import ast
 import difflib
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from fcpkit.errors import FcpkitError
 
 from .sandbox import SAFE_BUILTINS, check_source
 from .smg import Operation, StateMachine
 
-__all__ = ["OpNode", "PyNode", "IfNode", "ForNode", "Program", "CompileError", "LinkError", "compile_sketch",
-           "operation_signature"]
+__all__ = [
+    "CompileError",
+    "ForNode",
+    "IfNode",
+    "LinkError",
+    "OpNode",
+    "Program",
+    "PyNode",
+    "compile_sketch",
+    "operation_signature",
+]
 
 
 class CompileError(FcpkitError):

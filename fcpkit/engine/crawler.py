@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 from urllib.parse import urljoin, urlsplit
 
 from fcpkit.errors import ConfigError

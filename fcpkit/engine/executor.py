@@ -12,8 +12,9 @@ program resumes where it stopped, its earlier nodes are not re-run.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from fcpkit.errors import FcpkitError
 
@@ -22,7 +23,7 @@ from .pages import AtomError
 from .sandbox import Sandbox, SandboxError
 from .smg import Operation, StateMachine
 
-__all__ = ["Driver", "Patcher", "NodeEvent", "ExecutionResult", "Executor", "NodeFailure"]
+__all__ = ["Driver", "ExecutionResult", "Executor", "NodeEvent", "NodeFailure", "Patcher"]
 
 
 class Driver(Protocol):
@@ -40,7 +41,7 @@ class Driver(Protocol):
 class Patcher(Protocol):
     """Repairs the SMG after a node failure; returns a description of the patch, or ``None``."""
 
-    def repair(self, smg: StateMachine, node: OpNode, failure: "NodeFailure", driver: Driver) -> str | None: ...
+    def repair(self, smg: StateMachine, node: OpNode, failure: NodeFailure, driver: Driver) -> str | None: ...
 
 
 class NodeFailure(FcpkitError):

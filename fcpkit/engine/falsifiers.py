@@ -26,8 +26,9 @@ hand-written plans can be checked under generated ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from fcpkit import Commitment, Evidence, Plan, Trajectory
 
@@ -35,7 +36,7 @@ from .compiler import ForNode, IfNode, OpNode, Program
 from .sandbox import Sandbox, SandboxError
 from .smg import Atom, Operation, State, StateMachine, fill_params
 
-__all__ = ["plan_from_program", "align_steps", "identity", "constant_args"]
+__all__ = ["align_steps", "constant_args", "identity", "plan_from_program"]
 
 _ROLE_WORD = {"button": "button", "link": "link", "combobox": "list", "searchbox": "box", "textbox": "box"}
 _ACTING = ("navigate", "search", "write")

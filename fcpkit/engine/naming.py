@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from .pages import KEY_TOKEN
 
-__all__ = ["camel", "state_name", "url_pattern", "op_name"]
+__all__ = ["camel", "op_name", "state_name", "url_pattern"]
 
 _STOP = {"for", "to", "of", "the", "a", "an", "in", "on", "and"}
 

@@ -11,8 +11,9 @@ one page have the same signature.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from fcpkit.errors import FcpkitError
@@ -20,16 +21,16 @@ from fcpkit.errors import FcpkitError
 from .smg import Atom, Operation, fill_params
 
 __all__ = [
-    "PageInfo",
-    "read_page",
-    "page_signature",
-    "template_text",
-    "locate",
-    "run_atom",
-    "AtomError",
     "KEY_TOKEN",
-    "run_operation",
+    "AtomError",
+    "PageInfo",
+    "locate",
+    "page_signature",
     "page_state",
+    "read_page",
+    "run_atom",
+    "run_operation",
+    "template_text",
 ]
 
 #: A record identifier: letters, a dash, digits (T-390, EXP-1180, SKU-2045, ORD-55012).

@@ -17,19 +17,26 @@ sent back once for a targeted edit (the paper's local repair); a second failure 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from fcpkit.errors import FcpkitError
-
 from fcpkit.llm import LLMError
 
 from .compiler import CompileError, Program, compile_sketch, operation_signature
 from .smg import StateMachine
 from .templates import template_sketch
 
-__all__ = ["PLANNER_RULES", "SKETCH_SCHEMA", "PlanningFailed", "PlanOutcome", "relevant_states", "planning_messages",
-           "plan_program"]
+__all__ = [
+    "PLANNER_RULES",
+    "SKETCH_SCHEMA",
+    "PlanOutcome",
+    "PlanningFailed",
+    "plan_program",
+    "planning_messages",
+    "relevant_states",
+]
 
 SKETCH_SCHEMA = {"type": "object", "properties": {"sketch": {"type": "string"}}, "required": ["sketch"],
                  "additionalProperties": False}

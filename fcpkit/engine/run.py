@@ -11,8 +11,9 @@ tokens, wall time.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from fcpkit import KeepGoingVerifier, PolicyGate, Runner
 from fcpkit.browser import WorkbenchEnv
@@ -25,7 +26,7 @@ from .pages import page_state, run_operation
 from .planner import PlanningFailed, plan_program
 from .smg import Operation, StateMachine
 
-__all__ = ["WorkbenchDriver", "EngineRun", "run_program_task", "run_reactive_task"]
+__all__ = ["EngineRun", "WorkbenchDriver", "run_program_task", "run_reactive_task"]
 
 
 class WorkbenchDriver:

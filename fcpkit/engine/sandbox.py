@@ -26,12 +26,13 @@ import math
 import re
 import sys
 import time
+from collections.abc import Callable, Mapping
 from types import SimpleNamespace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from fcpkit.errors import FcpkitError
 
-__all__ = ["Sandbox", "SandboxError", "SandboxRefused", "SandboxLimit", "check_source", "SAFE_BUILTINS"]
+__all__ = ["SAFE_BUILTINS", "Sandbox", "SandboxError", "SandboxLimit", "SandboxRefused", "check_source"]
 
 _DENIED_NAMES = frozenset({
     "open", "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "getattr", "setattr",
@@ -130,7 +131,7 @@ class Sandbox:
     def eval(self, source: str, context: Mapping[str, Any], label: str = "<expr>") -> Any:
         """Evaluate one expression (an operation argument, a condition, a loop's iterable)."""
         code = compile(check_source(source, "eval"), f"<sandbox {label}>", "eval")
-        return self._traced(lambda: eval(code, self._globals(context)), code.co_filename)  # noqa: S307
+        return self._traced(lambda: eval(code, self._globals(context)), code.co_filename)
 
     def _traced(self, fn: Callable[[], Any], filename: str) -> Any:
         steps, deadline = [0], time.monotonic() + self.max_seconds

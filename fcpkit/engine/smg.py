@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from fcpkit.errors import ConfigError, FormatError
 from fcpkit.plan import yaml_dump, yaml_load
@@ -34,13 +35,13 @@ __all__ = [
     "OP_KINDS",
     "STATE_KINDS",
     "Atom",
-    "Param",
     "Operation",
+    "Param",
+    "SMGError",
     "State",
     "StateMachine",
-    "SMGError",
-    "url_pattern_regex",
     "fill_params",
+    "url_pattern_regex",
 ]
 
 #: Primitive GUI actions an operation is made of (``read_*`` return data, the others act).
@@ -330,7 +331,7 @@ class StateMachine:
             return None
         return best
 
-    def diff(self, other: "StateMachine") -> list[str]:
+    def diff(self, other: StateMachine) -> list[str]:
         """What changed from ``self`` to ``other``, one line per added/removed/changed item."""
         out = []
         for kind, a, b in (("state", self.states, other.states), ("operation", self.operations, other.operations)):
@@ -366,7 +367,7 @@ class StateMachine:
         return path
 
     @classmethod
-    def from_yaml(cls, text: str, source: str = "<smg>") -> "StateMachine":
+    def from_yaml(cls, text: str, source: str = "<smg>") -> StateMachine:
         try:
             data = yaml_load(text)
         except Exception as exc:  # noqa: BLE001 - any YAML error is the user's file
@@ -374,14 +375,14 @@ class StateMachine:
         return cls.from_data(data, source)
 
     @classmethod
-    def load(cls, path: str | Path) -> "StateMachine":
+    def load(cls, path: str | Path) -> StateMachine:
         path = Path(path)
         if not path.exists():
             raise ConfigError(f"{path}: no such SMG file; run `fcpkit crawl --out {path}` to build one")
         return cls.from_yaml(path.read_text(encoding="utf-8"), str(path))
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "<smg>") -> "StateMachine":
+    def from_data(cls, data: Any, source: str = "<smg>") -> StateMachine:
         return _parse(cls, data, source)
 
     # ------------------------------------------------------------------ patches
@@ -390,7 +391,7 @@ class StateMachine:
         self.version += 1
         self.patches.append({"version": self.version, "kind": kind, "target": target, "detail": detail, **extra})
 
-    def with_operation(self, op: Operation) -> "StateMachine":
+    def with_operation(self, op: Operation) -> StateMachine:
         """A copy with ``op`` added or replaced (for what-if compiles)."""
         return replace(self, operations={**self.operations, op.id: op})
 

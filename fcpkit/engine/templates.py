@@ -10,10 +10,10 @@ decision follows the policy check the page shows, an amount that differs stops t
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-__all__ = ["SketchTemplate", "WORKBENCH_TEMPLATES", "template_sketch", "match_template"]
+__all__ = ["WORKBENCH_TEMPLATES", "SketchTemplate", "match_template", "template_sketch"]
 
 
 @dataclass(frozen=True)

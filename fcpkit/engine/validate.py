@@ -10,13 +10,14 @@ Validation replays each operation from a sample instance of its state in a fresh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .pages import KEY_TOKEN, AtomError, locate, page_state, run_operation
 from .smg import Operation, StateMachine
 
-__all__ = ["describe_operations", "validate_operations", "sample_args", "sample_path"]
+__all__ = ["describe_operations", "sample_args", "sample_path", "validate_operations"]
 
 
 def sample_args(smg: StateMachine, op: Operation, info: Any, config: Any) -> dict[str, str]:

@@ -8,8 +8,9 @@ inside Jupyter. Crawling resets the workbench to a healthy episode with a frozen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from fcpkit.browser import BrowserSession, SessionConfig
 from fcpkit.browser._worker import Worker
@@ -18,7 +19,7 @@ from fcpkit.workbench import start_workbench
 from .crawler import CrawlConfig, crawl
 from .smg import StateMachine
 
-__all__ = ["SessionPages", "crawl_workbench", "DEFAULT_SMG"]
+__all__ = ["DEFAULT_SMG", "SessionPages", "crawl_workbench"]
 
 #: The committed SMG of the workbench (``fcpkit crawl`` writes it).
 DEFAULT_SMG = Path(__file__).resolve().parent.parent.parent / "data" / "smg" / "workbench.yaml"

@@ -8,9 +8,20 @@ import pytest
 from smg_support import tiny_smg
 
 from fcpkit.engine import StateMachine
-from fcpkit.engine.compiler import CompileError, ForNode, IfNode, LinkError, OpNode, compile_sketch
+from fcpkit.engine.compiler import (
+    CompileError,
+    ForNode,
+    IfNode,
+    LinkError,
+    OpNode,
+    compile_sketch,
+)
 from fcpkit.engine.planner import (
-    SKETCH_SCHEMA, PlanningFailed, plan_program, planning_messages, relevant_states,
+    SKETCH_SCHEMA,
+    PlanningFailed,
+    plan_program,
+    planning_messages,
+    relevant_states,
 )
 from fcpkit.engine.sandbox import SandboxRefused
 from fcpkit.engine.templates import WORKBENCH_TEMPLATES, match_template, template_sketch

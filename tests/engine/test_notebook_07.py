@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from test_notebooks import _opens_with_teaching_note_and_parameters, _run
 
 pytest.importorskip("papermill")

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from smg_support import tiny_smg
 
 from fcpkit.engine import SMGError, StateMachine
 from fcpkit.engine.smg import fill_params, url_pattern_regex
-
-from smg_support import tiny_smg
 
 
 def test_yaml_round_trip_is_exact(tmp_path):
