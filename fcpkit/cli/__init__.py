@@ -13,8 +13,9 @@ from typing import Any
 
 import click
 
-from fcpkit.cli.notebooks import notebooks
 from fcpkit.cli.common import DATA, SCRATCH, friendly
+from fcpkit.cli.engine import compile_cmd, crawl_cmd, run_program_cases
+from fcpkit.cli.notebooks import notebooks
 from fcpkit.errors import FcpkitError
 
 _friendly = friendly
@@ -244,10 +245,13 @@ def matchers(load: bool) -> None:
 @click.option("--approve-irreversible/--deny-irreversible", "approve", default=True, show_default=True,
               help="How the policy gate's approver answers irreversible actions (save, approve, ...) that the "
                    "task asks for; deny to watch the gate park every run that needs one.")
+@click.option("--engine", type=click.Choice(["loop", "program"]), default="loop", show_default=True,
+              help="loop: the plan-test-repair loop; program: plan once against the state-machine memory "
+                   "(data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
         step_budget: int, seed: int, screenshots: bool, miniwob: tuple[str, ...], corrupt: str | None,
-        approve: bool) -> None:
+        approve: bool, engine: str) -> None:
     """Run the plan-test-repair loop live on the workbench in a real Chromium, with a progress bar.
 
     Prints success, detections, repairs by scope, escalations and LLM calls by module. With no
@@ -282,6 +286,9 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
         else:
             raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")
     cases = cases_from(workflows, dict.fromkeys(kinds), variants, seed)
+    if engine == "program":
+        run_program_cases(cases)
+        return
     with Progress(transient=True) as progress:
         bar = progress.add_task("live runs", total=len(cases))
         from fcpkit.agent.guards import approve_all, deny_all
@@ -400,6 +407,9 @@ from fcpkit.cli.lint import lint  # noqa: E402
 main.add_command(explain)
 main.add_command(lint)
 
+
+main.add_command(crawl_cmd)
+main.add_command(compile_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,6 +1,6 @@
 """Execute notebooks/02_live_execution.ipynb with papermill (real Chromium, the workbench) and assert its metrics.
 
-Reuses the helpers of ``tests/notebooks/test_notebooks.py`` (kernel resolution, papermill run, teaching-note check).
+Uses the notebook helpers in ``tests/_support/notebooks.py`` (kernel resolution, papermill run, teaching-note check).
 The notebook runs the Runner, which calls sync Playwright, inside the kernel's running asyncio loop:
 ``in_event_loop`` in the metrics confirms the loop was running, and the runs succeeding confirms the
 environment's worker thread makes that work. Skipped without Chromium or the ``[browser]`` extra.
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from test_notebooks import _opens_with_teaching_note_and_parameters, _run
+from _support.notebooks import opens_with_teaching_note_and_parameters as _opens_with_teaching_note_and_parameters
+from _support.notebooks import run_notebook as _run
 
 pytest.importorskip("browsergym.core")
 pytest.importorskip("playwright")

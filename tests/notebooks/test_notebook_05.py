@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from test_notebooks import NOTEBOOKS, ROOT, _opens_with_teaching_note_and_parameters
+from _support.notebooks import NOTEBOOKS
+from _support.notebooks import opens_with_teaching_note_and_parameters as _opens_with_teaching_note_and_parameters
+from _support.paths import ROOT
 
 papermill = pytest.importorskip("papermill")
 pytest.importorskip("bm25s")

@@ -9,9 +9,6 @@ written under ``tmp_path`` and put on ``JUPYTER_PATH``. Nothing is installed int
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 
 import pytest
 from _support.paths import ROOT
@@ -19,29 +16,10 @@ from _support.paths import ROOT
 papermill = pytest.importorskip("papermill")
 pytest.importorskip("ipykernel")
 
-NOTEBOOKS = ROOT / "notebooks"
+from _support.notebooks import opens_with_teaching_note_and_parameters as _opens_with_teaching_note_and_parameters  # noqa: E402
+from _support.notebooks import run_notebook as _run  # noqa: E402
+
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
-
-
-def _run(name: str, tmp_path: Path, kernel_name: str, **params) -> dict:
-    metrics = tmp_path / f"{name}.metrics.json"
-    papermill.execute_notebook(
-        str(NOTEBOOKS / f"{name}.ipynb"), str(tmp_path / f"{name}.out.ipynb"),
-        parameters={"metrics_path": str(metrics), **params}, kernel_name=kernel_name, cwd=str(NOTEBOOKS),
-        progress_bar=False, execution_timeout=120,
-    )
-    data = json.loads(metrics.read_text())
-    assert data["python_prefix"] == sys.prefix  # the notebook ran in this venv
-    return data
-
-
-def _opens_with_teaching_note_and_parameters(name: str) -> None:
-    import nbformat
-
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    assert nb.cells[0].cell_type == "markdown" and "teaches" in nb.cells[0].source
-    assert "parameters" in nb.cells[1].metadata.get("tags", [])
-    assert "metrics_path" in nb.cells[1].source
 
 
 def test_01_authoring_commitments(tmp_path, kernel_name):

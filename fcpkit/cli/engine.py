@@ -1,0 +1,110 @@
+"""``fcpkit crawl`` and ``fcpkit compile``: the engine's commands (registered in :mod:`fcpkit.cli`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from fcpkit.cli.common import friendly
+
+__all__ = ["compile_cmd", "crawl_cmd"]
+
+
+@click.command("crawl")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the SMG (default: data/smg/workbench.yaml, or workbench-safe.yaml in safe mode).")
+@click.option("--max-pages", default=80, show_default=True, help="Page-visit budget.")
+@click.option("--max-seconds", default=600.0, show_default=True, help="Time budget.")
+@click.option("--samples", default=2, show_default=True, help="Instances visited per page template.")
+@click.option("--safe/--submit-forms", default=True, show_default=True,
+              help="--submit-forms submits each write form once (sample values) and resets the workbench after it; "
+                   "safe mode never submits a POST form.")
+@click.option("--no-validate", is_flag=True, help="Skip phase 4 (replaying every operation).")
+@friendly
+def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int, safe: bool, no_validate: bool) -> None:
+    """Crawl the workbench (started here) into a state-machine memory (YAML), and print its statistics."""
+    from fcpkit.engine import CrawlConfig
+    from fcpkit.engine.workbench import DEFAULT_SMG, crawl_workbench
+
+    if out is None:
+        out = DEFAULT_SMG if not safe else DEFAULT_SMG.with_name("workbench-safe.yaml")
+    config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, samples=samples, safe=safe,
+                         validate=not no_validate)
+    smg = crawl_workbench(config=config, out=out, on_phase=lambda p: click.echo(f"phase: {p}", err=True))
+    click.echo(json.dumps(smg.stats, indent=1))
+    click.echo(f"wrote {out}")
+
+
+def _load_smg(path: Path | None):
+    from fcpkit.engine import StateMachine
+    from fcpkit.engine.workbench import DEFAULT_SMG
+
+    return StateMachine.load(path or DEFAULT_SMG)
+
+
+@click.command("compile")
+@click.argument("task")
+@click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The SMG (default: data/smg/workbench.yaml).")
+@click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
+@click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
+@click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
+@friendly
+def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, as_json: bool) -> None:
+    """Plan and compile TASK against the state-machine memory, and print the program (no browser)."""
+    from fcpkit.engine.planner import plan_program
+
+    smg = _load_smg(smg_path)
+    if start is None:
+        start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
+    client = None
+    if llm:
+        from fcpkit.llm import default_client
+
+        client = default_client()
+    out = plan_program(smg, task, start, client=client, use_templates=not llm)
+    if as_json:
+        p = out.program
+        click.echo(json.dumps({"task": task, "source": out.source, "llm_calls": out.llm_calls, "start": p.start,
+                               "smg_version": p.smg_version, "sketch": p.sketch,
+                               "nodes": [{"id": n.id, "label": n.label()} for n in p.walk()],
+                               "edges": p.edges()}, indent=1))
+        return
+    click.echo(f"# planned by {out.source} ({out.llm_calls} LLM call(s)); from {start}; SMG v{out.program.smg_version}")
+    click.echo("# sketch\n" + out.program.sketch.rstrip())
+    click.echo("# program (linked navigation marked)\n" + out.program.listing())
+
+
+def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = False, patch: bool = False) -> list:
+    """``fcpkit run --engine program``: each case planned, compiled and executed; prints one table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from fcpkit.engine.patcher import SMGPatcher
+    from fcpkit.engine.run import run_program_task
+    from fcpkit.envs.workbench import start_workbench
+
+    smg = _load_smg(smg_path)
+    client = None
+    if llm:
+        from fcpkit.llm import default_client
+
+        client = default_client()
+    runs = []
+    with start_workbench() as wb:
+        for case in cases:
+            patcher = SMGPatcher(smg_path) if patch else None
+            runs.append(run_program_task(wb, smg, case.workflow, case.variant, case.fault, client=client,
+                                         use_templates=not llm, patcher=patcher, seed=case.seed))
+    t = Table(title="programmatic runs", title_justify="left")
+    for col in ("task", "fault", "success", "source", "llm_calls", "seconds", "reason"):
+        t.add_column(col, overflow="fold")
+    for r in runs:
+        row = r.row()
+        t.add_row(row["task"], row["fault"], "[green]yes[/]" if r.success else "[red]no[/]", row["source"],
+                  str(row["llm_calls"]), f"{row['seconds']:.1f}", row["reason"])
+    Console(width=160).print(t)
+    return runs
