@@ -1,7 +1,13 @@
 """The paper's kernel, pure Python with numpy and yaml: plans and commitments (:mod:`.plan`),
 trajectories (:mod:`.trajectory`), anomaly rules (:mod:`.rules`), the router (:mod:`.router`),
-the state and action testers (:mod:`.testers`), verifiers (:mod:`.verify`), the protocols of the
-pluggable parts (:mod:`.protocols`) and the evidence log (:mod:`.log`).
+the state and action testers (:mod:`.testers`), the commitment tracker (:mod:`.tracker`: the one
+state machine for commitment progress, shared by the checker and the runner), verifiers
+(:mod:`.verify`), the protocols of the pluggable parts (:mod:`.protocols`) and the evidence log
+(:mod:`.log`).
 
 ``core`` imports no other layer of fcpkit (enforced by import-linter in the test command).
 """
+
+from fcpkit.core.tracker import CommitmentTracker, Move
+
+__all__ = ["CommitmentTracker", "Move"]

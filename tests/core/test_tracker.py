@@ -1,0 +1,180 @@
+"""The commitment tracker, driven directly with short hand-written step sequences."""
+
+from __future__ import annotations
+
+from fcpkit import (
+    Action, ActionTester, Commitment, CommitmentTracker, Decision, Evidence, LexicalMatcher, Observation, Plan, Route,
+    StateTester,
+)
+
+PLAN = Plan(
+    'Enter "Myron", press Submit and tell the user',
+    [
+        Commitment("enter", 'Type "Myron" into the text field', confidence=0.8,
+                   confirm={"precondition": ["text field"],
+                            "progress": [Evidence('Fill the text field with "Myron"', "action")],
+                            "completion": ['text field value "Myron"']}),
+        Commitment("submit", "Press Submit", confidence=0.7,
+                   confirm={"precondition": ['text field value "Myron"', "Submit button"],
+                            "completion": [Evidence("Click the Submit button", "action")]}),
+        Commitment("report", "Tell the user the form was sent",
+                   confirm={"progress": [Evidence("Tell the user the form was sent", "action")]}),
+    ],
+)
+
+FILL = Action("fill('14', 'Myron')", 'Type "Myron" into the text field.', "textbox ''", "write")
+SUBMIT = Action("click('15')", "Press Submit.", "button 'Submit'", "write")
+WAIT = Action("noop(100)", "Waiting.")
+DONE = Action("send_msg_to_user('The form was sent.')", "Tell the user the form was sent.")
+
+
+def form(value: str = "") -> Observation:
+    v = f" value='{value}'" if value else ""
+    return Observation("file:///enter-text.html", "Enter Text Task",
+                       f"RootWebArea 'Enter Text Task', focused\n\t[14] textbox ''{v}\n\t[15] button 'Submit'")
+
+
+def make(**kw) -> tuple[CommitmentTracker, ActionTester]:
+    tester = StateTester(LexicalMatcher())
+    return CommitmentTracker(PLAN, tester, **kw), ActionTester(tester.matcher)
+
+
+def act(tracker: CommitmentTracker, actions: ActionTester, action: Action,
+        decision: Decision = Decision.CONTINUE) -> None:
+    """One accepted action: tested, recorded, its write noted (what the checker and runner do)."""
+    tracker.action_tested(action, actions.test(tracker.plan, tracker.commitment, action), decision)
+    if action.effect in ("write", "irreversible"):
+        tracker.record_write()
+
+
+def test_a_page_completes_the_active_commitment_and_the_next_is_retested_on_it():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    assert tr.attempted == {0} and tr.wrote == {0}
+    page = tr.test_page(form("Myron"), before=form(), action=FILL)
+    assert page.route is Route.COMPLETE and tr.continues == 0
+    assert tr.complete() and tr.active == 1 and tr.advanced == ["enter"] and tr.position == 1
+    again = tr.retest(form("Myron"))
+    assert again.commitment == "submit" and again.route is Route.CONTINUE
+
+
+def test_the_last_completion_finishes_the_plan():
+    tr, _ = make()
+    tr.active = 2
+    assert not tr.complete()
+    assert tr.finished and tr.active == 2 and tr.position == 3 and tr.advanced == ["report"]
+
+
+def test_continue_routes_are_counted_until_a_page_escalates_or_the_commitment_moves():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    assert tr.test_page(form("Myr"), before=form(), action=FILL).route is Route.CONTINUE
+    assert tr.test_page(form("My"), before=form("Myr"), action=FILL).route is Route.CONTINUE
+    assert tr.continues == 2
+    assert tr.test_page(form("My"), before=form("My"), action=FILL).rule == "unchanged_page"
+    assert tr.continues == 0
+    tr.test_page(form("Myr"), before=form("My"), action=FILL)
+    assert tr.continues == 1
+    tr.follow("submit", None)
+    assert tr.continues == 0
+
+
+def test_the_next_precondition_settles_a_step_no_page_confirmed():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    check = tr.claim("submit", form("Myron"))
+    assert check is not None and check.route is Route.CONTINUE and check.rule is None
+    move = tr.follow("submit", check)
+    assert move is not None and move.kind == "settled" and (move.origin, move.to) == (0, 1)
+    assert tr.active == 1 and tr.confirmed == {0} and tr.advanced == ["enter"]
+
+
+def test_moving_on_from_a_step_nothing_was_done_for_is_a_skipped_commitment():
+    tr, actions = make()
+    act(tr, actions, WAIT)
+    assert tr.attempted == set()  # an idle action is no attempt
+    check = tr.claim("submit", form())
+    assert check is not None and check.rule == "skipped_commitment"
+    # without the record of attempts (no pre-action test) the same move is only unconfirmed
+    tr2, _ = make(track_attempts=False)
+    assert tr2.claim("submit", form()).rule == "unconfirmed_advance"
+
+
+def test_an_unconfirmed_write_is_followed_only_as_unconfirmed_and_stays_on_record():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    check = tr.claim("submit", form())
+    assert check.rule == "unconfirmed_write" and check.route is Route.VERIFY
+    move = tr.follow("submit", check)
+    assert move.kind == "unconfirmed" and move.skipped == (0,)
+    assert tr.active == 1 and 0 not in tr.confirmed and 0 in tr.wrote and tr.advanced == []
+
+
+def test_the_completing_action_completes_its_step_and_the_move_needs_no_check():
+    tr, actions = make()
+    tr.follow("submit")
+    act(tr, actions, SUBMIT)
+    assert tr.by_action == {1} and tr.confirmed == {1} and tr.advanced == ["submit"]
+    assert tr.active == 1  # it stays active until the agent moves on or a page completes it
+    assert tr.claim("report", form()) is None
+    move = tr.follow("report")
+    assert move.kind == "confirmed" and move.by_action
+
+
+def test_an_action_the_verifier_did_not_accept_is_neither_an_attempt_nor_a_completion():
+    tr, actions = make()
+    tr.follow("submit")
+    act(tr, actions, SUBMIT, Decision.REPAIR)
+    assert tr.attempted == set() and tr.confirmed == set() and tr.wrote == {1}
+
+
+def test_a_report_needs_every_remaining_step_done():
+    tr, actions = make()
+    assert tr.report_check(FILL, form()) is None  # no report, no check
+    act(tr, actions, FILL)
+    claim = tr.report_check(DONE, form("Myron"))
+    assert claim is not None and claim.rule == "skipped_commitment" and "'submit'" in claim.rule_detail
+    # every step done: the report needs no check
+    tr.confirmed |= {0, 1, 2}
+    assert tr.report_check(DONE, form("Myron")) is None
+
+
+def test_a_jump_over_an_unattempted_step_is_caught_even_if_the_precondition_holds():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    check = tr.claim("report", form("Myron"))
+    assert check is not None and check.rule == "skipped_commitment"
+    move = tr.follow("report", check)
+    assert move.kind == "unconfirmed" and move.skipped == (0, 1)
+
+
+def test_claims_of_earlier_or_unknown_commitments():
+    tr, actions = make()
+    tr.follow("report")
+    assert tr.claim("enter", form()) is None and tr.claim("nope", form()) is None
+    assert tr.follow("nope") is None and tr.follow("report") is None
+    move = tr.follow("enter")
+    assert move.kind == "back" and tr.active == 0
+    live, _ = make(follow_back=False)
+    live.follow("report")
+    assert live.follow("enter") is None and live.active == 2
+
+
+def test_without_rules_the_agent_is_followed_silently():
+    tr, actions = make(rules=False)
+    act(tr, actions, WAIT)
+    assert tr.claim("submit", form()) is None and tr.report_check(DONE, form()) is None
+    assert tr.follow("submit").kind == "unconfirmed" and tr.active == 1
+
+
+def test_replanning_forgets_what_was_done_for_the_replaced_commitments():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    tr.follow("submit", tr.claim("submit", form("Myron")))
+    act(tr, actions, SUBMIT)
+    assert tr.advanced == ["enter", "submit"] and tr.attempted == {0, 1}
+    fresh = Plan(PLAN.task, [PLAN.commitments[0], Commitment("submit-2", "Press Enter in the field")])
+    tr.replanned(fresh)
+    assert tr.plan is fresh and tr.active == 1 and tr.commitment.id == "submit-2"
+    assert tr.advanced == ["enter"] and tr.confirmed == {0} and tr.attempted == {0} and tr.wrote == {0}
+    assert tr.by_action == set() and tr.continues == 0
