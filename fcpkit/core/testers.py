@@ -108,21 +108,25 @@ def advance_check(
     attempted: set[int] | frozenset[int] | None = None,
     precondition: float | None = None,
     gate: float | None = None,
+    shown: set[int] | frozenset[int] = frozenset(),
 ) -> CheckResult:
     """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
-    ``active`` was never confirmed complete. Four outcomes, most certain first:
+    ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
+    ``shown`` holds those whose completion evidence shows on the page the agent moves on from.
+    Four outcomes, most certain first:
 
     * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
       action was ever taken for it (``attempted``: the caller's record of commitments that saw a
-      non-idle action, :func:`attempts`; :meth:`StateTester.advance` adds those whose completion
-      already shows on the page): the step was not done at all, the no-op that leaves nothing to
-      diff (a skipped fill, a ``noop()`` in its place). A hard rule;
-    * ``precondition`` (the claimed commitment's precondition evidence scored on the page the
-      agent moves on from) clears ``gate``: the plan's own evidence says the next step can start;
-      the advance is followed with no escalation (route ``continue``);
-    * ``unconfirmed_write``: a skipped commitment wrote to the application and neither its
-      completion nor the next precondition showed (a wrong success banner, a silent failure, a
-      redirect away from the form);
+      non-idle action, :func:`attempts`; those in ``shown`` count as attempted): the step was not
+      done at all, the no-op that leaves nothing to diff (a skipped fill, a ``noop()`` in its
+      place). A hard rule;
+    * ``unconfirmed_write``: a skipped commitment wrote to the application and its completion does
+      not show (a wrong success banner, a silent failure, a redirect away from the form). Checked
+      before the precondition: that the next step *can* start says nothing about what the write did;
+    * every skipped commitment is *settled*: its completion shows, or it is the one just before
+      ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
+      page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
+      A jump over several steps needs each of them settled, not only the last;
     * ``unconfirmed_advance``: the verifier decides whether to follow the agent.
     """
     start = time.perf_counter()
@@ -131,15 +135,22 @@ def advance_check(
     to = "report the task done" if claimed is None else f"move to {plan.commitments[claimed].id!r}"
     skipped = range(active, end)
     route, rule, detail = Route.VERIFY, None, None
-    undone = [k for k in skipped if acts(plan.commitments[k]) and k not in attempted] if attempted is not None else []
+    undone = ([k for k in skipped if acts(plan.commitments[k]) and k not in attempted and k not in shown]
+              if attempted is not None else [])
+    holds = claimed is not None and precondition is not None and gate is not None and precondition >= gate
+    unsettled = [k for k in skipped if k not in shown and not (holds and k == end - 1)]
+    written = [k for k in skipped if k in wrote and k not in shown]
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
-    elif claimed is not None and precondition is not None and gate is not None and precondition >= gate:
-        route, detail = Route.CONTINUE, f"{to}: its precondition holds ({precondition:.2f})"
-    elif any(k in wrote for k in skipped):
-        rule, detail = "unconfirmed_write", f"{to} after writing in {c.id!r}, which was never confirmed complete"
+    elif written:
+        rule, detail = "unconfirmed_write", (f"{to} after writing in {plan.commitments[written[0]].id!r}, "
+                                             "which was never confirmed complete")
+    elif not unsettled:
+        route = Route.CONTINUE
+        detail = f"{to}: its precondition holds ({precondition:.2f})" if holds else f"{to}: every skipped step shows done"
     else:
-        rule, detail = "unconfirmed_advance", f"{to} but {c.id!r} was never confirmed complete"
+        first = plan.commitments[unsettled[0]].id
+        rule, detail = "unconfirmed_advance", f"{to} but {first!r} was never confirmed complete"
     return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
                        rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
                        elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
@@ -358,24 +369,23 @@ class StateTester(_Base):
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
     ) -> CheckResult:
-        """:func:`advance_check` with the claimed commitment's precondition scored on ``observation``."""
+        """:func:`advance_check` with the claimed commitment's precondition, and the completion of
+        each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
         start = time.perf_counter()
         pre = gate = None
-        if claimed is not None and observation is not None:
-            nxt = plan.commitments[claimed]
-            pre = self.precondition(nxt, observation)
-            gate = self.thresholds.gate_plus(float(nxt.confidence))
-        if attempted is not None and observation is not None:
-            # a step nobody acted on is not skipped if the page already shows it done
-            # (the option was selected already, the filter already set)
+        shown: set[int] = set()
+        if observation is not None:
             end = len(plan.commitments) if claimed is None else claimed
-            attempted = set(attempted) | {
-                k for k in range(active, end)
-                if k not in attempted and acts(plan.commitments[k])
-                and (self._stage(plan.commitments[k], "completion", observation) or 0.0)
-                >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))
-            }
-        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate)
+            if claimed is not None:
+                nxt = plan.commitments[claimed]
+                pre = self.precondition(nxt, observation)
+                gate = self.thresholds.gate_plus(float(nxt.confidence))
+            # a skipped step whose completion already shows is settled, and not skipped even if
+            # nobody acted on it (the option was selected already, the filter already set)
+            shown = {k for k in range(active, end)
+                     if (self._stage(plan.commitments[k], "completion", observation) or 0.0)
+                     >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
+        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 

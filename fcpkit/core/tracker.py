@@ -17,8 +17,9 @@ What it decides:
 * **completed** by a page (the state tester's *complete* route, accepted by the verifier) or by
   its action (:func:`~fcpkit.core.testers.done_by_action`: the action its completion evidence
   names was taken and accepted);
-* **settled by the next precondition**: the agent moved on to the next commitment, and the next
-  commitment's precondition evidence holds on the page it moved on from;
+* **settled**: the agent moved on, and every commitment it passed over is settled on the page it
+  moved on from: its completion evidence shows, or (for the one just before the claimed
+  commitment) the claimed commitment's precondition evidence holds;
 * **unconfirmed advance / write**: the agent moved on (or reported the task done) past a
   commitment nothing confirmed; :func:`~fcpkit.core.testers.advance_check` names the case and the
   caller's verifier decides whether to follow.
@@ -44,7 +45,7 @@ from fcpkit.core.verify import Decision
 __all__ = ["CommitmentTracker", "Move", "MOVES"]
 
 #: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
-#: the next commitment's precondition settled the active one; the agent moved on past
+#: the page settled every commitment passed over (:func:`~fcpkit.core.testers.advance_check`); the agent moved on past
 #: unconfirmed commitments (the verifier let it); the agent went back to an earlier commitment.
 MOVES = ("confirmed", "settled", "unconfirmed", "back")
 
@@ -158,9 +159,9 @@ class CommitmentTracker:
         """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
         caller's verifier did not turn into a repair). ``None`` when nothing moved.
 
-        A move to the next commitment whose check routed *continue* (its precondition holds on
-        the page) settles the active one; any other unconfirmed move leaves the commitments it
-        passes over unconfirmed (an unconfirmed write among them stays on record)."""
+        A move whose check routed *continue* (the page settles every commitment passed over:
+        :func:`~fcpkit.core.testers.advance_check`) confirms them; any other unconfirmed move
+        leaves them unconfirmed (an unconfirmed write among them stays on record)."""
         j = self.index(commitment_id)
         if j is None or j == self.active:
             return None
@@ -172,8 +173,9 @@ class CommitmentTracker:
             return Move("back", origin, j)
         if self.settled(origin, j):
             move = Move("confirmed", origin, j, by_action=origin in self.by_action)
-        elif check is not None and check.route is Route.CONTINUE and j == origin + 1:
-            self._confirm(origin)
+        elif check is not None and check.route is Route.CONTINUE:
+            for k in range(origin, j):  # the check settled every step passed over
+                self._confirm(k)
             move = Move("settled", origin, j)
         else:
             move = Move("unconfirmed", origin, j, tuple(k for k in range(origin, j) if k not in self.confirmed))

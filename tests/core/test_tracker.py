@@ -6,6 +6,7 @@ from fcpkit import (
     Action, ActionTester, Commitment, CommitmentTracker, Decision, Evidence, LexicalMatcher, Observation, Plan, Route,
     StateTester,
 )
+from fcpkit.core.testers import advance_check
 
 PLAN = Plan(
     'Enter "Myron", press Submit and tell the user',
@@ -178,3 +179,29 @@ def test_replanning_forgets_what_was_done_for_the_replaced_commitments():
     assert tr.plan is fresh and tr.active == 1 and tr.commitment.id == "submit-2"
     assert tr.advanced == ["enter"] and tr.confirmed == {0} and tr.attempted == {0} and tr.wrote == {0}
     assert tr.by_action == set() and tr.continues == 0
+
+
+def test_an_unconfirmed_write_is_checked_before_the_next_precondition():
+    # the next step's precondition holds, but "enter" wrote and its completion does not show
+    check = advance_check(PLAN, 0, 1, {0}, attempted={0}, precondition=1.0, gate=0.68)
+    assert check.rule == "unconfirmed_write" and check.route is Route.VERIFY
+    # the write's completion shows on the page: confirmed, and the move is settled
+    assert advance_check(PLAN, 0, 1, {0}, attempted={0}, precondition=1.0, gate=0.68, shown={0}).route is Route.CONTINUE
+
+
+def test_a_jump_needs_every_skipped_step_settled():
+    # "report"'s precondition (none here: taken as holding) settles only "submit", not "enter"
+    check = advance_check(PLAN, 0, 2, attempted={0, 1}, precondition=1.0, gate=0.6)
+    assert check.rule == "unconfirmed_advance" and "'enter'" in check.rule_detail
+    settled = advance_check(PLAN, 0, 2, attempted={0, 1}, precondition=1.0, gate=0.6, shown={0})
+    assert settled.route is Route.CONTINUE
+    tr, _ = make()
+    move = tr.follow("report", settled)
+    assert move.kind == "settled" and tr.advanced == ["enter", "submit"] and tr.active == 2
+    # on a real page: "enter" shows done, but "submit" wrote and nothing shows it did
+    tr, actions = make()
+    act(tr, actions, FILL)
+    tr.follow("submit")
+    tr.attempted.add(1)  # an attempt at "submit" that was not its completing action
+    tr.record_write()
+    assert tr.claim("report", form("Myron")).rule == "unconfirmed_write"
