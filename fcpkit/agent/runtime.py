@@ -437,7 +437,8 @@ class Runner:
                 yield self._stop("planning_failed", str(exc))
                 return False
         # a live run keeps its completed prefix fixed: an executor naming an earlier step is not followed
-        self.tracker = CommitmentTracker(plan, self.state_tester, track_attempts=self.pre_action, follow_back=False)
+        self.tracker = CommitmentTracker(plan, self.state_tester, actions=self.action_tester,
+                                         track_attempts=self.pre_action, follow_back=False)
         self.task = self.task or plan.task
         self._event("plan", plan=plan.to_data(), planner=getattr(self.planner, "name", None),
                     report=getattr(self.planner, "last_report", None) if self.planner else None)
@@ -525,7 +526,7 @@ class Runner:
         if not self.pre_action:
             return "supported"
         obs = self.observation
-        pre = self.action_tester.test(self.tracker.plan, self.tracker.commitment, action)
+        pre = self.tracker.test_action(action)
         verdict = yield from self._pre_check(pre, action, obs)
         if verdict.decision is Decision.REPAIR:
             return None

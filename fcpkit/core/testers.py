@@ -19,11 +19,14 @@ from fcpkit.core.protocols import Matcher
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
-    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+    RuleHit, action_text, check_action, check_transition, is_idle, is_report, new_modal_dialogs, parse_action,
+    unexpected_dialog,
 )
+from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
+           "reports", "unmatched_write"]
 
 
 @dataclass
@@ -99,6 +102,40 @@ def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
             and result.alpha_minus < thresholds.gate_minus(result.kappa) - thresholds.uncertainty)
 
 
+_TARGET_NAME = re.compile(r"^\s*\w+\s+'((?:[^'\\]|\\.)*)'")
+
+
+def unmatched_write(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether a write or irreversible ``action`` (tested as ``pre``) fits none of ``c``'s evidence:
+    the matcher finds no alignment (alpha+ under pi_low) and no content word of what it acts on
+    (the target's name, the values it types or picks) appears in the subgoal or any confirming
+    evidence. Such a write is doing something the step never mentions (an "Acknowledge" button
+    where the step approves, an interstitial's "Accept"), so it is escalated before it runs.
+
+    Word overlap backs the matcher up because a lexical matcher needs a statement's identifiers
+    ("Approve LR-2207") on a button that only says "Approve". Reports, idle actions and reads never
+    count; neither does an action with nothing to compare (no named target, no typed value).
+    """
+    if action.effect not in ("write", "irreversible") or is_idle(action) or is_report(action):
+        return False
+    if pre.alpha_plus >= thresholds.pi_low:
+        return False
+    words: set[str] = set()
+    named = _TARGET_NAME.match(action.target or "")
+    if named:
+        words.update(tokenize(named.group(1)))
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    for call in calls:  # the first argument of a browser call is the element id
+        words.update(w for a in (*call.args[1:], *call.kwargs.values()) if isinstance(a, str) for w in tokenize(a))
+    if not words:
+        return False
+    said = [c.subgoal] + [e.text for items in c.confirm.values() for e in items]
+    return not words & set(tokenize(" ".join(said)))
+
+
 def advance_check(
     plan: Plan,
     active: int,
@@ -122,7 +159,9 @@ def advance_check(
       place). A hard rule;
     * ``unconfirmed_write``: a skipped commitment wrote to the application and its completion does
       not show (a wrong success banner, a silent failure, a redirect away from the form). Checked
-      before the precondition: that the next step *can* start says nothing about what the write did;
+      before the precondition: that the next step *can* start says nothing about what the write did.
+      When the agent *reports the task done* over it, the write is never confirmed:
+      ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`);
     * every skipped commitment is *settled*: its completion shows, or it is the one just before
       ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
       page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
@@ -143,8 +182,10 @@ def advance_check(
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
     elif written:
-        rule, detail = "unconfirmed_write", (f"{to} after writing in {plan.commitments[written[0]].id!r}, "
-                                             "which was never confirmed complete")
+        # never confirmed: a report is the agent's last word, so a write nobody saw succeed is
+        # drift then (a hard rule); moving on leaves it to the verifier (a paraphrased banner)
+        rule = "reported_unconfirmed_write" if claimed is None else "unconfirmed_write"
+        detail = f"{to} after writing in {plan.commitments[written[0]].id!r}, which was never confirmed complete"
     elif not unsettled:
         route = Route.CONTINUE
         detail = f"{to}: its precondition holds ({precondition:.2f})" if holds else f"{to}: every skipped step shows done"
@@ -231,6 +272,7 @@ class _Base:
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
+        page_changed: bool = False, no_evidence_steps: int = 0,
     ) -> CheckResult:
         if not b.statements:
             scores: Sequence[float] = ()
@@ -265,7 +307,8 @@ class _Base:
             r = Route.VERIFY
         else:
             r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
-                      consecutive_continues=consecutive_continues, can_complete=can_complete)
+                      consecutive_continues=consecutive_continues, can_complete=can_complete,
+                      page_changed=page_changed, no_evidence_steps=no_evidence_steps)
         scope = evidence = level = None
         if hit is not None:
             scope = hit.scope
@@ -296,9 +339,13 @@ class StateTester(_Base):
         action: Action | None = None,
         baseline: Observation | None = None,
         consecutive_continues: int = 0,
+        page_changed: bool = False,
+        no_evidence_steps: int = 0,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
-        edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes."""
+        edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
+        ``consecutive_continues``, ``page_changed`` and ``no_evidence_steps`` feed the router's
+        periodic and no-evidence checks (:func:`~fcpkit.core.router.route`)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
@@ -307,7 +354,8 @@ class StateTester(_Base):
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
-                            consecutive_continues, can_complete=True)
+                            consecutive_continues, can_complete=True,
+                            page_changed=page_changed, no_evidence_steps=no_evidence_steps)
 
     def _text(self, observation: Observation) -> str:
         """The page's serialized text, built once per observation: the same string object each

@@ -22,7 +22,11 @@ What it decides:
   commitment) the claimed commitment's precondition evidence holds;
 * **unconfirmed advance / write**: the agent moved on (or reported the task done) past a
   commitment nothing confirmed; :func:`~fcpkit.core.testers.advance_check` names the case and the
-  caller's verifier decides whether to follow.
+  caller's verifier decides whether to follow (a report over an unconfirmed write is a hard rule);
+* **unmatched write**: a write or irreversible action that fits none of the active commitment's
+  evidence (:func:`~fcpkit.core.testers.unmatched_write`) is escalated before it runs;
+* **no evidence**: the count of consecutive page-changing steps on which nothing of the active
+  commitment showed, behind the router's no-evidence check (``Thresholds.no_evidence_check``).
 
 The tracker runs the tests whose inputs are its own state (the page test with the count of
 consecutive *continue* routes, the advance and report checks); the caller decides each result
@@ -32,13 +36,13 @@ records every decision, a live run repairs on the spot, and only the caller know
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import is_report
-from fcpkit.core.testers import CheckResult, StateTester, attempts, done_by_action
+from fcpkit.core.rules import is_report, page_fingerprint
+from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
 
@@ -72,6 +76,7 @@ class CommitmentTracker:
     Args:
         plan: the plan being followed (swap it with :meth:`repaired` / :meth:`replanned`).
         tester: the state tester the page, advance and report checks run on.
+        actions: the action tester :meth:`test_action` runs (the pre-action test).
         rules: run the advance and report checks (the anomaly rules). Without them the tracker
             follows the agent's claims silently (the benchmark's arms without rules).
         track_attempts: pass the record of attempted commitments to the advance check, so an
@@ -87,12 +92,14 @@ class CommitmentTracker:
         plan: Plan,
         tester: StateTester,
         *,
+        actions: ActionTester | None = None,
         rules: bool = True,
         track_attempts: bool = True,
         follow_back: bool = True,
     ):
         self.plan = plan
         self.tester = tester
+        self.actions = actions
         self.rules = rules
         self.track_attempts = track_attempts
         self.follow_back = follow_back
@@ -105,6 +112,8 @@ class CommitmentTracker:
         self.attempted: set[int] = set()
         #: consecutive page tests routed *continue* (the router's periodic slow check)
         self.continues = 0
+        #: consecutive page-changing steps showing no evidence of the active commitment
+        self.blank = 0
         #: ids of the confirmed commitments, in the order they were confirmed
         self.advanced: list[str] = []
         self._advanced_at: list[int] = []
@@ -179,10 +188,25 @@ class CommitmentTracker:
             move = Move("settled", origin, j)
         else:
             move = Move("unconfirmed", origin, j, tuple(k for k in range(origin, j) if k not in self.confirmed))
-        self.active, self.finished, self.continues = j, False, 0
+        self.active, self.finished, self.continues, self.blank = j, False, 0, 0
         return move
 
     # -- actions ----------------------------------------------------------------------------
+    def test_action(self, action: Action) -> CheckResult:
+        """The pre-action test of ``action`` against the active commitment. A write that fits none
+        of its evidence (:func:`~fcpkit.core.testers.unmatched_write`) is routed *verify* with the
+        rule ``unmatched_write``, so it is escalated before it runs (the live gate holds a write
+        while its escalation is unresolved)."""
+        if self.actions is None:
+            raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
+        result = self.actions.test(self.plan, self.commitment, action)
+        if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
+                                                                             self.thresholds):
+            result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",
+                             rule_detail=f"{action.effect} {action.command} fits none of "
+                                         f"{self.commitment.id!r}'s evidence")
+        return result
+
     def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
         """Record the action test ``pre`` of ``action`` and its decision: an accepted action is an
         attempt at the active commitment (:func:`~fcpkit.core.testers.attempts`), and one that is
@@ -220,10 +244,18 @@ class CommitmentTracker:
         baseline: Observation | None = None,
     ) -> CheckResult:
         """The state test of the page an action produced, against the active commitment, with the
-        count of consecutive *continue* routes the router's periodic check needs."""
+        counts the router's periodic check (consecutive *continue* routes) and no-evidence check
+        (consecutive page-changing steps where nothing of the commitment showed) need."""
+        changed = before is not None and action is not None and page_fingerprint(before) != page_fingerprint(observation)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
-                                  baseline=baseline, consecutive_continues=self.continues)
+                                  baseline=baseline, consecutive_continues=self.continues,
+                                  page_changed=changed, no_evidence_steps=self.blank)
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
+        low = self.thresholds.pi_low
+        if result.route is not Route.CONTINUE or max(result.alpha_plus, result.alpha_minus) >= low:
+            self.blank = 0  # evidence showed, or the page was escalated (the check fires once per run of N)
+        elif changed:
+            self.blank += 1
         return result
 
     def complete(self) -> bool:
@@ -231,7 +263,7 @@ class CommitmentTracker:
         make the next one active. ``False`` when it was the last (:attr:`finished`); otherwise
         re-test the same page with :meth:`retest`, since one page can complete several."""
         self._confirm(self.active)
-        self.continues = 0
+        self.continues = self.blank = 0
         if self.active + 1 >= len(self.plan.commitments):
             self.finished = True
             return False
@@ -247,7 +279,7 @@ class CommitmentTracker:
         """A repair changed the plan from the active commitment on (the prefix is kept) or the
         path: the count of *continue* routes starts again."""
         self.plan = plan
-        self.continues = 0
+        self.continues = self.blank = 0
 
     def replanned(self, plan: Plan) -> None:
         """The commitments from the active one on are new: nothing has been done for them yet."""

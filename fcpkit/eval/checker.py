@@ -138,7 +138,8 @@ class Checker:
         check with the verifier bound; the report lists every check and what was confirmed."""
         plan = plan or traj.plan
         rep = TrajectoryReport(traj.id, traj.workflow, traj.label.fault, traj.label.first_off_track_step, len(traj.steps))
-        tracker = CommitmentTracker(plan, self.state, rules=self.use_rules, track_attempts=self.pre_action)
+        tracker = CommitmentTracker(plan, self.state, actions=self.action, rules=self.use_rules,
+                                    track_attempts=self.pre_action)
         decide = _Decider(self, traj, plan, tracker, rep)
         before = traj.initial_observation
         opening = self.state.start(plan, plan.commitments[0], before) if traj.steps else None
@@ -152,7 +153,7 @@ class Checker:
             if step.action.effect in ("write", "irreversible"):
                 tracker.record_write()  # a replayed action ran: its write counts from its own step on
             if self.pre_action:
-                pre = self.action.test(plan, tracker.commitment, step.action)
+                pre = tracker.test_action(step.action)
                 tracker.action_tested(step.action, pre, decide(t, pre, action=step.action, observation=before))
                 claim = tracker.report_check(step.action, before)  # the agent says the task is done
                 if claim is not None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fcpkit import (
     Action, ActionTester, Commitment, CommitmentTracker, Decision, Evidence, LexicalMatcher, Observation, Plan, Route,
-    StateTester,
+    StateTester, Thresholds,
 )
 from fcpkit.core.testers import advance_check
+from fcpkit.core.verify import KeepGoingVerifier, VerifyRequest
 
 PLAN = Plan(
     'Enter "Myron", press Submit and tell the user',
@@ -37,13 +40,14 @@ def form(value: str = "") -> Observation:
 
 def make(**kw) -> tuple[CommitmentTracker, ActionTester]:
     tester = StateTester(LexicalMatcher())
-    return CommitmentTracker(PLAN, tester, **kw), ActionTester(tester.matcher)
+    actions = ActionTester(tester.matcher)
+    return CommitmentTracker(PLAN, tester, actions=actions, **kw), actions
 
 
 def act(tracker: CommitmentTracker, actions: ActionTester, action: Action,
         decision: Decision = Decision.CONTINUE) -> None:
     """One accepted action: tested, recorded, its write noted (what the checker and runner do)."""
-    tracker.action_tested(action, actions.test(tracker.plan, tracker.commitment, action), decision)
+    tracker.action_tested(action, tracker.test_action(action), decision)
     if action.effect in ("write", "irreversible"):
         tracker.record_write()
 
@@ -205,3 +209,51 @@ def test_a_jump_needs_every_skipped_step_settled():
     tr.attempted.add(1)  # an attempt at "submit" that was not its completing action
     tr.record_write()
     assert tr.claim("report", form("Myron")).rule == "unconfirmed_write"
+
+
+def test_a_report_over_a_write_nobody_saw_succeed_is_hard_drift():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    tr.follow("submit")  # (moving on unconfirmed is the verifier's call)
+    tr.attempted |= {1, 2}  # submit was tried, and the report step is this very message
+    tr.record_write()
+    claim = tr.report_check(DONE, form())
+    assert claim.rule == "reported_unconfirmed_write"
+    assert KeepGoingVerifier().verify(VerifyRequest(PLAN, tr.commitment, claim, 3)).decision is Decision.REPAIR
+    moved = tr.claim("report", form())
+    assert moved.rule == "unconfirmed_write"
+    assert KeepGoingVerifier().verify(VerifyRequest(PLAN, tr.commitment, moved, 3)).decision is Decision.CONTINUE
+
+
+def test_a_write_that_fits_none_of_the_step_is_escalated_before_it_runs():
+    tr, _ = make()
+    archive = Action("click('30')", "Clean up.", "button 'Archive record'", "write")
+    pre = tr.test_action(archive)
+    assert pre.route is Route.VERIFY and pre.rule == "unmatched_write" and pre.phase == "pre"
+    assert tr.test_action(FILL).route is Route.CONTINUE  # the step's own write
+    assert tr.test_action(replace(archive, effect="read")).rule is None  # reads are not held
+    assert tr.test_action(Action("send_msg_to_user('Done.')", effect="irreversible")).rule is None
+    tr.follow("submit")
+    assert tr.test_action(SUBMIT).rule is None
+    assert CommitmentTracker(PLAN, tr.tester, actions=tr.actions, rules=False).test_action(archive).rule is None
+
+
+def page(n: int) -> Observation:
+    return Observation(f"http://x/page/{n}", f"Page {n}", f"RootWebArea 'Page {n}'\n\t[{n}] link 'Weather report {n}'")
+
+
+def test_three_page_changes_with_nothing_of_the_step_route_verify():
+    tr, _ = make()
+    tr.follow("submit")
+    hop = Action("click('9')", "Look around.", "link 'Weather'")
+    routes = [tr.test_page(page(k), before=page(k - 1), action=hop).route for k in (1, 2, 3, 4)]
+    assert routes == [Route.CONTINUE, Route.CONTINUE, Route.VERIFY, Route.CONTINUE]
+    # a page that does not change neither counts nor breaks the run; evidence resets it
+    tr.test_page(page(5), before=page(4), action=hop)
+    tr.test_page(page(5), before=page(5), action=Action("scroll(0, 100)"))
+    assert tr.blank == 2
+    tr.test_page(form("Myron"), before=page(5), action=hop)
+    assert tr.blank == 0
+    off, _ = make()
+    off.tester = StateTester(LexicalMatcher(), Thresholds(no_evidence_check=0))
+    assert all(off.test_page(page(k), before=page(k - 1), action=hop).route is Route.CONTINUE for k in range(1, 6))
