@@ -51,8 +51,8 @@ class Thresholds:
     under ``pi_low``): the agent is wandering where nothing of its step holds. The periodic check
     cannot see this, since it counts every *continue* alike and needs 8 of them. Why 3: in the
     shipped corpora a step takes one or two page changes before its first evidence shows (a list,
-    then a filter or a search), so two blank page changes in a row are common on healthy runs
-    (10 healthy runs of 216), three are rare (1 healthy run). At the lower bound the check only
+    then a filter or a search), so two blank page changes in a row do occur on healthy runs
+    (5 of the 133 healthy runs of the shipped corpora), three rarely (1 run). At the lower bound the check only
     escalates; a model verifier, or the live gate (which holds writes while a check is
     unresolved), acts on it.
 

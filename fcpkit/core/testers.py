@@ -109,11 +109,11 @@ def unmatched_write(action: Action, c: Commitment, pre: CheckResult, thresholds:
     """Whether a write or irreversible ``action`` (tested as ``pre``) fits none of ``c``'s evidence:
     the matcher finds no alignment (alpha+ under pi_low) and no content word of what it acts on
     (the target's name, the values it types or picks) appears in the subgoal or any confirming
-    evidence. Such a write is doing something the step never mentions (an "Acknowledge" button
+    evidence. Such a write is doing something the step never mentions (a "Forward to finance" button
     where the step approves, an interstitial's "Accept"), so it is escalated before it runs.
 
     Word overlap backs the matcher up because a lexical matcher needs a statement's identifiers
-    ("Approve LR-2207") on a button that only says "Approve". Reports, idle actions and reads never
+    ("Approve EXP-1180") on a button that only says "Approve". Reports, idle actions and reads never
     count; neither does an action with nothing to compare (no named target, no typed value).
     """
     if action.effect not in ("write", "irreversible") or is_idle(action) or is_report(action):
