@@ -567,7 +567,7 @@ class Runner:
         try:
             obs = self._timed("env", self.env.step, action)
             if gd.effect in ("write", "irreversible"):
-                self.tracker.record_write()
+                self.tracker.record_write(action)
         except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
             yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
             return

@@ -146,6 +146,7 @@ def advance_check(
     precondition: float | None = None,
     gate: float | None = None,
     shown: set[int] | frozenset[int] = frozenset(),
+    passed: Sequence[int] = (),
 ) -> CheckResult:
     """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
     ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
@@ -160,7 +161,8 @@ def advance_check(
     * ``unconfirmed_write``: a skipped commitment wrote to the application and its completion does
       not show (a wrong success banner, a silent failure, a redirect away from the form). Checked
       before the precondition: that the next step *can* start says nothing about what the write did.
-      When the agent *reports the task done* over it, the write is never confirmed:
+      When the agent *reports the task done* over it, or over ``passed`` (earlier commitments it
+      moved on from unconfirmed after writing), the write is never confirmed:
       ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`);
     * every skipped commitment is *settled*: its completion shows, or it is the one just before
       ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
@@ -179,6 +181,8 @@ def advance_check(
     holds = claimed is not None and precondition is not None and gate is not None and precondition >= gate
     unsettled = [k for k in skipped if k not in shown and not (holds and k == end - 1)]
     written = [k for k in skipped if k in wrote and k not in shown]
+    if claimed is None:  # the agent's last word: a write passed over earlier is never confirmed now
+        written = [k for k in passed if k < active] + written
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
     elif written:
@@ -416,6 +420,7 @@ class StateTester(_Base):
     def advance(
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
+        passed: Sequence[int] = (),
     ) -> CheckResult:
         """:func:`advance_check` with the claimed commitment's precondition, and the completion of
         each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
@@ -433,7 +438,8 @@ class StateTester(_Base):
             shown = {k for k in range(active, end)
                      if (self._stage(plan.commitments[k], "completion", observation) or 0.0)
                      >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
-        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown)
+        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown,
+                          passed=passed)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 

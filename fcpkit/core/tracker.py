@@ -222,17 +222,23 @@ class CommitmentTracker:
 
     def report_check(self, action: Action, observation: Observation | None) -> CheckResult | None:
         """The agent is about to report the task done (``send_msg_to_user``): the check that every
-        commitment from the active one on was done, or ``None`` when they all were (or the action
-        is no report, or rules are off)."""
+        commitment from the active one on was done and that no write it moved on from unconfirmed
+        is left (never confirmed: a hard rule), or ``None`` when all is done (or the action is no
+        report, or rules are off)."""
         n = len(self.plan.commitments)
-        if not self.rules or not is_report(action) or self.settled(self.active, n):
+        unconfirmed = self.wrote - self.confirmed
+        passed = sorted(k for k in unconfirmed if k < self.active)  # moved on from after writing, unconfirmed
+        if not self.rules or not is_report(action) or (self.settled(self.active, n) and not passed):
             return None
-        return self.tester.advance(self.plan, self.active, None, observation, self.wrote - self.confirmed,
-                                   self.attempted)
+        return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
+                                   passed=passed)
 
-    def record_write(self) -> None:
-        """A write or irreversible action ran while the active commitment was active."""
-        self.wrote.add(self.active)
+    def record_write(self, action: Action | None = None) -> None:
+        """A write or irreversible ``action`` ran while the active commitment was active. A message
+        to the user is not a write to the application, whatever its effect label (a corpus may
+        call a report ``irreversible``: it cannot be taken back), so it is not recorded."""
+        if action is None or not is_report(action):
+            self.wrote.add(self.active)
 
     # -- pages ------------------------------------------------------------------------------
     def test_page(

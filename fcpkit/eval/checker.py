@@ -151,7 +151,7 @@ class Checker:
                 if flag is None or decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
                     tracker.follow(step.commitment, flag)  # keep going: follow the agent
             if step.action.effect in ("write", "irreversible"):
-                tracker.record_write()  # a replayed action ran: its write counts from its own step on
+                tracker.record_write(step.action)  # a replayed action ran: its write counts from its own step on
             if self.pre_action:
                 pre = tracker.test_action(step.action)
                 tracker.action_tested(step.action, pre, decide(t, pre, action=step.action, observation=before))

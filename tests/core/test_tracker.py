@@ -49,7 +49,7 @@ def act(tracker: CommitmentTracker, actions: ActionTester, action: Action,
     """One accepted action: tested, recorded, its write noted (what the checker and runner do)."""
     tracker.action_tested(action, tracker.test_action(action), decision)
     if action.effect in ("write", "irreversible"):
-        tracker.record_write()
+        tracker.record_write(action)
 
 
 def test_a_page_completes_the_active_commitment_and_the_next_is_retested_on_it():
@@ -232,7 +232,10 @@ def test_a_write_that_fits_none_of_the_step_is_escalated_before_it_runs():
     assert pre.route is Route.VERIFY and pre.rule == "unmatched_write" and pre.phase == "pre"
     assert tr.test_action(FILL).route is Route.CONTINUE  # the step's own write
     assert tr.test_action(replace(archive, effect="read")).rule is None  # reads are not held
-    assert tr.test_action(Action("send_msg_to_user('Done.')", effect="irreversible")).rule is None
+    report = Action("send_msg_to_user('Done.')", effect="irreversible")
+    assert tr.test_action(report).rule is None
+    tr.record_write(report)  # a message to the user writes nothing to the application
+    assert tr.wrote == set()
     tr.follow("submit")
     assert tr.test_action(SUBMIT).rule is None
     assert CommitmentTracker(PLAN, tr.tester, actions=tr.actions, rules=False).test_action(archive).rule is None
@@ -257,3 +260,19 @@ def test_three_page_changes_with_nothing_of_the_step_route_verify():
     off, _ = make()
     off.tester = StateTester(LexicalMatcher(), Thresholds(no_evidence_check=0))
     assert all(off.test_page(page(k), before=page(k - 1), action=hop).route is Route.CONTINUE for k in range(1, 6))
+
+
+def test_a_write_passed_over_unconfirmed_is_never_confirmed_at_the_report():
+    tr, actions = make()
+    act(tr, actions, FILL)
+    tr.follow("submit", tr.claim("submit", form()))  # unconfirmed_write: the verifier let it go
+    act(tr, actions, SUBMIT)  # submit is done by its action
+    tr.follow("report")
+    tr.attempted.add(2)
+    claim = tr.report_check(DONE, form())
+    assert claim is not None and claim.rule == "reported_unconfirmed_write" and "'enter'" in claim.rule_detail
+    # nothing written and left unconfirmed: the report needs no check
+    clean, actions = make()
+    clean.follow("report")
+    clean.confirmed |= {0, 1, 2}
+    assert clean.report_check(DONE, form()) is None
