@@ -7,7 +7,8 @@ The curated public API, what notebooks, the CLI and the benchmarks start from:
   :class:`Observation`, :class:`Action`, :class:`Label`, :class:`Page` (an observation parsed once)
 * scoring: :class:`Matcher`, :class:`LexicalMatcher`, :func:`get_matcher`
 * routing and testing: :class:`Thresholds`, :class:`Route`, :func:`route`, :class:`StateTester`,
-  :class:`ActionTester`, :class:`CheckResult`, :class:`Builtins` (the built-in falsifiers' switches)
+  :class:`ActionTester`, :class:`CheckResult`, :class:`Builtins` (the built-in falsifiers' switches),
+  :class:`CommitmentTracker`
 * verifiers: :class:`Verifier`, :class:`Decision`, :class:`Verdict`, :func:`get_verifier`
 * checking and logging: :class:`Checker`, :class:`TrajectoryReport`, :class:`StepCheck`,
   :class:`EvidenceLog`, :func:`read_log`
@@ -27,6 +28,7 @@ from fcpkit.core.plan import SCOPES, STAGES, Commitment, Evidence, Plan, dump_pl
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester
+from fcpkit.core.tracker import CommitmentTracker
 from fcpkit.core.trajectory import Action, Corpus, Label, Observation, Step, Trajectory, dump_corpus, load_corpus
 from fcpkit.core.verify import Decision, StepCheck, Verdict, Verifier
 from fcpkit.errors import ConfigError, CorpusError, FcpkitError, FormatError, ModelUnavailableError, PlanError
@@ -41,6 +43,7 @@ __all__ = [
     "Trajectory", "Step", "Observation", "Action", "Label", "Corpus", "load_corpus", "dump_corpus",
     "Matcher", "LexicalMatcher", "get_matcher", "Page",
     "Thresholds", "Route", "route", "StateTester", "ActionTester", "CheckResult", "Builtins",
+    "CommitmentTracker",
     "Verifier", "Decision", "Verdict", "get_verifier",
     "Checker", "TrajectoryReport", "StepCheck", "EvidenceLog", "read_log",
     "Runner", "RunEvent", "RunResult",

@@ -28,7 +28,7 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from fcpkit.core.protocols import Environment, Executor, ExecutorContext, Outcome
 from fcpkit.errors import FcpkitError
-from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget
+from fcpkit.agent.guards import GateDecision, KillSwitch, PolicyGate, RepairBudget
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.protocols import Matcher
@@ -37,8 +37,9 @@ from fcpkit.core.plan import Commitment, Plan
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import edit_baseline, is_report, page_fingerprint, parse_action
-from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action
+from fcpkit.core.rules import edit_baseline, page_fingerprint, parse_action
+from fcpkit.core.testers import ActionTester, CheckResult, StateTester
+from fcpkit.core.tracker import CommitmentTracker, Move
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import StepCheck, Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
@@ -212,7 +213,9 @@ class Runner:
             raise FcpkitError("Runner: pass a plan or a planner")
         self.env = env
         self.executor = executor
-        self.plan = plan
+        #: the run's commitment progress (made once the plan is known; the plan lives on it)
+        self.tracker: CommitmentTracker | None = None
+        self._plan = plan
         self.planner = planner
         self.skills = tuple(skills)
         self.failures = tuple(failures)
@@ -239,7 +242,6 @@ class Runner:
                 bind(log=self.log, run=self.run_id)
         # run state (public for notebooks; read-only by convention)
         self.task: str = getattr(env, "task", None) or (plan.task if plan is not None else "")
-        self.index = 0
         self.t = 0
         self.observation: Observation | None = None
         self.safe_url: str | None = None
@@ -248,7 +250,6 @@ class Runner:
         self.trajectory: list[tuple[Action, Observation]] = []
         self.stage_history: list[tuple[Action, Observation]] = []
         self.summaries: list[str] = []
-        self.advanced: list[str] = []
         self.checks: list[StepCheck] = []
         self.repairs: list[RepairResult] = []
         self.escalations = 0
@@ -262,13 +263,25 @@ class Runner:
         self.stop_detail: str | None = None
         self.result: RunResult | None = None
         self._times: Counter = Counter()
-        self._continues = 0
         self._standing = "supported"
-        self._wrote: set[int] = set()  # commitments (by index) during which a write ran, unconfirmed
-        self._attempted: set[int] = set()  # commitments (by index) some non-idle action was taken for
-        self._done_by_action: set[int] = set()  # commitments whose completing action (on: action) ran
         self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
         self._started = False
+
+    # -- run state kept by the tracker ------------------------------------------------------
+    @property
+    def plan(self) -> Plan | None:
+        """The plan being followed (repairs and replanning change it from the active commitment on)."""
+        return self.tracker.plan if self.tracker is not None else self._plan
+
+    @property
+    def index(self) -> int:
+        """The active commitment's position; ``len(plan)`` once a page completed the last one."""
+        return self.tracker.position if self.tracker is not None else 0
+
+    @property
+    def advanced(self) -> list[str]:
+        """Ids of the commitments confirmed done, in order (skipped ones are not)."""
+        return self.tracker.advanced if self.tracker is not None else []
 
     # -- observers ------------------------------------------------------------------------
     def on(self, event: str, fn: Callable[[RunEvent], Any] | None = None):
@@ -323,8 +336,10 @@ class Runner:
                 found.append(u)
         return found
 
-    def _event(self, event: str, *, phase: str | None = None, **payload: Any) -> None:
-        c = self.plan.commitments[self.index].id if self.plan is not None and self.index < len(self.plan) else None
+    def _event(self, event: str, *, phase: str | None = None, at: int | None = None, **payload: Any) -> None:
+        """Log a run event, keyed by the active commitment (or the one at position ``at``)."""
+        k = self.index if at is None else at
+        c = self.plan.commitments[k].id if self.plan is not None and k < len(self.plan) else None
         self.log.append("event", run=self.run_id, step=self.t, phase=phase, commitment=c, event=event, **payload)
 
     def _retrievals(self, component: Any) -> Iterator[RunEvent]:
@@ -399,183 +414,207 @@ class Runner:
         t_start = time.perf_counter()
         ledgers = self._ledgers()
         marks = {id(u): len(u.calls) for u in ledgers}
+        if (yield from self._begin()):
+            assert self.plan is not None
+            while self.stop_reason is None and self.index < len(self.plan) and self.t < self.step_budget:
+                yield from self._step()
+            if self.stop_reason is None:
+                if self.index >= len(self.plan):
+                    yield self._stop("plan_complete")
+                else:
+                    yield self._stop("step_budget", f"{self.t} steps")
+        yield from self._finish(t_start, ledgers, marks)
+
+    def _begin(self) -> Generator[RunEvent, None, bool]:
+        """Reset the environment, make the plan if none was given, and test the start page.
+        ``False`` when the run cannot start (the reason is already the stop reason)."""
         self.budget.reset()
         self.kill_switch.reset()
         try:
             obs = self._timed("env", self.env.reset)
         except Exception as exc:  # noqa: BLE001
             yield self._stop("env_error", f"reset failed: {type(exc).__name__}: {exc}")
-            yield from self._finish(t_start, ledgers, marks)
-            return
+            return False
         self.observation = obs
         self.initial_observation = obs
         self.safe_url = obs.url or None
         yield self._emit("run_start", task=self.task, observation=obs)
-        if self.plan is None:
+        plan = self._plan
+        if plan is None:
             assert self.planner is not None
             try:
-                self.plan = self._timed("planner", self.planner.plan, self.task, obs, self.skills, self.failures)
+                plan = self._timed("planner", self.planner.plan, self.task, obs, self.skills, self.failures)
             except FcpkitError as exc:
                 yield self._stop("planning_failed", str(exc))
-                yield from self._finish(t_start, ledgers, marks)
-                return
+                return False
             yield from self._retrievals(self.planner)
-        self.task = self.task or self.plan.task
-        self._event("plan", plan=self.plan.to_data(), planner=getattr(self.planner, "name", None),
+        # a live run keeps its completed prefix fixed: an executor naming an earlier step is not followed
+        self.tracker = CommitmentTracker(plan, self.state_tester, actions=self.action_tester,
+                                         track_attempts=self.pre_action, follow_back=False)
+        self.task = self.task or plan.task
+        self._event("plan", plan=plan.to_data(), planner=getattr(self.planner, "name", None),
                     report=getattr(self.planner, "last_report", None) if self.planner else None)
-        yield self._emit("plan", plan=self.plan)
+        yield self._emit("plan", plan=plan)
         # the start page itself: an error page or an interstitial before the first action
-        opening = self.state_tester.start(self.plan, self.plan.commitments[0], obs) if len(self.plan) else None
+        opening = self.state_tester.start(plan, plan.commitments[0], obs) if len(plan) else None
         if opening is not None:
             verdict = self._decide(opening, action=None, observation=obs)
             yield self._emit("post_test", phase="pre", result=opening, verdict=verdict, observation=obs)
             if verdict.decision is Decision.REPAIR:
                 yield from self._repair(opening, verdict, None, "pre")
-                obs = self.observation
+        return True
 
-        while self.stop_reason is None and self.index < len(self.plan) and self.t < self.step_budget:
-            if self.kill_switch.tripped:
-                yield self._stop("killed", self.kill_switch.why)
-                break
-            if self.proposals >= self.proposal_budget:
-                yield self._stop("proposal_budget", f"{self.proposals} proposals")
-                break
-            c = self.plan.commitments[self.index]
-            ctx = ExecutorContext(self.task, self.plan, c, obs, tuple(self.trajectory), tuple(self.rejected), self.hint)
-            try:
-                action = self._timed("executor", self.executor.propose, ctx)
-            except Exception as exc:  # noqa: BLE001
-                yield self._stop("executor_error", f"{type(exc).__name__}: {exc}")
-                break
-            self.proposals += 1
-            seen = (page_fingerprint(obs), action.command)
-            self._proposed[seen] += 1
-            if self._proposed[seen] >= LOOP_LIMIT:
-                self._event("looping", command=action.command, times=self._proposed[seen])
-                yield self._stop("looping", f"{action.command} proposed {self._proposed[seen]} times on the same page")
-                break
-            yield self._emit("propose", phase="pre", action=action)
+    def _step(self) -> Iterator[RunEvent]:
+        """One proposal: propose, follow the executor's claim, test the action, gate it, run it and
+        test the page. Returns early when a guard stops the run or a check repairs before it ran."""
+        if self.kill_switch.tripped:
+            yield self._stop("killed", self.kill_switch.why)
+            return
+        if self.proposals >= self.proposal_budget:
+            yield self._stop("proposal_budget", f"{self.proposals} proposals")
+            return
+        action = yield from self._propose()
+        if action is None or not (yield from self._follow_claim(action)):
+            return
+        state = yield from self._test_action(action)
+        if state is None:
+            return
+        gd = yield from self._gate(action, state)
+        if gd is not None:
+            yield from self._act(action, gd)
 
-            # the executor's belief about the active commitment, checked against ours (as the Checker)
-            claimed = (action.extra or {}).get("commitment")
-            if isinstance(claimed, str) and claimed != c.id:
-                try:
-                    j = self.plan.index(claimed)
-                except KeyError:
-                    j = -1
-                if j == self.index + 1 and self.index in self._done_by_action:
-                    # the commitment's completing action was taken: follow the agent, no check
-                    self._advance_by_evidence(j, "by its completing action")
-                    c = self.plan.commitments[j]
-                    yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
-                elif j > self.index:
-                    soft = self.state_tester.advance(self.plan, self.index, j, obs, self._wrote,
-                                                     self._attempted if self.pre_action else None)
-                    verdict = yield from self._pre_check(soft, action, obs)
-                    if verdict.decision is Decision.REPAIR:
-                        obs = self.observation
-                        continue
-                    if soft.route is Route.CONTINUE and j == self.index + 1:
-                        # the next commitment's precondition holds: the plan's evidence settles it
-                        self._advance_by_evidence(j, "the next commitment's precondition holds")
-                        c = self.plan.commitments[j]
-                        yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
-                        claimed = None
-                if isinstance(claimed, str) and j > self.index:
-                    skipped = [x.id for x in self.plan.commitments[self.index:j]]
-                    self._event("advance", unconfirmed=True, skipped=skipped, to=claimed)
-                    self.index = j
-                    self.rejected, self.hint, self._continues = [], None, 0
-                    # the standing is kept: skipping a doubtful commitment does not make the next one safe
-                    c = self.plan.commitments[j]
-                    yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=True, skipped=skipped)
+    def _propose(self) -> Generator[RunEvent, None, Action | None]:
+        """Ask the executor for the next action; ``None`` when the run stops (executor error, looping)."""
+        assert self.tracker is not None and self.observation is not None
+        obs = self.observation
+        ctx = ExecutorContext(self.task, self.tracker.plan, self.tracker.commitment, obs, tuple(self.trajectory),
+                              tuple(self.rejected), self.hint)
+        try:
+            action = self._timed("executor", self.executor.propose, ctx)
+        except Exception as exc:  # noqa: BLE001
+            yield self._stop("executor_error", f"{type(exc).__name__}: {exc}")
+            return None
+        self.proposals += 1
+        seen = (page_fingerprint(obs), action.command)
+        self._proposed[seen] += 1
+        if self._proposed[seen] >= LOOP_LIMIT:
+            self._event("looping", command=action.command, times=self._proposed[seen])
+            yield self._stop("looping", f"{action.command} proposed {self._proposed[seen]} times on the same page")
+            return None
+        yield self._emit("propose", phase="pre", action=action)
+        return action
 
-            # pre-action test (Algorithm 1, lines 7-14)
-            state = "supported"
-            if self.pre_action:
-                pre = self.action_tester.test(self.plan, c, action)
-                verdict = yield from self._pre_check(pre, action, obs)
-                if verdict.decision is Decision.REPAIR:
-                    obs = self.observation
-                    continue
-                state = self._state_of(pre, verdict)
-                report_call = is_report(action)
-                if attempts(action, c, pre, self.state_tester.thresholds):
-                    self._attempted.add(self.index)
-                if verdict.decision is Decision.CONTINUE and done_by_action(pre, self.state_tester.thresholds):
-                    self._done_by_action.add(self.index)
-                if report_call and not (self.index in self._done_by_action and self.index == len(self.plan) - 1):
-                    # the agent is about to say the task is done: every commitment left must be done
-                    claim = self.state_tester.advance(self.plan, self.index, None, obs, self._wrote, self._attempted)
-                    if (yield from self._pre_check(claim, action, obs)).decision is Decision.REPAIR:
-                        obs = self.observation
-                        continue
+    def _follow_claim(self, action: Action) -> Generator[RunEvent, None, bool]:
+        """The executor's belief about the active commitment (``action.extra["commitment"]``),
+        checked against ours by the tracker, as the Checker does. ``False`` when the advance
+        check was repaired (the action does not run)."""
+        assert self.tracker is not None and self.observation is not None
+        claimed = (action.extra or {}).get("commitment")
+        if not isinstance(claimed, str):
+            return True
+        obs = self.observation
+        check = self.tracker.claim(claimed, obs)
+        if check is not None and (yield from self._pre_check(check, action, obs)).decision is Decision.REPAIR:
+            return False
+        move = self.tracker.follow(claimed, check)
+        if move is None:
+            return True
+        self.rejected, self.hint = [], None
+        if move.kind == "unconfirmed":
+            skipped = [self.tracker.plan.commitments[k].id for k in move.skipped]
+            self._event("advance", at=move.origin, unconfirmed=True, skipped=skipped, to=claimed)
+            # the standing is kept: skipping a doubtful commitment does not make the next one safe
+            yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=True, skipped=skipped)
+        else:
+            self._settled_by_evidence(move)
+            yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
+        return True
 
-            # policy gate: the commitment's standing is the worse of this action's test and the
-            # last page's, so a write cannot follow a falsified or unresolved page just because
-            # the proposed action itself looks harmless
-            state = max(state, self._standing, key=_STANDING_ORDER.index)
-            gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
-                                 task=self.task, step=self.t)
-            self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
-                            command=action.command, target=action.target, **gd.to_dict())
-            yield self._emit("gate", phase="pre", action=action, gate=gd)
-            if not gd.allowed:
-                self.gate_blocks += 1
-                self.rejected.append(action)
-                self.hint = f"{action.command} was blocked by policy ({gd.reason})."
-                if gd.needs_approval:
-                    yield self._stop("approval_required", gd.reason)
-                elif self.gate_blocks >= self.gate_block_limit:
-                    yield self._stop("blocked_by_policy", f"{self.gate_blocks} blocked action(s); last: {gd.reason}")
-                continue
+    def _test_action(self, action: Action) -> Generator[RunEvent, None, str | None]:
+        """The pre-action test (Algorithm 1, lines 7-14) and, for a report, the check that every
+        commitment left was done. Returns the commitment's standing for the gate, or ``None``
+        when a check was repaired before the action ran."""
+        assert self.tracker is not None and self.observation is not None
+        if not self.pre_action:
+            return "supported"
+        obs = self.observation
+        pre = self.tracker.test_action(action)
+        verdict = yield from self._pre_check(pre, action, obs)
+        if verdict.decision is Decision.REPAIR:
+            return None
+        self.tracker.action_tested(action, pre, verdict.decision)
+        # the agent is about to say the task is done: every commitment left must be done
+        claim = self.tracker.report_check(action, obs)
+        if claim is not None and (yield from self._pre_check(claim, action, obs)).decision is Decision.REPAIR:
+            return None
+        return self._state_of(pre, verdict)
 
-            # act (line 15)
-            before = obs
-            try:
-                obs = self._timed("env", self.env.step, action)
-                if gd.effect in ("write", "irreversible"):
-                    self._wrote.add(self.index)
-            except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
-                yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
-                break
-            self.t += 1
-            self.observation = obs
-            self.trajectory.append((action, obs))
-            self.stage_history.append((action, obs))
-            yield self._emit("act", phase="post", action=action, observation=obs)
-            report = None
-            try:
-                calls = parse_action(action.command)
-                report = next((_REPORT_CALLS[k.name] for k in calls if k.name in _REPORT_CALLS), None)
-                if report:
-                    msg = next(k for k in calls if k.name in _REPORT_CALLS)
-                    self.answer = str(msg.args[0]) if msg.args else str(msg.kwargs.get("text", ""))
-            except ValueError:
-                pass
+    def _gate(self, action: Action, state: str) -> Generator[RunEvent, None, GateDecision | None]:
+        """The policy gate. The commitment's standing is the worse of this action's test and the
+        last page's, so a write cannot follow a falsified or unresolved page just because the
+        proposed action itself looks harmless. Returns the gate decision, or ``None`` if blocked."""
+        assert self.tracker is not None
+        c = self.tracker.commitment
+        state = max(state, self._standing, key=_STANDING_ORDER.index)
+        gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
+                             task=self.task, step=self.t)
+        self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
+                        command=action.command, target=action.target, **gd.to_dict())
+        yield self._emit("gate", phase="pre", action=action, gate=gd)
+        if gd.allowed:
+            return gd
+        self.gate_blocks += 1
+        self.rejected.append(action)
+        self.hint = f"{action.command} was blocked by policy ({gd.reason})."
+        if gd.needs_approval:
+            yield self._stop("approval_required", gd.reason)
+        elif self.gate_blocks >= self.gate_block_limit:
+            yield self._stop("blocked_by_policy", f"{self.gate_blocks} blocked action(s); last: {gd.reason}")
+        return None
 
-            # post-state test (lines 16-25)
-            post = self.state_tester.test(self.plan, c, obs, before=before, action=action,
-                                          baseline=edit_baseline(self.initial_observation, self.trajectory[:-1]),
-                                          consecutive_continues=self._continues)
-            verdict = self._decide(post, action=action, observation=obs)
-            self._continues = self._continues + 1 if post.route is Route.CONTINUE else 0
-            if post.route is not Route.CONTINUE:  # a page with no signal neither clears nor adds a doubt
-                self._standing = self._state_of(post, verdict)
-            yield self._emit("post_test", phase="post", action=action, result=post, verdict=verdict, observation=obs)
-            if verdict.decision is Decision.REPAIR:
-                yield from self._repair(post, verdict, action, "post")
-                obs = self.observation
-            elif verdict.decision is Decision.ADVANCE:
-                yield from self._advance(post)
-            if report and self.stop_reason is None:
-                yield self._stop(report, self.answer)
-        if self.stop_reason is None:
-            if self.index >= len(self.plan):
-                yield self._stop("plan_complete")
-            else:
-                yield self._stop("step_budget", f"{self.t} steps")
-        yield from self._finish(t_start, ledgers, marks)
+    def _act(self, action: Action, gd: GateDecision) -> Iterator[RunEvent]:
+        """Run the action (line 15), then test the page it produced; a report ends the run."""
+        assert self.tracker is not None and self.observation is not None
+        before = self.observation
+        try:
+            obs = self._timed("env", self.env.step, action)
+            if gd.effect in ("write", "irreversible"):
+                self.tracker.record_write(action)
+        except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
+            yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
+            return
+        self.t += 1
+        self.observation = obs
+        self.trajectory.append((action, obs))
+        self.stage_history.append((action, obs))
+        yield self._emit("act", phase="post", action=action, observation=obs)
+        report = None
+        try:
+            calls = parse_action(action.command)
+            report = next((_REPORT_CALLS[k.name] for k in calls if k.name in _REPORT_CALLS), None)
+            if report:
+                msg = next(k for k in calls if k.name in _REPORT_CALLS)
+                self.answer = str(msg.args[0]) if msg.args else str(msg.kwargs.get("text", ""))
+        except ValueError:
+            pass
+        yield from self._test_page(action, before)
+        if report and self.stop_reason is None:
+            yield self._stop(report, self.answer)
+
+    def _test_page(self, action: Action, before: Observation) -> Iterator[RunEvent]:
+        """The post-state test (lines 16-25) of the page ``action`` produced, and its decision."""
+        assert self.tracker is not None and self.observation is not None
+        obs = self.observation
+        post = self.tracker.test_page(obs, before=before, action=action,
+                                      baseline=edit_baseline(self.initial_observation, self.trajectory[:-1]))
+        verdict = self._decide(post, action=action, observation=obs)
+        if post.route is not Route.CONTINUE:  # a page with no signal neither clears nor adds a doubt
+            self._standing = self._state_of(post, verdict)
+        yield self._emit("post_test", phase="post", action=action, result=post, verdict=verdict, observation=obs)
+        if verdict.decision is Decision.REPAIR:
+            yield from self._repair(post, verdict, action, "post")
+        elif verdict.decision is Decision.ADVANCE:
+            yield from self._advance(post)
 
     def _pre_check(self, result: CheckResult, action: Action, obs: Observation) -> Generator[RunEvent, None, Verdict]:
         """Decide a test made before ``action`` runs, report it, and repair on the spot if it says so."""
@@ -585,46 +624,43 @@ class Runner:
             yield from self._repair(result, verdict, action, "pre")
         return verdict
 
-    def _advance_by_evidence(self, j: int, why: str) -> None:
-        """Move to commitment ``j`` = the next one, the active one settled before any page showed its
-        completion: by the action its completion evidence names, or by the next precondition."""
-        assert self.plan is not None and self.observation is not None
-        c = self.plan.commitments[self.index]
+    def _settled_by_evidence(self, move: Move) -> None:
+        """The tracker moved on from ``move.origin``, settled before any page showed its completion:
+        by the action its completion evidence names, or by the next precondition."""
+        assert self.tracker is not None
+        why = ("by its completing action" if move.by_action else "already confirmed") if move.kind == "confirmed" \
+            else "the next commitment's precondition holds"
+        c = self.tracker.plan.commitments[move.origin]
         summary = (f"[{c.id}] {c.subgoal}: done at step {self.t} ({why}); "
                    + ", ".join(a.command for a, _ in self.stage_history[-3:]))
         self.summaries.append(summary)
-        self.advanced.append(c.id)
-        self._wrote.discard(self.index)
-        self.rejected, self.hint, self.stage_history, self._continues = [], None, [], 0
+        self.stage_history = []
         self._proposed.clear()
-        self._event("advance", summary=summary, advanced=c.id, by=why)
-        self.index = j
+        self._event("advance", at=move.origin, summary=summary, advanced=c.id, by=why)
 
     def _advance(self, result: CheckResult) -> Iterator[RunEvent]:
-        assert self.plan is not None and self.observation is not None
+        """A page completed the active commitment: summarise the stage, move on, and re-test the
+        same page against the next commitment (one page can complete several)."""
+        assert self.tracker is not None and self.observation is not None
         obs = self.observation
         decision = Decision.ADVANCE
-        while decision is Decision.ADVANCE and self.index < len(self.plan):
-            c = self.plan.commitments[self.index]
+        while decision is Decision.ADVANCE and not self.tracker.finished:
+            c = self.tracker.commitment
             n = len(self.stage_history)
             summary = (f"[{c.id}] {c.subgoal}: done at step {self.t} on {obs.title or obs.url}"
                        + (f" (confirmed by {result.confirming!r})" if result.confirming else "")
                        + f"; {n} action(s): " + ", ".join(a.command for a, _ in self.stage_history[-3:]))
             self.summaries.append(summary)
-            self.advanced.append(c.id)
-            self._wrote.discard(self.index)
             self._proposed.clear()
             self.safe_url = obs.url or self.safe_url
             self.rejected, self.hint, self.stage_history = [], None, []
-            self._continues = 0
             self._event("advance", summary=summary, safe_url=self.safe_url, advanced=c.id)
-            self.index += 1
+            more = self.tracker.complete()
             self._standing = "supported"
             yield self._emit("advance", phase="post", commitment=c.id, summary=summary, safe_url=self.safe_url)
-            if self.index >= len(self.plan):
+            if not more:
                 break
-            # a page can complete several commitments at once: re-test it against the next one
-            result = self.state_tester.test(self.plan, self.plan.commitments[self.index], obs)
+            result = self.tracker.retest(obs)
             verdict = self._decide(result, action=None, observation=obs)
             yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
             decision = verdict.decision
@@ -650,12 +686,12 @@ class Runner:
         yield from self._retrievals(self.repairer)
         if tuple(res.plan.commitments[: self.index]) != tuple(self.plan.commitments[: self.index]):
             res = replace(DeterministicRepairer().repair(req), repairer=f"deterministic ({res.repairer} changed the completed prefix)")
-        self.plan = res.plan
+        assert self.tracker is not None
+        self.tracker.repaired(res.plan)
         self.repairs.append(res)
         if res.rejected_action is not None and res.rejected_action not in self.rejected:
             self.rejected.append(res.rejected_action)
         self.hint = res.hint
-        self._continues = 0
         self._proposed.clear()  # a repair changes the plan or the path: repeats after it are the budget's business
         rec = res.to_dict()
         rec["repaired_commitment"] = rec.pop("commitment")
@@ -685,11 +721,8 @@ class Runner:
                 suffix.append(c if cid == c.id else replace(c, id=cid))
             pf = {s: tuple(dict.fromkeys(self.plan.plan_falsifiers.get(s, ()) + fresh.plan_falsifiers.get(s, ())))
                   for s in set(self.plan.plan_falsifiers) | set(fresh.plan_falsifiers)}
-            self.plan = replace(self.plan, commitments=tuple(prefix + suffix), plan_falsifiers=pf)
             # the commitments from the active one on are new: nothing has been done for them yet
-            self._attempted = {k for k in self._attempted if k < self.index}
-            self._done_by_action = {k for k in self._done_by_action if k < self.index}
-            self._wrote = {k for k in self._wrote if k < self.index}
+            self.tracker.replanned(replace(self.plan, commitments=tuple(prefix + suffix), plan_falsifiers=pf))
             self._event("replan", plan=self.plan.to_data())
             yield self._emit("replan", plan=self.plan)
             yield from self._retrievals(self.planner)

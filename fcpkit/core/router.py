@@ -4,7 +4,7 @@ Equation 6 of the FCPAgent paper (appendix B.5) with its constants, made falsify
 article argues: a page whose falsifying evidence clears its gate is never routed to *complete*,
 whatever the confirming side says. The router is a pure function of its inputs; the only state,
 the count of consecutive *continue* routes behind the periodic slow check, is passed in by the
-caller.
+caller, as is the count behind the no-evidence check.
 """
 
 from __future__ import annotations
@@ -46,6 +46,16 @@ class Thresholds:
     below a gate inside which a case verifies instead of continuing; ``periodic_check`` forces a
     verify after that many consecutive state-level continues (``0`` disables it).
 
+    ``no_evidence_check`` (default 3; ``0`` disables it) routes *verify* when that many consecutive
+    page-changing steps show no evidence of the active commitment at all (alpha+ and alpha- both
+    under ``pi_low``): the agent is wandering where nothing of its step holds. The periodic check
+    cannot see this, since it counts every *continue* alike and needs 8 of them. Why 3: in the
+    shipped corpora a step takes one or two page changes before its first evidence shows (a list,
+    then a filter or a search), so two blank page changes in a row do occur on healthy runs
+    (5 of the 133 healthy runs of the shipped corpora), three rarely (1 run). At the lower bound the check only
+    escalates; a model verifier, or the live gate (which holds writes while a check is
+    unresolved), acts on it.
+
     ``progress_continues`` is fcpkit's one departure from Equation 6, on by default: a page whose
     confirming support (progress, or part of the completion evidence) stays below the completion
     gate's uncertainty band, while no falsifier is near its gate, is on track, so it continues
@@ -63,6 +73,7 @@ class Thresholds:
     delta_minus: float = 0.25
     uncertainty: float = 0.08
     periodic_check: int = 8
+    no_evidence_check: int = 3
     progress_continues: bool = True
 
     @classmethod
@@ -77,9 +88,9 @@ class Thresholds:
             if f.name == "progress_continues":
                 if not isinstance(v, bool):
                     problems.append(f"progress_continues: expected true or false, got {v!r}")
-            elif f.name == "periodic_check":
+            elif f.name in ("periodic_check", "no_evidence_check"):
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    problems.append(f"periodic_check: expected a whole number >= 0, got {v!r}")
+                    problems.append(f"{f.name}: expected a whole number >= 0, got {v!r}")
             elif isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
                 problems.append(f"{f.name}: expected a number in [0, 1], got {v!r}")
         if problems:
@@ -126,11 +137,15 @@ def route(
     alpha_comp: float | None = None,
     consecutive_continues: int = 0,
     can_complete: bool = True,
+    page_changed: bool = False,
+    no_evidence_steps: int = 0,
 ) -> Route:
     """Route one test (Equation 6, falsify-first).
 
     ``alpha_comp`` is the completion component of the confirming evidence (defaults to
     ``alpha_plus``); ``can_complete=False`` (action-level tests) never returns ``COMPLETE``.
+    ``page_changed``: the action changed the page; ``no_evidence_steps``: how many page-changing
+    steps right before this one showed no evidence of the commitment (the no-evidence check).
     """
     t = thresholds
     comp = alpha_plus if alpha_comp is None else alpha_comp
@@ -151,6 +166,9 @@ def route(
     weak = max(confirming, alpha_minus) < t.pi_low
     if weak and not near_gate:
         if t.periodic_check and consecutive_continues >= t.periodic_check:
+            return Route.VERIFY
+        if (t.no_evidence_check and page_changed and max(alpha_plus, alpha_minus) < t.pi_low
+                and no_evidence_steps + 1 >= t.no_evidence_check):
             return Route.VERIFY
         return Route.CONTINUE
     return Route.VERIFY

@@ -20,12 +20,15 @@ from fcpkit.core.protocols import Matcher
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
-    RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, unexpected_dialog,
+    RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, parse_action,
+    unexpected_dialog,
 )
 from fcpkit.core.actions import ActionDescription, describe_action
+from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
-__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action", "reports"]
+__all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
+           "reports", "unmatched_write"]
 
 
 @dataclass
@@ -101,6 +104,40 @@ def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
             and result.alpha_minus < thresholds.gate_minus(result.kappa) - thresholds.uncertainty)
 
 
+_TARGET_NAME = re.compile(r"^\s*\w+\s+'((?:[^'\\]|\\.)*)'")
+
+
+def unmatched_write(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether a write or irreversible ``action`` (tested as ``pre``) fits none of ``c``'s evidence:
+    the matcher finds no alignment (alpha+ under pi_low) and no content word of what it acts on
+    (the target's name, the values it types or picks) appears in the subgoal or any confirming
+    evidence. Such a write is doing something the step never mentions (a "Forward to finance" button
+    where the step approves, an interstitial's "Accept"), so it is escalated before it runs.
+
+    Word overlap backs the matcher up because a lexical matcher needs a statement's identifiers
+    ("Approve EXP-1180") on a button that only says "Approve". Reports, idle actions and reads never
+    count; neither does an action with nothing to compare (no named target, no typed value).
+    """
+    if action.effect not in ("write", "irreversible") or is_idle(action) or is_report(action):
+        return False
+    if pre.alpha_plus >= thresholds.pi_low:
+        return False
+    words: set[str] = set()
+    named = _TARGET_NAME.match(action.target or "")
+    if named:
+        words.update(tokenize(named.group(1)))
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    for call in calls:  # the first argument of a browser call is the element id
+        words.update(w for a in (*call.args[1:], *call.kwargs.values()) if isinstance(a, str) for w in tokenize(a))
+    if not words:
+        return False
+    said = [c.subgoal] + [e.text for items in c.confirm.values() for e in items]
+    return not words & set(tokenize(" ".join(said)))
+
+
 def advance_check(
     plan: Plan,
     active: int,
@@ -110,21 +147,29 @@ def advance_check(
     attempted: set[int] | frozenset[int] | None = None,
     precondition: float | None = None,
     gate: float | None = None,
+    shown: set[int] | frozenset[int] = frozenset(),
+    passed: Sequence[int] = (),
 ) -> CheckResult:
     """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
-    ``active`` was never confirmed complete. Four outcomes, most certain first:
+    ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
+    ``shown`` holds those whose completion evidence shows on the page the agent moves on from.
+    Four outcomes, most certain first:
 
     * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
       action was ever taken for it (``attempted``: the caller's record of commitments that saw a
-      non-idle action, :func:`attempts`; :meth:`StateTester.advance` adds those whose completion
-      already shows on the page): the step was not done at all, the no-op that leaves nothing to
-      diff (a skipped fill, a ``noop()`` in its place). A hard rule;
-    * ``precondition`` (the claimed commitment's precondition evidence scored on the page the
-      agent moves on from) clears ``gate``: the plan's own evidence says the next step can start;
-      the advance is followed with no escalation (route ``continue``);
-    * ``unconfirmed_write``: a skipped commitment wrote to the application and neither its
-      completion nor the next precondition showed (a wrong success banner, a silent failure, a
-      redirect away from the form);
+      non-idle action, :func:`attempts`; those in ``shown`` count as attempted): the step was not
+      done at all, the no-op that leaves nothing to diff (a skipped fill, a ``noop()`` in its
+      place). A hard rule;
+    * ``unconfirmed_write``: a skipped commitment wrote to the application and its completion does
+      not show (a wrong success banner, a silent failure, a redirect away from the form). Checked
+      before the precondition: that the next step *can* start says nothing about what the write did.
+      When the agent *reports the task done* over it, or over ``passed`` (earlier commitments it
+      moved on from unconfirmed after writing), the write is never confirmed:
+      ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`);
+    * every skipped commitment is *settled*: its completion shows, or it is the one just before
+      ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
+      page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
+      A jump over several steps needs each of them settled, not only the last;
     * ``unconfirmed_advance``: the verifier decides whether to follow the agent.
     """
     start = time.perf_counter()
@@ -133,15 +178,26 @@ def advance_check(
     to = "report the task done" if claimed is None else f"move to {plan.commitments[claimed].id!r}"
     skipped = range(active, end)
     route, rule, detail = Route.VERIFY, None, None
-    undone = [k for k in skipped if acts(plan.commitments[k]) and k not in attempted] if attempted is not None else []
+    undone = ([k for k in skipped if acts(plan.commitments[k]) and k not in attempted and k not in shown]
+              if attempted is not None else [])
+    holds = claimed is not None and precondition is not None and gate is not None and precondition >= gate
+    unsettled = [k for k in skipped if k not in shown and not (holds and k == end - 1)]
+    written = [k for k in skipped if k in wrote and k not in shown]
+    if claimed is None:  # the agent's last word: a write passed over earlier is never confirmed now
+        written = [k for k in passed if k < active] + written
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
-    elif claimed is not None and precondition is not None and gate is not None and precondition >= gate:
-        route, detail = Route.CONTINUE, f"{to}: its precondition holds ({precondition:.2f})"
-    elif any(k in wrote for k in skipped):
-        rule, detail = "unconfirmed_write", f"{to} after writing in {c.id!r}, which was never confirmed complete"
+    elif written:
+        # never confirmed: a report is the agent's last word, so a write nobody saw succeed is
+        # drift then (a hard rule); moving on leaves it to the verifier (a paraphrased banner)
+        rule = "reported_unconfirmed_write" if claimed is None else "unconfirmed_write"
+        detail = f"{to} after writing in {plan.commitments[written[0]].id!r}, which was never confirmed complete"
+    elif not unsettled:
+        route = Route.CONTINUE
+        detail = f"{to}: its precondition holds ({precondition:.2f})" if holds else f"{to}: every skipped step shows done"
     else:
-        rule, detail = "unconfirmed_advance", f"{to} but {c.id!r} was never confirmed complete"
+        first = plan.commitments[unsettled[0]].id
+        rule, detail = "unconfirmed_advance", f"{to} but {first!r} was never confirmed complete"
     return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
                        rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
                        elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
@@ -231,6 +287,7 @@ class _Base:
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
+        page_changed: bool = False, no_evidence_steps: int = 0,
     ) -> CheckResult:
         if not b.statements:
             scores: Sequence[float] = ()
@@ -265,7 +322,8 @@ class _Base:
             r = Route.VERIFY
         else:
             r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
-                      consecutive_continues=consecutive_continues, can_complete=can_complete)
+                      consecutive_continues=consecutive_continues, can_complete=can_complete,
+                      page_changed=page_changed, no_evidence_steps=no_evidence_steps)
         scope = evidence = level = None
         if hit is not None:
             scope = hit.scope
@@ -296,9 +354,13 @@ class StateTester(_Base):
         action: Action | None = None,
         baseline: Observation | None = None,
         consecutive_continues: int = 0,
+        page_changed: bool = False,
+        no_evidence_steps: int = 0,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
-        edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes."""
+        edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
+        ``consecutive_continues``, ``page_changed`` and ``no_evidence_steps`` feed the router's
+        periodic and no-evidence checks (:func:`~fcpkit.core.router.route`)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
@@ -310,7 +372,8 @@ class StateTester(_Base):
                                  commitment_text=commitment_text(commitment), settings=self.builtins)
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
-                            consecutive_continues, can_complete=True)
+                            consecutive_continues, can_complete=True,
+                            page_changed=page_changed, no_evidence_steps=no_evidence_steps)
 
     def _text(self, observation: Observation) -> str:
         """The page's serialized text, built once per observation: the same string object each
@@ -382,25 +445,26 @@ class StateTester(_Base):
     def advance(
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
+        passed: Sequence[int] = (),
     ) -> CheckResult:
-        """:func:`advance_check` with the claimed commitment's precondition scored on ``observation``."""
+        """:func:`advance_check` with the claimed commitment's precondition, and the completion of
+        each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
         start = time.perf_counter()
         pre = gate = None
-        if claimed is not None and observation is not None:
-            nxt = plan.commitments[claimed]
-            pre = self.precondition(nxt, observation)
-            gate = self.thresholds.gate_plus(float(nxt.confidence))
-        if attempted is not None and observation is not None:
-            # a step nobody acted on is not skipped if the page already shows it done
-            # (the option was selected already, the filter already set)
+        shown: set[int] = set()
+        if observation is not None:
             end = len(plan.commitments) if claimed is None else claimed
-            attempted = set(attempted) | {
-                k for k in range(active, end)
-                if k not in attempted and acts(plan.commitments[k])
-                and (self._stage(plan.commitments[k], "completion", observation) or 0.0)
-                >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))
-            }
-        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate)
+            if claimed is not None:
+                nxt = plan.commitments[claimed]
+                pre = self.precondition(nxt, observation)
+                gate = self.thresholds.gate_plus(float(nxt.confidence))
+            # a skipped step whose completion already shows is settled, and not skipped even if
+            # nobody acted on it (the option was selected already, the filter already set)
+            shown = {k for k in range(active, end)
+                     if (self._stage(plan.commitments[k], "completion", observation) or 0.0)
+                     >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
+        r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown,
+                          passed=passed)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 

@@ -49,10 +49,14 @@ class Decision(str, Enum):
 
 
 #: Rules whose hit is itself evidence of drift; softer rules only ask for a look.
+#: "Never confirmed" at the lower bound: a step that wrote and never showed its completion is
+#: drift when the agent reports the task done over it (``reported_unconfirmed_write``); when the
+#: agent only moves on (``unconfirmed_write``) the verifier decides.
 HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "error_page", "skipped_commitment",
-                        "unexpected_dialog", "foreign_message", *BUILTIN_RULES})
-#: With ``strict_writes``: a write whose confirmation never showed is also drift. It catches wrong
-#: success banners, but also flags a healthy save whose banner the matcher cannot read (a paraphrase).
+                        "unexpected_dialog", "foreign_message", "reported_unconfirmed_write", *BUILTIN_RULES})
+#: With ``strict_writes``: a write whose confirmation never showed is drift as soon as the agent moves
+#: on. It catches wrong success banners earlier, but also flags a healthy save whose banner the
+#: matcher cannot read (a paraphrase: one healthy run of data/examples with the lexical matcher).
 STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}
 
 

@@ -2,8 +2,9 @@
 
 For each step the checker runs the action tester on the proposed action (``pre``), then the state
 tester on the page it produced (``post``), sends every escalated case to a verifier, and tracks
-which commitment is active *from its own decisions*: a commitment advances only on a confirmed
-completion. A trajectory's ``commitment`` field is the agent's belief; when the agent moves on to
+which commitment is active *from its own decisions* (through the same
+:class:`~fcpkit.core.tracker.CommitmentTracker` the live runner drives): a commitment advances only
+on a confirmed completion. A trajectory's ``commitment`` field is the agent's belief; when the agent moves on to
 a later commitment that was never confirmed complete, the checker flags an ``unconfirmed_advance``
 (a soft anomaly: the verifier decides whether to follow the agent).
 """
@@ -19,8 +20,9 @@ from fcpkit.core.protocols import Matcher
 from fcpkit.matching import LexicalMatcher
 from fcpkit.core.plan import Plan
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import edit_baseline, is_report
-from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action
+from fcpkit.core.rules import edit_baseline
+from fcpkit.core.testers import ActionTester, CheckResult, StateTester
+from fcpkit.core.tracker import CommitmentTracker
 from fcpkit.core.trajectory import Corpus, Label, Trajectory
 from fcpkit.core.verify import StepCheck, Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
@@ -137,83 +139,65 @@ class Checker:
         return [self.check(t, plan) for t in corpus]
 
     def check(self, traj: Trajectory, plan: Plan | None = None) -> TrajectoryReport:
+        """Replay ``traj`` through a :class:`~fcpkit.core.tracker.CommitmentTracker`, deciding each
+        check with the verifier bound; the report lists every check and what was confirmed."""
         plan = plan or traj.plan
-        verifier = self.make_verifier(traj.label)
         rep = TrajectoryReport(traj.id, traj.workflow, traj.label.fault, traj.label.first_off_track_step, len(traj.steps))
-        n = len(plan.commitments)
-        active = 0
-        confirmed: set[int] = set()
-        wrote: set[int] = set()  # commitments during which the agent wrote to the application
-        attempted: set[int] = set()  # commitments some proposed action aligned with (action test)
-        continues = 0
+        tracker = CommitmentTracker(plan, self.state, actions=self.action, rules=self.use_rules,
+                                    track_attempts=self.pre_action)
+        decide = _Decider(self, traj, plan, tracker, rep)
         before = traj.initial_observation
-        history: list = []
-
-        def decide(step: int, result: CheckResult, **req: Any) -> Decision:
-            verdict = Verdict(Decision.CONTINUE, verifier="fast")
-            if result.route is not Route.CONTINUE:
-                verdict = verifier.verify(VerifyRequest(plan, plan.commitments[active], result, step,
-                                                        history=tuple(history[-4:]), **req))
-            rep.checks.append(StepCheck(step, result, verdict.decision, verdict.verifier, verdict.diagnosis))
-            if self.log is not None:
-                self.log.append("test", run=traj.id, step=step, phase=result.phase, commitment=result.commitment,
-                                **{k: v for k, v in result.to_dict().items() if k not in ("phase", "commitment")})
-                if verdict.verifier != "fast":
-                    self.log.append("decision", run=traj.id, step=step, phase=result.phase,
-                                    commitment=result.commitment, decision=verdict.decision.value,
-                                    verifier=verdict.verifier, scope=verdict.scope, diagnosis=verdict.diagnosis)
-            return verdict.decision
-
         opening = self.state.start(plan, plan.commitments[0], before) if traj.steps else None
         if opening is not None:
             decide(0, opening, observation=before)
         for t, step in enumerate(traj.steps):
-            # The agent's belief about the active commitment, checked against ours.
-            if step.commitment is not None:
-                j = plan.index(step.commitment)
-                if j > active and not all(k in confirmed for k in range(active, j)) and not self.use_rules:
-                    active = j  # without the anomaly rules, follow the agent silently
-                elif j > active and not all(k in confirmed for k in range(active, j)):
-                    flag = self.state.advance(plan, active, j, before, wrote - confirmed,
-                                              attempted if self.pre_action else None)
-                    if decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
-                        if flag.route is Route.CONTINUE and j == active + 1:
-                            confirmed.add(active)  # settled by the next commitment's precondition
-                            rep.advanced.append(plan.commitments[active].id)
-                        active = j  # keep going: follow the agent
-                elif j != active:
-                    active = j
-            c = plan.commitments[active]
+            if step.commitment is not None:  # the agent's belief about the active commitment, checked against ours
+                flag = tracker.claim(step.commitment, before)
+                if flag is None or decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
+                    tracker.follow(step.commitment, flag)  # keep going: follow the agent
             if step.action.effect in ("write", "irreversible"):
-                wrote.add(active)
+                tracker.record_write(step.action)  # a replayed action ran: its write counts from its own step on
             if self.pre_action:
-                pre = self.action.test(plan, c, step.action)
-                if decide(t, pre, action=step.action, observation=before) is Decision.CONTINUE:
-                    if attempts(step.action, c, pre, self.thresholds):
-                        attempted.add(active)
-                    if done_by_action(pre, self.thresholds) and active not in confirmed:
-                        confirmed.add(active)  # the action its completion evidence names was taken
-                        rep.advanced.append(c.id)
-                if self.use_rules and is_report(step.action) and not all(k in confirmed for k in range(active, n)):
-                    # the agent says the task is done: every commitment left must have been done
-                    decide(t, self.state.advance(plan, active, None, before, wrote - confirmed, attempted),
-                           action=step.action, observation=before)
-            post = self.state.test(plan, c, step.observation, before=before, action=step.action,
-                                   baseline=edit_baseline(traj.initial_observation, history),
-                                   consecutive_continues=continues)
+                pre = tracker.test_action(step.action)
+                tracker.action_tested(step.action, pre, decide(t, pre, action=step.action, observation=before))
+                claim = tracker.report_check(step.action, before)  # the agent says the task is done
+                if claim is not None:
+                    decide(t, claim, action=step.action, observation=before)
+            post = tracker.test_page(step.observation, before=before, action=step.action,
+                                     baseline=edit_baseline(traj.initial_observation, decide.history))
             d = decide(t, post, action=step.action, observation=step.observation)
-            continues = continues + 1 if post.route is Route.CONTINUE else 0
             # A page can complete several commitments at once (the detail page that confirms the
             # record also shows the complaint): re-test it against each next commitment.
-            while d is Decision.ADVANCE:
-                if active not in confirmed:
-                    confirmed.add(active)
-                    rep.advanced.append(plan.commitments[active].id)
-                if active + 1 >= n:
-                    break
-                active += 1
-                again = self.state.test(plan, plan.commitments[active], step.observation)
-                d = decide(t, again, observation=step.observation)
-            history.append((step.action, step.observation))
+            while d is Decision.ADVANCE and tracker.complete():
+                d = decide(t, tracker.retest(step.observation), observation=step.observation)
+            decide.history.append((step.action, step.observation))
             before = step.observation
+        rep.advanced.extend(tracker.advanced)
         return rep
+
+
+class _Decider:
+    """Decide one check of a replay: the verifier for every escalated route, recorded in the
+    report and the evidence log."""
+
+    def __init__(self, checker: Checker, traj: Trajectory, plan: Plan, tracker: CommitmentTracker,
+                 rep: TrajectoryReport):
+        self.verifier = checker.make_verifier(traj.label)
+        self.log, self.run = checker.log, traj.id
+        self.plan, self.tracker, self.rep = plan, tracker, rep
+        self.history: list = []
+
+    def __call__(self, step: int, result: CheckResult, **req: Any) -> Decision:
+        verdict = Verdict(Decision.CONTINUE, verifier="fast")
+        if result.route is not Route.CONTINUE:
+            verdict = self.verifier.verify(VerifyRequest(self.plan, self.tracker.commitment, result, step,
+                                                         history=tuple(self.history[-4:]), **req))
+        self.rep.checks.append(StepCheck(step, result, verdict.decision, verdict.verifier, verdict.diagnosis))
+        if self.log is not None:
+            self.log.append("test", run=self.run, step=step, phase=result.phase, commitment=result.commitment,
+                            **{k: v for k, v in result.to_dict().items() if k not in ("phase", "commitment")})
+            if verdict.verifier != "fast":
+                self.log.append("decision", run=self.run, step=step, phase=result.phase,
+                                commitment=result.commitment, decision=verdict.decision.value,
+                                verifier=verdict.verifier, scope=verdict.scope, diagnosis=verdict.diagnosis)
+        return verdict.decision

@@ -70,8 +70,6 @@ KNOWN_LONG_MODULES: set[str] = {
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
     "agent/runtime.py:__init__",
-    "agent/runtime.py:_loop",
-    "eval/checker.py:check",
     "eval/detection.py:print_detection",
     "eval/detection.py:run_detection",
     "eval/detection.py:write_figures",

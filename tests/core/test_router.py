@@ -109,3 +109,17 @@ def test_paper_mode_continue_is_equation_6(a_plus, a_minus, a_comp, kappa):
     P = Thresholds.paper()
     if route(a_plus, a_minus, kappa, P, alpha_comp=a_comp) is Route.CONTINUE:
         assert max(a_plus, a_minus) < P.pi_low
+
+
+def test_no_evidence_check_after_n_page_changing_steps():
+    from fcpkit.errors import ConfigError
+
+    t = Thresholds()
+    assert t.no_evidence_check == 3
+    assert route(0.1, 0.1, 0.5, t, page_changed=True, no_evidence_steps=2) is Route.VERIFY
+    assert route(0.1, 0.1, 0.5, t, page_changed=True, no_evidence_steps=1) is Route.CONTINUE
+    assert route(0.1, 0.1, 0.5, t, page_changed=False, no_evidence_steps=5) is Route.CONTINUE
+    assert route(0.55, 0.1, 0.5, t, alpha_comp=0.2, page_changed=True, no_evidence_steps=5) is Route.CONTINUE
+    assert route(0.1, 0.1, 0.5, t.replace(no_evidence_check=0), page_changed=True, no_evidence_steps=9) is Route.CONTINUE
+    with pytest.raises(ConfigError):
+        Thresholds(no_evidence_check=-1)

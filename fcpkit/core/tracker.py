@@ -1,0 +1,304 @@
+"""The commitment tracker: which commitment is active, and what has been done for each.
+
+One state machine decides commitment progress for both halves of the loop: the offline
+:class:`~fcpkit.eval.checker.Checker` replays recorded steps through it, the live
+:class:`~fcpkit.agent.runtime.Runner` drives it step by step. Neither keeps its own record of
+what is active, attempted, written, done or skipped, so a rule added here holds in both.
+
+What it decides:
+
+* **active**: the commitment the fast testers score. It moves forward when a page completes it
+  (:meth:`~CommitmentTracker.complete`, decided by the verifier on a *complete* route) or when the
+  agent's own belief (a recorded step's ``commitment``, an executor's ``extra["commitment"]``)
+  names a later one (:meth:`~CommitmentTracker.claim` then :meth:`~CommitmentTracker.follow`);
+* **attempted**: some accepted, non-idle action was taken for it (:func:`~fcpkit.core.testers.attempts`);
+  a skipped commitment that says how it is done and was never attempted is ``skipped_commitment``;
+* **wrote**: a write or irreversible action ran while it was active;
+* **completed** by a page (the state tester's *complete* route, accepted by the verifier) or by
+  its action (:func:`~fcpkit.core.testers.done_by_action`: the action its completion evidence
+  names was taken and accepted);
+* **settled**: the agent moved on, and every commitment it passed over is settled on the page it
+  moved on from: its completion evidence shows, or (for the one just before the claimed
+  commitment) the claimed commitment's precondition evidence holds;
+* **unconfirmed advance / write**: the agent moved on (or reported the task done) past a
+  commitment nothing confirmed; :func:`~fcpkit.core.testers.advance_check` names the case and the
+  caller's verifier decides whether to follow (a report over an unconfirmed write is a hard rule);
+* **unmatched write**: a write or irreversible action that fits none of the active commitment's
+  evidence (:func:`~fcpkit.core.testers.unmatched_write`) is escalated before it runs;
+* **no evidence**: the count of consecutive page-changing steps on which nothing of the active
+  commitment showed, behind the router's no-evidence check (``Thresholds.no_evidence_check``).
+
+The tracker runs the tests whose inputs are its own state (the page test with the count of
+consecutive *continue* routes, the advance and report checks); the caller decides each result
+(with its verifier) and reports the decision back. It never calls a verifier itself: a replay
+records every decision, a live run repairs on the spot, and only the caller knows which.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.router import Route, Thresholds
+from fcpkit.core.rules import is_report, page_fingerprint
+from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
+from fcpkit.core.trajectory import Action, Observation
+from fcpkit.core.verify import Decision
+
+__all__ = ["CommitmentTracker", "Move", "MOVES"]
+
+#: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
+#: the page settled every commitment passed over (:func:`~fcpkit.core.testers.advance_check`); the agent moved on past
+#: unconfirmed commitments (the verifier let it); the agent went back to an earlier commitment.
+MOVES = ("confirmed", "settled", "unconfirmed", "back")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One change of the active commitment on the agent's claim (indices into the plan).
+
+    ``skipped``: the commitments passed over that were never confirmed (empty unless
+    ``kind == "unconfirmed"``); ``by_action``: the commitment moved from was completed by its
+    action (only for ``kind == "confirmed"``).
+    """
+
+    kind: str
+    origin: int
+    to: int
+    skipped: tuple[int, ...] = ()
+    by_action: bool = False
+
+
+class CommitmentTracker:
+    """The state of one run's commitments, and every decision about their progress.
+
+    Args:
+        plan: the plan being followed (swap it with :meth:`repaired` / :meth:`replanned`).
+        tester: the state tester the page, advance and report checks run on.
+        actions: the action tester :meth:`test_action` runs (the pre-action test).
+        rules: run the advance and report checks (the anomaly rules). Without them the tracker
+            follows the agent's claims silently (the benchmark's arms without rules).
+        track_attempts: pass the record of attempted commitments to the advance check, so an
+            unattempted skipped step is ``skipped_commitment``. Only meaningful when the caller
+            reports action tests (:meth:`action_tested`); off when the pre-action test is off.
+        follow_back: follow a claim of an *earlier* commitment. A replay follows the recorded
+            agent wherever it goes; a live run keeps its completed prefix fixed (its summaries
+            and the repairer's prefix check rely on it), so it ignores such claims.
+    """
+
+    def __init__(
+        self,
+        plan: Plan,
+        tester: StateTester,
+        *,
+        actions: ActionTester | None = None,
+        rules: bool = True,
+        track_attempts: bool = True,
+        follow_back: bool = True,
+    ):
+        self.plan = plan
+        self.tester = tester
+        self.actions = actions
+        self.rules = rules
+        self.track_attempts = track_attempts
+        self.follow_back = follow_back
+        self.active = 0
+        #: the last commitment was completed by a page: nothing is left to do
+        self.finished = False
+        self.confirmed: set[int] = set()
+        self.by_action: set[int] = set()
+        self.wrote: set[int] = set()
+        self.attempted: set[int] = set()
+        #: consecutive page tests routed *continue* (the router's periodic slow check)
+        self.continues = 0
+        #: consecutive page-changing steps showing no evidence of the active commitment
+        self.blank = 0
+        #: ids of the confirmed commitments, in the order they were confirmed
+        self.advanced: list[str] = []
+        self._advanced_at: list[int] = []
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def commitment(self) -> Commitment:
+        """The active commitment (the last one once the plan is finished)."""
+        return self.plan.commitments[self.active]
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return self.tester.thresholds
+
+    @property
+    def position(self) -> int:
+        """The active index, or ``len(plan)`` once the last commitment was completed by a page."""
+        return len(self.plan.commitments) if self.finished else self.active
+
+    def settled(self, start: int, end: int) -> bool:
+        """Whether every commitment in ``[start, end)`` is confirmed (done by a page, its action or
+        the next precondition)."""
+        return all(k in self.confirmed for k in range(start, end))
+
+    def index(self, commitment_id: str) -> int | None:
+        """The plan position of ``commitment_id``; ``None`` for an id the plan does not have."""
+        try:
+            return self.plan.index(commitment_id)
+        except KeyError:
+            return None
+
+    def _confirm(self, k: int) -> None:
+        if k not in self.confirmed:
+            self.confirmed.add(k)
+            self.advanced.append(self.plan.commitments[k].id)
+            self._advanced_at.append(k)
+
+    # -- the agent moves on -----------------------------------------------------------------
+    def claim(self, commitment_id: str, observation: Observation | None) -> CheckResult | None:
+        """The agent says it now works on ``commitment_id``, on ``observation`` (the page it moves
+        on from). Returns the advance check to decide before following it, or ``None`` when the
+        move needs none: the same or an earlier commitment, an unknown id, every commitment passed
+        over already confirmed, or rules off. A check the caller decides *repair* is not followed;
+        otherwise call :meth:`follow` with it."""
+        j = self.index(commitment_id)
+        if not self.rules or j is None or j <= self.active or self.settled(self.active, j):
+            return None
+        return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
+                                   self.attempted if self.track_attempts else None)
+
+    def follow(self, commitment_id: str, check: CheckResult | None = None) -> Move | None:
+        """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
+        caller's verifier did not turn into a repair). ``None`` when nothing moved.
+
+        A move whose check routed *continue* (the page settles every commitment passed over:
+        :func:`~fcpkit.core.testers.advance_check`) confirms them; any other unconfirmed move
+        leaves them unconfirmed (an unconfirmed write among them stays on record)."""
+        j = self.index(commitment_id)
+        if j is None or j == self.active:
+            return None
+        origin = self.active
+        if j < origin:
+            if not self.follow_back:
+                return None
+            self.active, self.finished = j, False
+            return Move("back", origin, j)
+        if self.settled(origin, j):
+            move = Move("confirmed", origin, j, by_action=origin in self.by_action)
+        elif check is not None and check.route is Route.CONTINUE:
+            for k in range(origin, j):  # the check settled every step passed over
+                self._confirm(k)
+            move = Move("settled", origin, j)
+        else:
+            move = Move("unconfirmed", origin, j, tuple(k for k in range(origin, j) if k not in self.confirmed))
+        self.active, self.finished, self.continues, self.blank = j, False, 0, 0
+        return move
+
+    # -- actions ----------------------------------------------------------------------------
+    def test_action(self, action: Action) -> CheckResult:
+        """The pre-action test of ``action`` against the active commitment. A write that fits none
+        of its evidence (:func:`~fcpkit.core.testers.unmatched_write`) is routed *verify* with the
+        rule ``unmatched_write``, so it is escalated before it runs (the live gate holds a write
+        while its escalation is unresolved)."""
+        if self.actions is None:
+            raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
+        result = self.actions.test(self.plan, self.commitment, action)
+        if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
+                                                                             self.thresholds):
+            result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",
+                             rule_detail=f"{action.effect} {action.command} fits none of "
+                                         f"{self.commitment.id!r}'s evidence")
+        return result
+
+    def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
+        """Record the action test ``pre`` of ``action`` and its decision: an accepted action is an
+        attempt at the active commitment (:func:`~fcpkit.core.testers.attempts`), and one that is
+        the commitment's completing action (:func:`~fcpkit.core.testers.done_by_action`) completes
+        it. The commitment stays active until the agent moves on or a page completes it."""
+        if decision is not Decision.CONTINUE:
+            return
+        if attempts(action, self.commitment, pre, self.thresholds):
+            self.attempted.add(self.active)
+        if done_by_action(pre, self.thresholds) and self.active not in self.confirmed:
+            self.by_action.add(self.active)
+            self._confirm(self.active)
+
+    def report_check(self, action: Action, observation: Observation | None) -> CheckResult | None:
+        """The agent is about to report the task done (``send_msg_to_user``): the check that every
+        commitment from the active one on was done and that no write it moved on from unconfirmed
+        is left (never confirmed: a hard rule), or ``None`` when all is done (or the action is no
+        report, or rules are off)."""
+        n = len(self.plan.commitments)
+        unconfirmed = self.wrote - self.confirmed
+        passed = sorted(k for k in unconfirmed if k < self.active)  # moved on from after writing, unconfirmed
+        if not self.rules or not is_report(action) or (self.settled(self.active, n) and not passed):
+            return None
+        return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
+                                   passed=passed)
+
+    def record_write(self, action: Action | None = None) -> None:
+        """A write or irreversible ``action`` ran while the active commitment was active. A message
+        to the user is not a write to the application, whatever its effect label (a corpus may
+        call a report ``irreversible``: it cannot be taken back), so it is not recorded."""
+        if action is None or not is_report(action):
+            self.wrote.add(self.active)
+
+    # -- pages ------------------------------------------------------------------------------
+    def test_page(
+        self,
+        observation: Observation,
+        *,
+        before: Observation | None = None,
+        action: Action | None = None,
+        baseline: Observation | None = None,
+    ) -> CheckResult:
+        """The state test of the page an action produced, against the active commitment, with the
+        counts the router's periodic check (consecutive *continue* routes) and no-evidence check
+        (consecutive page-changing steps where nothing of the commitment showed) need."""
+        changed = before is not None and action is not None and page_fingerprint(before) != page_fingerprint(observation)
+        result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
+                                  baseline=baseline, consecutive_continues=self.continues,
+                                  page_changed=changed, no_evidence_steps=self.blank)
+        self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
+        low = self.thresholds.pi_low
+        if result.route is not Route.CONTINUE or max(result.alpha_plus, result.alpha_minus) >= low:
+            self.blank = 0  # evidence showed, or the page was escalated (the check fires once per run of N)
+        elif changed:
+            self.blank += 1
+        return result
+
+    def complete(self) -> bool:
+        """A page completed the active commitment (its test was decided *advance*): confirm it and
+        make the next one active. ``False`` when it was the last (:attr:`finished`); otherwise
+        re-test the same page with :meth:`retest`, since one page can complete several."""
+        self._confirm(self.active)
+        self.continues = self.blank = 0
+        if self.active + 1 >= len(self.plan.commitments):
+            self.finished = True
+            return False
+        self.active += 1
+        return True
+
+    def retest(self, observation: Observation) -> CheckResult:
+        """The page that completed the previous commitment, tested against the active one."""
+        return self.tester.test(self.plan, self.commitment, observation)
+
+    # -- plan changes -----------------------------------------------------------------------
+    def repaired(self, plan: Plan) -> None:
+        """A repair changed the plan from the active commitment on (the prefix is kept) or the
+        path: the count of *continue* routes starts again."""
+        self.plan = plan
+        self.continues = self.blank = 0
+
+    def replanned(self, plan: Plan) -> None:
+        """The commitments from the active one on are new: nothing has been done for them yet."""
+        self.repaired(plan)
+        keep = range(self.active)
+        self.attempted = _within(self.attempted, keep)
+        self.wrote = _within(self.wrote, keep)
+        self.by_action = _within(self.by_action, keep)
+        self.confirmed = _within(self.confirmed, keep)
+        kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
+        self._advanced_at = [k for k, _ in kept]
+        self.advanced = [c for _, c in kept]
+
+
+def _within(ks: Iterable[int], keep: range) -> set[int]:
+    return {k for k in ks if k in keep}
