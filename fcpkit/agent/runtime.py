@@ -504,7 +504,7 @@ class Runner:
             # the proposed action itself looks harmless
             state = max(state, self._standing, key=_STANDING_ORDER.index)
             gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
-                                 task=self.task, step=self.t)
+                                 task=self.task, step=self.t, observation=obs)
             self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
                             command=action.command, target=action.target, **gd.to_dict())
             yield self._emit("gate", phase="pre", action=action, gate=gd)

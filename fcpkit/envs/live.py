@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from fcpkit.errors import ConfigError
-from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget
+from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
 from fcpkit.agent.runtime import Runner, RunResult
@@ -66,7 +66,7 @@ def run_workbench(
     step_budget: int = 20,
     client: Any = None,
     fault_params: dict[str, Any] | None = None,
-    approve: Callable[[Any], bool] | None = None,
+    approve: Callable[[Any], Approval] | None = None,
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
 ) -> list[LiveRun]:
@@ -166,9 +166,9 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
     return runs
 
 
-def _approve_task_writes(request: Any) -> bool:
+def _approve_task_writes(request: Any) -> Approval:
     """The demo's approver: the task itself asks for its save/approve, so approve those."""
-    return True
+    return Approval(True, "task", "the workbench task asks for its own save/approve")
 
 
 def _stop_embedded() -> None:
