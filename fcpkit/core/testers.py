@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
 from fcpkit.core.protocols import Matcher
+from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, app_view
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
@@ -172,8 +173,11 @@ class _Base:
         use_falsifiers: bool = True,
         use_plan_falsifiers: bool = True,
         use_rules: bool = True,
+        provenance: ProvenancePolicy | None = DEFAULT_POLICY,
     ):
         self.matcher: Matcher = matcher
+        # confirming evidence counts only in app-authored text (None: the whole page, as before)
+        self.provenance = provenance
         self.thresholds = thresholds or Thresholds()
         self.use_confirming = use_confirming
         self.use_falsifiers = use_falsifiers
@@ -182,7 +186,15 @@ class _Base:
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._texts: dict[int, tuple[Observation, str]] = {}
+        self._app_texts: dict[int, tuple[Observation, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
+
+    def _scores(self, statements: Sequence[str], text: str) -> Sequence[float]:
+        if not statements:
+            return ()
+        if self._fast is not None:  # optional Matcher extension: one text, plain floats
+            return self._fast(statements, text)
+        return [float(x) for x in self.matcher.score(list(statements), [text])[:, 0]]
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
         key = (id(plan), id(c))
@@ -219,14 +231,14 @@ class _Base:
 
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
-        start: float, consecutive_continues: int, can_complete: bool,
+        start: float, consecutive_continues: int, can_complete: bool, plus_text: str | None = None,
     ) -> CheckResult:
-        if not b.statements:
-            scores: Sequence[float] = ()
-        elif self._fast is not None:  # optional Matcher extension: one text, plain floats
-            scores = self._fast(b.statements, text)
-        else:
-            scores = [float(x) for x in self.matcher.score(b.statements, [text])[:, 0]]
+        scores = self._scores(b.statements, text)
+        if plus_text is not None and plus_text is not text:
+            # provenance: confirming statements are scored on the app-authored text only; a
+            # falsifier holds if it holds on either text (user text must not hide an absence)
+            app = self._scores(b.statements, plus_text)
+            scores = list(app[:b.n_plus]) + [max(x, y) for x, y in zip(scores[b.n_plus:], app[b.n_plus:])]
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -296,11 +308,24 @@ class StateTester(_Base):
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
-                            consecutive_continues, can_complete=True)
+                            consecutive_continues, can_complete=True, plus_text=self._text(observation, app=True))
 
-    def _text(self, observation: Observation) -> str:
+    def _text(self, observation: Observation, app: bool = False) -> str:
         """The page's serialized text, built once per observation: the same string object each
-        time, so the matcher's page cache finds it without hashing kilobytes again."""
+        time, so the matcher's page cache finds it without hashing kilobytes again. ``app``: only
+        its app-authored part (:mod:`fcpkit.core.provenance`), what confirming evidence is read on."""
+        if app:
+            if self.provenance is None:
+                return self._text(observation)
+            hit = self._app_texts.get(id(observation))
+            if hit is not None and hit[0] is observation:
+                return hit[1]
+            view = app_view(observation, self.provenance)
+            text = self._text(observation) if view is observation else serialize_observation(view)
+            self._app_texts[id(observation)] = (observation, text)
+            if len(self._app_texts) > 4096:
+                self._app_texts.pop(next(iter(self._app_texts)))
+            return text
         hit = self._texts.get(id(observation))
         if hit is not None and hit[0] is observation:
             return hit[1]
@@ -350,8 +375,7 @@ class StateTester(_Base):
         stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
         if not stmts:
             return None
-        text = self._text(observation)
-        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(list(stmts), [text])[:, 0]
+        scores = self._scores(stmts, self._text(observation, app=True))
         return float(sum(scores)) / len(stmts)
 
     def advance(
