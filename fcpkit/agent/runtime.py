@@ -34,6 +34,7 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.protocols import Matcher
 from fcpkit.matching import LexicalMatcher
 from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.precedence import uphold
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from fcpkit.core.router import Route, Thresholds
@@ -350,6 +351,8 @@ class Runner:
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))
             verdict = self._timed("verifier", self.verifier.verify, req)
+            # a hard rule or a falsifier past its gate is lifted only by cited, explained evidence
+            verdict = uphold(result, verdict, observation=observation, action=action)
             if verdict.decision is Decision.REPAIR and verdict.scope is None:
                 verdict = replace(verdict, scope=result.scope or "execution")
         self.checks.append(StepCheck(self.t, result, verdict.decision, verdict.verifier, verdict.diagnosis))
@@ -614,6 +617,8 @@ class Runner:
             # a page can complete several commitments at once: re-test it against the next one
             result = self.state_tester.test(self.plan, self.plan.commitments[self.index], obs)
             verdict = self._decide(result, action=None, observation=obs)
+            if result.route is not Route.CONTINUE:  # the gate's standing follows every re-test
+                self._standing = self._state_of(result, verdict)
             yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
             decision = verdict.decision
             if decision is Decision.REPAIR:

@@ -155,7 +155,9 @@ class LLMVerifier:
                 diagnosis = f"{diagnosis} (falsifier: {r.evidence!r})".strip()
         else:
             scope = None
-        return Verdict(decision, scope, diagnosis or None, self.name)
+        cited = ans.get("contradicting")
+        return Verdict(decision, scope, diagnosis or None, self.name,
+                       contradicting=cited.strip() if isinstance(cited, str) and cited.strip() else None)
 
     def _fallback(self, request: VerifyRequest, err: Exception) -> Verdict:
         base = self.fallback.verify(request)
