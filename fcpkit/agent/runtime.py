@@ -55,7 +55,7 @@ EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test"
           "backtrack", "stop", "run_end")
 STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
                 "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
-                "executor_error", "env_error")
+                "executor_error", "env_error", "interrupted", "crashed")
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
 
 
@@ -298,7 +298,15 @@ class Runner:
         if self._started:
             raise FcpkitError("Runner: a runner runs once; make a new Runner for another run")
         self._started = True
-        yield from self._loop()
+        try:
+            yield from self._loop()
+        except BaseException as exc:  # closed generator, Ctrl-C, SIGTERM as SystemExit, a crash
+            if self.stop_reason is None:  # every exit path leaves a stop record in the log
+                self.stop_reason = "interrupted" if isinstance(exc, (GeneratorExit, KeyboardInterrupt, SystemExit)) \
+                    else "crashed"
+                self.stop_detail = f"{type(exc).__name__}: {exc}"[:300]
+                self._event("stop", reason=self.stop_reason, detail=self.stop_detail)
+            raise
 
     def run(self) -> RunResult:
         for _ in self.steps():

@@ -14,6 +14,7 @@ its judgement is weak, it makes the LLM path and its cost real, not good.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -147,7 +148,7 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
                         env, executor, plan,
                         verifier=get_verifier(verifier, client=client), gate=PolicyGate(approve=approve or _approve_task_writes),
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
-                        step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
+                        step_budget=step_budget, run_id=f"{case.name}-{uuid.uuid4().hex[:8]}", usage=getattr(client, "usage", None),
                     )
                     if on_event is not None:
                         runner.on("*", on_event)
