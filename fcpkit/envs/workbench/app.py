@@ -42,6 +42,7 @@ from fcpkit.envs.workbench.data import (
     hash_password,
     snapshot,
 )
+from fcpkit.envs.workbench.csrf import CsrfGuard
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
 from fcpkit.envs.workbench.tasks import Task, ValidationResult, validate
 
@@ -216,7 +217,7 @@ class WorkbenchApp:
         self._env.globals["money"] = format_money
         self.starlette = Starlette(routes=self._routes(), exception_handlers={_Halt: _halted})
         self.starlette.state.workbench = self
-        self.asgi = _EpisodeMiddleware(self.starlette, self)
+        self.asgi = _EpisodeMiddleware(CsrfGuard(self.starlette, lambda r: self.session_for(r)[1]), self)
         self.reset_episode("support", 0)
 
     # ---------------------------------------------------------------- episode control (API)
@@ -306,7 +307,7 @@ class WorkbenchApp:
         sid = secrets.token_urlsafe(18)
         with self._lock:
             self._sessions[sid] = {"user": username, "display_name": user["display_name"],
-                                   "flash": [], "filters": {}}
+                                   "flash": [], "filters": {}, "csrf": secrets.token_urlsafe(24)}
         return self._serializer.dumps({"sid": sid})
 
     async def _hold(self, seconds: float) -> None:
@@ -385,6 +386,7 @@ class WorkbenchApp:
             self._mark(request, "interstitial", "announcement dialog covers the page")
         context = {
             "user": session,
+            "csrf_token": session.get("csrf", "") if session is not None else "",
             "section": ctx.pop("section", None),
             "clock": self._clock(),
             "notifications": 2 + self._episode.seed % 4,
