@@ -25,6 +25,7 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
 from fcpkit.agent.runtime import Runner, RunResult
 from fcpkit.llm.components.registry import get_verifier
+from fcpkit.llm.server import running_shared_server
 
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary"]
 
@@ -173,10 +174,9 @@ def _approve_task_writes(request: Any) -> Approval:
 
 
 def _stop_embedded() -> None:
+    """Stop the shared embedded server if one runs (never start one to stop it)."""
     try:
-        from fcpkit.llm import shared_server
-
-        srv = shared_server()
+        srv = running_shared_server()
         if srv is not None:
             srv.stop()
     except Exception:  # pragma: no cover - best effort: atexit also stops it

@@ -42,6 +42,7 @@ from fcpkit.envs.workbench.data import (
     hash_password,
     snapshot,
 )
+from fcpkit.envs.cleanup import at_exit, mark_owner, sweep_stale
 from fcpkit.envs.workbench.csrf import CsrfGuard
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
 from fcpkit.envs.workbench.tasks import Task, ValidationResult, validate
@@ -189,10 +190,15 @@ class WorkbenchApp:
         control_token: str | None = None,
     ) -> None:
         self._owns_dir = workdir is None
+        if self._owns_dir:
+            sweep_stale("fcpkit-workbench-")  # folders of workbenches whose process was killed
         self.workdir = Path(workdir) if workdir is not None else Path(
             tempfile.mkdtemp(prefix="fcpkit-workbench-")
         )
         self.workdir.mkdir(parents=True, exist_ok=True)
+        if self._owns_dir:
+            mark_owner(self.workdir)
+            at_exit(self.close)
         self.seed_path = self.workdir / "seed.sqlite3"
         self.db_path = self.workdir / "workbench.sqlite3"
         for p in (self.seed_path, self.db_path):
