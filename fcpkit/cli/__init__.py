@@ -27,6 +27,12 @@ def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
         except FcpkitError as exc:
             click.secho(f"error: {exc}", fg="red", err=True)
             sys.exit(2)
+        except (OSError, ValueError, TypeError, LookupError, RecursionError, MemoryError) as exc:
+            # a file that cannot be written (/dev/full), a value of the wrong shape inside a file:
+            # still the user's input, still one line and no traceback
+            what = str(exc).splitlines()[0][:300] if str(exc) else ""
+            click.secho(f"error: {type(exc).__name__}: {what}", fg="red", err=True)
+            sys.exit(2)
 
     return wrapper
 
@@ -72,7 +78,7 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
 @click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
               help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
-@click.option("--log", type=click.Path(dir_okay=False), help="Append every test and decision to this evidence log.")
+@click.option("--log", type=click.Path(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
 @click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
 @click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
@@ -86,6 +92,8 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
     from fcpkit.core.plan import load_plan
     from fcpkit.core.trajectory import load_corpus
 
+    if log is not None and not log.strip():
+        raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
     trajs = load_corpus(corpus)
     plan = load_plan(plan_path) if plan_path else None
     selected = [t for t in trajs if not only or t.id in only]
@@ -109,6 +117,7 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@_friendly
 def validate(files: tuple[Path, ...]) -> None:
     """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
     from fcpkit.errors import FormatError
@@ -199,6 +208,10 @@ def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, ho
             hold = float(holdout)
         except ValueError:
             pass
+    if isinstance(hold, float) and not 0.0 < hold < 1.0:  # nan fails both comparisons too
+        raise FcpkitError(f"--holdout {holdout}: a share must be between 0 and 1 (or a count, or 'all')")
+    if isinstance(hold, int) and hold < 1:
+        raise FcpkitError(f"--holdout {holdout}: a count of held-out runs must be at least 1")
     rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
     print_calibration(rep, console=Console(width=max(Console().width, 160)))
     click.echo(f"wrote {out}")
@@ -223,15 +236,17 @@ def matchers(load: bool) -> None:
 
 @main.command()
 @click.option("--workflow", "workflows", multiple=True, default=("support", "expenses", "catalogue", "orders"),
+              type=click.Choice(["support", "expenses", "catalogue", "orders"]),
               show_default=True, help="Workbench workflow(s) to run.")
 @click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
               help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
-@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True)
+@click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
+              help="Task variant 0-2 (target record and values).")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
               help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="One evidence log per run.")
-@click.option("--step-budget", default=20, show_default=True)
+@click.option("--step-budget", default=20, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--seed", default=0, show_default=True)
 @click.option("--miniwob", "miniwob", multiple=True,
               help="Run these MiniWoB++ tasks (e.g. click-button, enter-text) instead of the workbench.")
@@ -299,9 +314,10 @@ def record(args: tuple[str, ...]) -> None:
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support", show_default=True)
-@click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
+@click.option("--variant", default=0, show_default=True, type=click.IntRange(0, 2),
+              help="Task variant 0-2 (target record and values).")
 @click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.envs.workbench.FAULT_KINDS).")
 @click.option("--seed", default=0, show_default=True)
 @_friendly
@@ -340,7 +356,7 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 
 @bench.command("checks")
 @click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--repeat", default=20, show_default=True, help="Warm passes over each corpus.")
+@click.option("--repeat", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Warm passes over each corpus.")
 @_friendly
 def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
     """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
