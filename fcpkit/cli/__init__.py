@@ -19,6 +19,15 @@ from fcpkit.errors import FcpkitError
 DATA = Path(__file__).resolve().parents[2] / "data"
 
 
+class _SafePath(click.Path):
+    """``click.Path`` that reports a path it cannot even stat (a NUL byte) as a usage error."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{value!r}: a path cannot contain a NUL byte", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -67,18 +76,18 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 
 
 @main.command()
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--plan", "plan_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("corpus", type=_SafePath(dir_okay=False, path_type=Path))
+@click.option("--plan", "plan_path", type=_SafePath(dir_okay=False, path_type=Path),
               help="Check every trajectory against this plan instead of the one it names.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (docs/formats.md checker output).")
 @click.option("--verifier", type=click.Choice(["lower", "lower-strict", "upper"]), default="lower", show_default=True,
               help="Escalation policy: lower = keep going (risk and hard rule hits repair); lower-strict = also "
                    "treat an unconfirmed write as drift; upper = oracle from labels.")
 @click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
-@click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
-@click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
+@click.option("--thresholds", type=_SafePath(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--calibration", type=_SafePath(exists=True, dir_okay=False),
               help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
-@click.option("--log", type=click.Path(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
+@click.option("--log", type=_SafePath(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
 @click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
 @click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
@@ -116,7 +125,7 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=_SafePath(path_type=Path))
 @_friendly
 def validate(files: tuple[Path, ...]) -> None:
     """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
@@ -142,12 +151,12 @@ def validate(files: tuple[Path, ...]) -> None:
 
 
 @main.command()
-@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--corpus", type=_SafePath(dir_okay=False, path_type=Path), default=None,
               help="Corpus to check (default: the embedded example corpus).")
 @click.option("--live/--no-live", default=True, show_default=True,
               help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True)
-@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
+@click.option("--log-dir", type=_SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True)
 @_friendly
 def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
     """The main job on the embedded default: no API key, no external service.
@@ -185,9 +194,9 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
 
 
 @main.command()
-@click.argument("corpora", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("corpora", nargs=-1, required=True, type=_SafePath(dir_okay=False, path_type=Path))
 @click.option("--matcher", default="embedding", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
+@click.option("--out", type=_SafePath(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
 @click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True)
 @click.option("--holdout", default="all", show_default=True,
               help="Held-back part: a fraction (0.25), a count, workflow names (support,orders), or 'all' "
@@ -244,7 +253,7 @@ def matchers(load: bool) -> None:
               help="Task variant 0-2 (target record and values).")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
               help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
-@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+@click.option("--log-dir", type=_SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="One evidence log per run.")
 @click.option("--step-budget", default=20, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--seed", default=0, show_default=True)
@@ -334,11 +343,11 @@ def bench() -> None:
 
 
 @bench.command("detection")
-@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("corpora", nargs=-1, type=_SafePath(dir_okay=False, path_type=Path))
 @click.option("--matchers", default="lexical", show_default=True,
               help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
-@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", "out_dir", type=_SafePath(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
+@click.option("--figures", "fig_dir", type=_SafePath(file_okay=False, path_type=Path),
               default=DATA.parent / "figures", show_default=True)
 @click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
 @_friendly
@@ -355,7 +364,7 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 
 
 @bench.command("checks")
-@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("corpora", nargs=-1, type=_SafePath(dir_okay=False, path_type=Path))
 @click.option("--repeat", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Warm passes over each corpus.")
 @_friendly
 def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:

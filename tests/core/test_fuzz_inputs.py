@@ -109,3 +109,20 @@ def test_fuzz_command_lines(args):
     assert result.exit_code in (0, 1, 2), (args, result.output)
     if result.exit_code == 2 and result.output.strip():
         assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "--workflow", "bogus"], ["run", "--variant", "99"], ["run", "--step-budget", "-1"],
+    ["workbench", "--port", "99999"], ["bench", "checks", "--repeat", "0"],
+    ["calibrate", "data/examples/corpus.jsonl", "--out", "x.json", "--holdout", "nan"],
+    ["check", "data/examples/corpus.jsonl", "--log", ""],
+    ["check", "data/examples/corpus.jsonl", "--log", "/dev/full"],
+    ["check", "data/examples/corpus.jsonl", "--plan", "data/workbench/plans/orders.yaml"],
+    ["validate", "plans/a\x00b.yaml"],
+])
+def test_finding10_reported_command_lines_fail_with_one_line(args):
+    result = CliRunner().invoke(main, args, catch_exceptions=True)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code != 0, (args, result.output)
+    assert "Traceback" not in result.output
+    assert len([ln for ln in result.output.splitlines() if ln.startswith("error:") or "Error:" in ln]) >= 1, result.output
