@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from loop_fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
 
-from fcpkit import Action, ActionTester, EvidenceLog, Route
+from fcpkit import Action, ActionTester, EvidenceLog, LexicalMatcher, Route
 from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget, approve_all
 from fcpkit.agent.runtime import EVENTS, Runner
 
@@ -106,9 +106,9 @@ class _EscalateWrites(ActionTester):
 def test_write_blocked_while_its_escalation_is_unresolved():
     # keep-going (the lower bound) does not resolve an escalation: the gate fails closed
     log = EvidenceLog()
-    _, env, _, res = run(action_tester=_EscalateWrites(), log=log, verifier=StrictVerifier(level=0.99))
+    _, env, _, res = run(action_tester=_EscalateWrites(LexicalMatcher()), log=log, verifier=StrictVerifier(level=0.99))
     assert res.success  # strict verifier resolves it: the write runs
-    _, env, _, res = run(action_tester=_EscalateWrites(), log=log)
+    _, env, _, res = run(action_tester=_EscalateWrites(LexicalMatcher()), log=log)
     assert res.stop_reason == "blocked_by_policy" and not res.success
     assert "click('68')" not in env.actions and res.gate_blocks == 2
     blocked = [r for r in log.records if r.get("event") == "gate" and not r["allowed"]]
