@@ -209,7 +209,8 @@ class PolicyGate:
         except Exception as exc:  # noqa: BLE001 - an approver that fails denies
             approval, denial = None, f"the approver failed ({type(exc).__name__}: {str(exc)[:120]})"
         if approval is None:
-            return GateDecision(False, "irreversible", f"irreversible blocked: {denial} ({why})", state, None, True)
+            return GateDecision(False, "irreversible", f"irreversible blocked: no approval ({denial}; {why})", state,
+                                None, True)
         return GateDecision(True, "irreversible", f"irreversible: approved by {approval.by}"
                             + (f" ({approval.reason})" if approval.reason else ""), state, approval.by, True)
 

@@ -19,7 +19,9 @@ User-authored regions are found structurally, on the accessibility tree:
   content ("Ticket T-390" / "Charged twice this month").
 
 Everything else (live regions, headings, controls and their values, labels, other field values,
-the URL and title) stays. :class:`ProvenancePolicy` holds the vocabulary; ``sites`` overrides it
+the URL and title) stays. A confirming statement that says it is about a user-authored field by
+starting with its label ("Customer complaint charged twice ...") checks what the user wrote and
+is read on the whole page (:func:`about_user_content`). :class:`ProvenancePolicy` holds the vocabulary; ``sites`` overrides it
 per host (``{"shop.example.com": ProvenancePolicy(...)}``).
 """
 
@@ -33,7 +35,8 @@ from urllib.parse import urlsplit
 
 from fcpkit.core.trajectory import Observation
 
-__all__ = ["ProvenancePolicy", "DEFAULT_POLICY", "app_view", "app_text", "user_lines"]
+__all__ = ["ProvenancePolicy", "DEFAULT_POLICY", "app_view", "app_text", "user_lines", "user_labels",
+           "about_user_content"]
 
 _FREE_TEXT_FIELDS = ("name", "customer", "subject", "title", "description", "comment", "comments", "note", "notes",
                      "decision note", "message", "merchant", "reason", "summary", "body", "address", "employee",
@@ -92,13 +95,19 @@ def _is_field(label: str, pat: re.Pattern[str]) -> bool:
     return bool(label) and len(label) <= 40 and bool(pat.fullmatch(label) or pat.search(label) and len(label.split()) <= 3)
 
 
-@lru_cache(maxsize=256)
 def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
     """Indices of the lines of ``text`` that are user-authored under ``policy``."""
+    return _scan(text, policy)[0]
+
+
+@lru_cache(maxsize=256)
+def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
+    """(user-authored line indices, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)
     lines = text.split("\n")
     parsed = [(_LINE.match(ln), ln) for ln in lines]
     user: set[int] = set()
+    labels: set[str] = set()
     skip_depth: int | None = None  # inside a user subtree: every line deeper than this
     header_cols: list[str] = []
     col = 0
@@ -119,6 +128,8 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
         if role in policy.containers or (role in _REGIONS and name and _is_field(name, pat)):
             if role in policy.containers:
                 user.add(i)
+            elif name:
+                labels.add(name)
             skip_depth = depth
             continue
         if role == "row":
@@ -130,6 +141,7 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
             header = header_cols[col % ncols] if ncols else ""
             col += 1
             if header and _is_field(header, pat):
+                labels.add(header)
                 user.add(i)
                 skip_depth = depth
                 continue
@@ -138,11 +150,13 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
             continue
         if role == "definition":
             if last_term and _is_field(last_term, pat):
+                labels.add(last_term)
                 user.add(i)
                 skip_depth = depth
             last_term = None
             continue
         if role in ("textbox", "searchbox") and name and _is_field(name, pat):
+            labels.add(name)
             user.add(i)
             continue
         if role == "heading":
@@ -151,6 +165,7 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
         if role in _TEXT:
             label = _LABELLED.match(name) if name else None
             if label and _is_field(label.group(1), pat):
+                labels.add(label.group(1))
                 user.add(i)
                 continue
             if after_heading and policy.title_line and not label:
@@ -160,7 +175,7 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
                 continue
         if role not in _TEXT and role not in ("LabelText".lower(),):
             after_heading = False
-    return frozenset(user)
+    return frozenset(user), frozenset(" ".join(x.split()) for x in labels if x.strip())
 
 
 def _next_text(parsed, i: int, depth: int) -> str:
@@ -177,6 +192,18 @@ def user_lines(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY) -> l
     pol = policy.for_url(obs.url)
     lines = obs.text.split("\n")
     return [lines[i] for i in sorted(_user_lines(obs.text, pol))]
+
+
+def user_labels(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY) -> frozenset[str]:
+    """Labels of the user-authored fields and regions on the page ("Customer complaint", "Subject")."""
+    return _scan(obs.text, policy.for_url(obs.url))[1]
+
+
+def about_user_content(statement: str, labels: frozenset[str]) -> bool:
+    """Whether ``statement`` says it is about a user-authored field ("Customer complaint charged
+    twice ..."): such a statement checks what the user wrote, so it is read on the whole page."""
+    s = " ".join(statement.split()).casefold()
+    return any(s.startswith(label.casefold()) for label in labels if len(label) >= 4)
 
 
 def app_text(text: str, url: str = "", policy: ProvenancePolicy = DEFAULT_POLICY) -> str:

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
 from fcpkit.core.protocols import Matcher
-from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, app_view
+from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
@@ -232,13 +232,16 @@ class _Base:
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool, plus_text: str | None = None,
+        labels: frozenset[str] = frozenset(),
     ) -> CheckResult:
         scores = self._scores(b.statements, text)
         if plus_text is not None and plus_text is not text:
-            # provenance: confirming statements are scored on the app-authored text only; a
-            # falsifier holds if it holds on either text (user text must not hide an absence)
+            # provenance: confirming statements are scored on the app-authored text only (unless
+            # they say they are about a user field); a falsifier holds if it holds on either text
+            # (user text must not hide an absence)
             app = self._scores(b.statements, plus_text)
-            scores = list(app[:b.n_plus]) + [max(x, y) for x, y in zip(scores[b.n_plus:], app[b.n_plus:])]
+            plus = [scores[i] if about_user_content(b.statements[i], labels) else app[i] for i in range(b.n_plus)]
+            scores = plus + [max(x, y) for x, y in zip(scores[b.n_plus:], app[b.n_plus:])]
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -308,7 +311,8 @@ class StateTester(_Base):
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
-                            consecutive_continues, can_complete=True, plus_text=self._text(observation, app=True))
+                            consecutive_continues, can_complete=True, plus_text=self._text(observation, app=True),
+                            labels=user_labels(observation, self.provenance) if self.provenance else frozenset())
 
     def _text(self, observation: Observation, app: bool = False) -> str:
         """The page's serialized text, built once per observation: the same string object each
@@ -375,8 +379,12 @@ class StateTester(_Base):
         stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
         if not stmts:
             return None
-        scores = self._scores(stmts, self._text(observation, app=True))
-        return float(sum(scores)) / len(stmts)
+        app = self._scores(stmts, self._text(observation, app=True))
+        labels = user_labels(observation, self.provenance) if self.provenance else frozenset()
+        if any(about_user_content(x, labels) for x in stmts):
+            full = self._scores(stmts, self._text(observation))
+            app = [f if about_user_content(x, labels) else a for x, a, f in zip(stmts, app, full)]
+        return float(sum(app)) / len(stmts)
 
     def advance(
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,

@@ -72,3 +72,14 @@ def test_spoofed_corpus_defeats_whole_page_scoring():
     checker = Checker()
     checker.state.provenance = None
     assert sum(checker.check(t).detected for t in runs) == 0
+
+
+def test_a_statement_about_a_user_field_reads_that_field():
+    """'Customer complaint charged twice ...' checks what the customer wrote: it may be confirmed by
+    the complaint; 'Ticket T-390 assigned ...' may not."""
+    from fcpkit.core.provenance import about_user_content, user_labels
+
+    labels = user_labels(Observation(text=PAGE))
+    assert "Customer complaint" in labels and "Subject" in labels
+    assert about_user_content("Customer complaint charged twice, refund the duplicate charge", labels)
+    assert not about_user_content("Ticket T-390 assigned to Payments. Changes saved.", labels)
