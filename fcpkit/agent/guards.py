@@ -2,11 +2,12 @@
 
 The article's production shape puts three fail-closed controls around commitment testing:
 
-* :class:`PolicyGate` classifies every action as ``read`` / ``write`` / ``irreversible`` and
-  decides whether it may run. Reads pass on their own. Writes need a commitment that the last
+* :class:`PolicyGate` classifies every action as ``read`` / ``write`` / ``irreversible`` from
+  what each of its calls does to the node it targets (:mod:`fcpkit.core.effects`; unknown is a
+  write) and decides whether it may run. Reads pass on their own. Writes need a commitment that the last
   test left *supported* (not falsified, not an escalation still unresolved, no repair pending).
   Irreversible actions (purchase, delete, send, approve, pay, ...) need that **and** an approval
-  callback, which denies by default. The evidence check runs first and the gate second, so a
+  callback, which denies by default; only a typed :class:`Approval` approves. The evidence check runs first and the gate second, so a
   falsified commitment never reaches the question of whether a write is permitted.
 * :class:`RepairBudget` caps repairs per task (in total and, optionally, per scope): a run that
   keeps repairing costs more than one that never checks.
@@ -20,20 +21,21 @@ when given a log.
 
 from __future__ import annotations
 
-import re
+import inspect
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping
 
+from fcpkit.core.effects import EFFECT_ORDER, CallEffect, StepEffect, effect_of, step_effect
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import SCOPES, Commitment
-from fcpkit.core.rules import parse_action
-from fcpkit.core.trajectory import EFFECTS, Action
+from fcpkit.core.trajectory import EFFECTS, Action, Observation
 
 __all__ = [
     "EFFECT_ORDER",
     "COMMITMENT_STATES",
     "infer_effect",
     "classify_action",
+    "Approval",
     "ApprovalRequest",
     "GateDecision",
     "PolicyGate",
@@ -43,95 +45,63 @@ __all__ = [
     "KillSwitch",
 ]
 
-#: Effects from least to most consequential.
-EFFECT_ORDER: dict[str, int] = {"read": 0, "write": 1, "irreversible": 2}
-
 #: What the last test says about the active commitment when an action is about to run.
 #: ``supported``: not contradicted (fast path continued, or the verifier said continue/advance);
 #: ``unresolved``: an escalation whose answer is only a fallback (LLM down) or not yet given;
 #: ``falsified``: the verifier (or fast path) decided repair.
 COMMITMENT_STATES = ("supported", "unresolved", "falsified")
 
-# Words in a target's accessible name (or a command) that mark the action's effect.
-_IRREVERSIBLE = re.compile(
-    r"\b(delete|remove|destroy|erase|purge|pay|payment|purchase|buy|checkout|check out|place order|order now|"
-    r"send|transfer|refund|approve|confirm|submit payment|wire|publish)\b",
-    re.IGNORECASE,
-)
-_WRITE = re.compile(
-    r"\b(save|submit|assign|update|apply|create|add|edit|post|close|merge|reject|cancel|archive|reopen|"
-    r"set|change|upload|import|register|enable|disable|rename|move|mark)\b",
-    re.IGNORECASE,
-)
-# Controls that only enter or pick a value (the write happens on the button that submits it).
-_FIELD_ROLES = frozenset(
-    "textbox searchbox combobox listbox option spinbutton checkbox radio slider tab tabpanel statictext heading img cell row".split()
-)
-_READ_CALLS = frozenset(
-    {"noop", "scroll", "hover", "focus", "go_back", "go_forward", "goto", "tab_focus", "new_tab", "tab_close",
-     "send_msg_to_user", "report_infeasible", "mouse_move"}
-)
-_FIELD_CALLS = frozenset({"fill", "select_option", "clear", "keyboard_type", "keyboard_insert_text", "press", "keyboard_press"})
-_TARGET = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?P<role>[A-Za-z]+)\s*(?:'(?P<name>.*)')?", re.DOTALL)
+def infer_effect(command: str, target: str | None = None, observation: Observation | None = None) -> str:
+    """An action's effect from what it does (:func:`fcpkit.core.effects.effect_of`).
 
-
-def _max_effect(*effects: str) -> str:
-    return max(effects, key=lambda e: EFFECT_ORDER.get(e, 0))
-
-
-def infer_effect(command: str, target: str | None = None) -> str:
-    """Infer an action's effect from its command and target name alone.
-
-    A click (or Enter pressed) on a control named *save / submit / assign ...* is a write; one
-    named *delete / pay / send / approve / confirm ...* is irreversible. Navigation, scrolling,
-    filling a field and choosing an option are reads: the write happens when the form is
-    submitted. An unparsable command is a read here (the action rule rejects it anyway).
+    Every call of the command counts, the target node is read from ``observation`` when given
+    (``target``, the executor's resolved target, stands in for the first call otherwise), and what
+    cannot be resolved is a write: the gate fails closed.
     """
-    try:
-        calls = parse_action(command)
-    except ValueError:
-        return "read"
-    m = _TARGET.match(target or "")
-    role = (m.group("role") or "").lower() if m else ""
-    name = (m.group("name") or "") if m else ""
-    effect = "read"
-    for call in calls:
-        if call.name in _READ_CALLS:
-            continue
-        if call.name in _FIELD_CALLS:
-            key = call.args[-1] if call.args else call.kwargs.get("key", "")
-            submits = call.name in ("press", "keyboard_press") and isinstance(key, str) and re.search(r"enter|return", key, re.I)
-            if not submits or role in ("textbox", "searchbox", "combobox"):
-                continue  # typing/picking a value, or Enter in a (search) box
-        # a click / dblclick / drag / upload / submitting key press: judge by the target's name
-        words = name if name else (target or "")
-        if role in ("link", "menuitem"):
-            if not _is_verb_first(words):
-                continue  # a record or navigation link ('T-390 Charged twice'), not a command
-        elif role in _FIELD_ROLES:
-            continue
-        if _IRREVERSIBLE.search(words):
-            effect = _max_effect(effect, "irreversible")
-        elif _WRITE.search(words) or call.name in ("upload_file", "mouse_upload_file"):
-            effect = _max_effect(effect, "write")
-    return effect
+    return effect_of(command, observation, target)
 
 
-def _is_verb_first(name: str) -> bool:
-    """'Save changes' (a verb-first command link) vs 'T-390 Charged twice' (a record link)."""
-    first = name.strip().split(None, 1)
-    return bool(first) and bool(_WRITE.fullmatch(first[0]) or _IRREVERSIBLE.fullmatch(first[0]))
-
-
-def classify_action(action: Action) -> str:
-    """The effect the gate acts on: the declared effect, raised (never lowered) by inference.
+def classify_action(action: Action, observation: Observation | None = None) -> StepEffect:
+    """The effect the gate acts on: the declared effect, raised (never lowered) by what the action does.
 
     :class:`~fcpkit.core.trajectory.Action` defaults ``effect`` to ``read``, so a missing declaration
-    and a declared read look the same; failing closed, a declared read whose target looks like a
-    save or delete button is treated as a write or irreversible action.
+    and a declared read look the same; an unknown declaration is the worst case.
     """
-    declared = action.effect if action.effect in EFFECTS else "irreversible"  # unknown: worst case
-    return _max_effect(declared, infer_effect(action.command, action.target))
+    found = step_effect(action.command, observation, action.target)
+    declared = action.effect if action.effect in EFFECTS else "irreversible"
+    if EFFECT_ORDER[declared] > EFFECT_ORDER[found.effect]:
+        return StepEffect(declared, found.calls + (CallEffect("declared", declared, f"declared {declared}"),))
+    return found
+
+
+@dataclass(frozen=True)
+class Approval:
+    """An approver's answer. Only ``Approval(approved=True, by=<who>, ...)`` lets an irreversible
+    action run; ``True``, ``"yes"``, ``{"approved": True}`` or a coroutine are not approvals."""
+
+    approved: bool
+    by: str
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.approved, bool) or not isinstance(self.by, str) or not isinstance(self.reason, str):
+            raise TypeError("Approval(approved: bool, by: str, reason: str)")
+
+
+def _read_approval(answer: Any) -> tuple[Approval | None, str]:
+    """The approval in an approver's answer, or ``None`` and why it is a denial."""
+    if inspect.isawaitable(answer):
+        close = getattr(answer, "close", None)
+        if callable(close):
+            close()  # never awaited: close it so nothing runs later and no warning leaks
+        return None, "the approver returned an awaitable (approvers are called synchronously)"
+    if not isinstance(answer, Approval):
+        return None, f"the approver returned {type(answer).__name__} {str(answer)[:60]!r}, not an Approval"
+    if answer.approved is not True:
+        return None, f"denied by {answer.by or 'the approver'}" + (f": {answer.reason}" if answer.reason else "")
+    if not answer.by.strip():
+        return None, "an Approval must name who approved (by)"
+    return answer, ""
 
 
 @dataclass(frozen=True)
@@ -147,14 +117,14 @@ class ApprovalRequest:
     run: str | None
 
 
-def deny_all(request: ApprovalRequest) -> bool:
+def deny_all(request: ApprovalRequest) -> Approval:
     """The default approver: nobody approved it, so it does not run."""
-    return False
+    return Approval(False, "default", "irreversible actions are denied by default")
 
 
-def approve_all(request: ApprovalRequest) -> str:
+def approve_all(request: ApprovalRequest) -> Approval:
     """Approve everything, as ``"auto"`` (tests and shadow runs only, never production)."""
-    return "auto"
+    return Approval(True, "auto", "approve_all")
 
 
 @dataclass(frozen=True)
@@ -174,15 +144,16 @@ class PolicyGate:
     """Fail-closed policy for actions about to reach the browser.
 
     Args:
-        approve: ``(ApprovalRequest) -> bool | str`` for irreversible actions; a truthy string
-            names the approver (logged). Default :func:`deny_all`.
+        approve: ``(ApprovalRequest) -> Approval`` for irreversible actions. Anything but an
+            :class:`Approval` with ``approved=True`` and a non-empty ``by`` denies: ``True``,
+            ``"yes"``, a dict, a coroutine, an exception. Default :func:`deny_all`.
         allow_writes: ``False`` makes the workflow read-only (the article's first rollout step).
         log, run: where the gate logs itself when called outside a runner (optional).
     """
 
     def __init__(
         self,
-        approve: Callable[[ApprovalRequest], bool | str] | None = None,
+        approve: Callable[[ApprovalRequest], Approval] | None = None,
         *,
         allow_writes: bool = True,
         log: EvidenceLog | None = None,
@@ -203,41 +174,45 @@ class PolicyGate:
         commitment: Commitment | None = None,
         task: str | None = None,
         step: int | None = None,
+        observation: Observation | None = None,
     ) -> GateDecision:
+        """Decide ``action`` on the page ``observation`` it will run on (its nodes decide the effect)."""
         if commitment_state not in COMMITMENT_STATES:
             commitment_state = "unresolved"  # unknown state: fail closed
-        effect = classify_action(action)
+        found = classify_action(action, observation)
+        effect, why = found.effect, found.reason
         state = "falsified" if repair_pending and commitment_state == "supported" else commitment_state
         if effect == "read":
             d = GateDecision(True, effect, "read: allowed on an unfalsified commitment", state)
         elif not self.allow_writes:
-            d = GateDecision(False, effect, f"{effect} blocked: this workflow is read-only", state)
+            d = GateDecision(False, effect, f"{effect} blocked: this workflow is read-only ({why})", state)
         elif repair_pending:
-            d = GateDecision(False, effect, f"{effect} blocked: a repair is pending", state)
+            d = GateDecision(False, effect, f"{effect} blocked: a repair is pending ({why})", state)
         elif state != "supported":
-            d = GateDecision(False, effect, f"{effect} blocked: the commitment is {state}", state)
+            d = GateDecision(False, effect, f"{effect} blocked: the commitment is {state} ({why})", state)
         elif effect == "write":
-            d = GateDecision(True, effect, "write: allowed on a supported commitment", state)
+            d = GateDecision(True, effect, f"write: allowed on a supported commitment ({why})", state)
         else:
-            req = ApprovalRequest(action, effect, commitment.id if commitment else None,
-                                  commitment.subgoal if commitment else None, task, step, self.run or None)
-            try:
-                answer = self.approve(req)
-            except Exception as exc:  # an approver that fails denies
-                answer = False
-                reason = f"irreversible blocked: the approver failed ({type(exc).__name__}: {exc})"
-            else:
-                reason = "irreversible blocked: no approval (approval is denied by default)"
-            if answer:
-                approver = answer if isinstance(answer, str) else "approved"
-                d = GateDecision(True, effect, f"irreversible: approved by {approver}", state, approver, True)
-            else:
-                d = GateDecision(False, effect, reason, state, None, True)
+            d = self._ask(action, state, why, commitment, task, step)
         self.decisions.append(d)
         if self.log is not None:
             self.log.append("event", run=self.run, step=step, phase="gate", commitment=commitment.id if commitment else None,
                             event="gate", command=action.command, target=action.target, **d.to_dict())
         return d
+
+    def _ask(self, action: Action, state: str, why: str, commitment: Commitment | None, task: str | None,
+             step: int | None) -> GateDecision:
+        req = ApprovalRequest(action, "irreversible", commitment.id if commitment else None,
+                              commitment.subgoal if commitment else None, task, step, self.run or None)
+        try:
+            approval, denial = _read_approval(self.approve(req))
+        except Exception as exc:  # noqa: BLE001 - an approver that fails denies
+            approval, denial = None, f"the approver failed ({type(exc).__name__}: {str(exc)[:120]})"
+        if approval is None:
+            return GateDecision(False, "irreversible", f"irreversible blocked: no approval ({denial}; {why})", state,
+                                None, True)
+        return GateDecision(True, "irreversible", f"irreversible: approved by {approval.by}"
+                            + (f" ({approval.reason})" if approval.reason else ""), state, approval.by, True)
 
 
 @dataclass

@@ -34,6 +34,7 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.protocols import Matcher
 from fcpkit.matching import LexicalMatcher
 from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.precedence import uphold
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
 from fcpkit.core.router import Route, Thresholds
@@ -55,7 +56,7 @@ EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test"
           "backtrack", "stop", "run_end", "retrieval", "experience_hit")
 STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
                 "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
-                "executor_error", "env_error")
+                "executor_error", "env_error", "interrupted", "crashed")
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
 
 
@@ -310,7 +311,15 @@ class Runner:
         if self._started:
             raise FcpkitError("Runner: a runner runs once; make a new Runner for another run")
         self._started = True
-        yield from self._loop()
+        try:
+            yield from self._loop()
+        except BaseException as exc:  # closed generator, Ctrl-C, SIGTERM as SystemExit, a crash
+            if self.stop_reason is None:  # every exit path leaves a stop record in the log
+                self.stop_reason = "interrupted" if isinstance(exc, (GeneratorExit, KeyboardInterrupt, SystemExit)) \
+                    else "crashed"
+                self.stop_detail = f"{type(exc).__name__}: {exc}"[:300]
+                self._event("stop", reason=self.stop_reason, detail=self.stop_detail)
+            raise
 
     def run(self) -> RunResult:
         for _ in self.steps():
@@ -376,6 +385,8 @@ class Runner:
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))
             verdict = self._timed("verifier", self.verifier.verify, req)
+            # a hard rule or a falsifier past its gate is lifted only by cited, explained evidence
+            verdict = uphold(result, verdict, observation=observation, action=action)
             if verdict.decision is Decision.REPAIR and verdict.scope is None:
                 verdict = replace(verdict, scope=result.scope or "execution")
         self.checks.append(StepCheck(self.t, result, verdict.decision, verdict.verifier, verdict.diagnosis))
@@ -557,7 +568,7 @@ class Runner:
         c = self.tracker.commitment
         state = max(state, self._standing, key=_STANDING_ORDER.index)
         gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
-                             task=self.task, step=self.t)
+                             task=self.task, step=self.t, observation=self.observation)
         self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
                         command=action.command, target=action.target, **gd.to_dict())
         yield self._emit("gate", phase="pre", action=action, gate=gd)
@@ -662,6 +673,8 @@ class Runner:
                 break
             result = self.tracker.retest(obs)
             verdict = self._decide(result, action=None, observation=obs)
+            if result.route is not Route.CONTINUE:  # the gate's standing follows every re-test
+                self._standing = self._state_of(result, verdict)
             yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
             decision = verdict.decision
             if decision is Decision.REPAIR:

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from fcpkit.cli.common import DATA, SCRATCH, friendly
+from fcpkit.cli.common import DATA, SCRATCH, SafePath, friendly
 from fcpkit.cli.engine import compile_cmd, crawl_cmd, run_program_cases
 from fcpkit.cli.notebooks import notebooks
 from fcpkit.errors import FcpkitError
@@ -51,18 +51,18 @@ def _checker(matcher: str, verifier: str, thresholds: str | None, log: str | Non
 
 
 @main.command()
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--plan", "plan_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("corpus", type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--plan", "plan_path", type=SafePath(dir_okay=False, path_type=Path),
               help="Check every trajectory against this plan instead of the one it names.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (docs/formats.md checker output).")
 @click.option("--verifier", type=click.Choice(["lower", "lower-strict", "upper"]), default="lower", show_default=True,
               help="Escalation policy: lower = keep going (risk and hard rule hits repair); lower-strict = also "
                    "treat an unconfirmed write as drift; upper = oracle from labels.")
 @click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
-@click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), help="Thresholds JSON file.")
-@click.option("--calibration", type=click.Path(exists=True, dir_okay=False),
+@click.option("--thresholds", type=SafePath(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--calibration", type=SafePath(exists=True, dir_okay=False),
               help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
-@click.option("--log", type=click.Path(dir_okay=False), help="Append every test and decision to this evidence log.")
+@click.option("--log", type=SafePath(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
 @click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
 @click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
@@ -78,6 +78,8 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
     from fcpkit.core.plan import load_plan
     from fcpkit.core.trajectory import load_corpus
 
+    if log is not None and not log.strip():
+        raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
     trajs = load_corpus(corpus)
     plan = load_plan(plan_path) if plan_path else None
     selected = [t for t in trajs if not only or t.id in only]
@@ -103,7 +105,8 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=SafePath(path_type=Path))
+@_friendly
 def validate(files: tuple[Path, ...]) -> None:
     """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
     from fcpkit.core.plan import load_plan
@@ -128,13 +131,13 @@ def validate(files: tuple[Path, ...]) -> None:
 
 
 @main.command()
-@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--corpus", type=SafePath(dir_okay=False, path_type=Path), default=None,
               help="Corpus to check (default: the embedded example corpus).")
 @click.option("--live/--no-live", default=True, show_default=True,
               help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
               help="Live runs: lower = no model; split = an LLM only for ambiguous cases; llm = every escalation.")
-@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+@click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Folder for the live runs' evidence logs.")
 @_friendly
 def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
@@ -174,9 +177,9 @@ def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
 
 
 @main.command()
-@click.argument("corpora", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("corpora", nargs=-1, required=True, type=SafePath(dir_okay=False, path_type=Path))
 @click.option("--matcher", default="embedding", show_default=True, help="Matcher to calibrate, by name (fcpkit matchers).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
+@click.option("--out", type=SafePath(dir_okay=False, path_type=Path), required=True, help="Calibration file to write.")
 @click.option("--split", type=click.Choice(["workflow", "random"]), default="workflow", show_default=True,
               help="Hold back whole workflows, or a random share of runs.")
 @click.option("--holdout", default="all", show_default=True,
@@ -199,6 +202,10 @@ def calibrate(corpora: tuple[Path, ...], matcher: str, out: Path, split: str, ho
             hold = float(holdout)
         except ValueError:
             pass
+    if isinstance(hold, float) and not 0.0 < hold < 1.0:  # nan fails both comparisons too
+        raise FcpkitError(f"--holdout {holdout}: a share must be between 0 and 1 (or a count, or 'all')")
+    if isinstance(hold, int) and hold < 1:
+        raise FcpkitError(f"--holdout {holdout}: a count of held-out runs must be at least 1")
     with Console(stderr=True).status(f"calibrating the {matcher} matcher on {len(corpora)} corpus file(s)"):
         rep = fit(list(corpora), matcher=matcher, out=out, split=split, seed=seed, holdout=hold)
     print_calibration(rep, console=Console(width=max(Console().width, 160)))
@@ -224,16 +231,17 @@ def matchers(load: bool) -> None:
 
 @main.command()
 @click.option("--workflow", "workflows", multiple=True, default=("support", "expenses", "catalogue", "orders"),
+              type=click.Choice(["support", "expenses", "catalogue", "orders"]),
               show_default=True, help="Workbench workflow(s) to run.")
 @click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
               help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
-@click.option("--variant", "variants", multiple=True, type=int, default=(0,), show_default=True,
+@click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
               help="Task variant(s): 0, 1, 2 pick the target record and values.")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
               help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
-@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
+@click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="One evidence log per run.")
-@click.option("--step-budget", default=20, show_default=True, help="Browser steps per run before it stops.")
+@click.option("--step-budget", default=20, show_default=True, type=click.IntRange(1, 1000), help="Browser steps per run before it stops.")
 @click.option("--seed", default=0, show_default=True, help="Episode seed (workbench data, MiniWoB task draw).")
 @click.option("--screenshots/--no-screenshots", default=False, show_default=True,
               help="Keep a PNG of every page under LOG_DIR/screenshots/<run>/; the logs name them, so "
@@ -324,10 +332,10 @@ def record(args: tuple[str, ...]) -> None:
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--workflow", type=click.Choice(["support", "expenses", "catalogue", "orders"]), default="support",
               show_default=True, help="Which workflow's task the episode serves.")
-@click.option("--variant", default=0, show_default=True, help="Task variant (target record and values).")
+@click.option("--variant", default=0, show_default=True, type=click.IntRange(0, 2), help="Task variant (target record and values).")
 @click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit.envs.workbench.FAULT_KINDS).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the episode's data.")
 @_friendly
@@ -344,14 +352,14 @@ def bench() -> None:
 
 
 @bench.command("detection")
-@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
 @click.option("--matchers", default="lexical", show_default=True,
               help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "detection",
+@click.option("--out", "out_dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH / "detection",
               show_default=True,
               help="Folder for the CSV tables (a scratch folder by default; --out data/results regenerates the "
                    "tracked tables).")
-@click.option("--figures", "fig_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--figures", "fig_dir", type=SafePath(file_okay=False, path_type=Path), default=None,
               help="Folder for the HTML/PNG figures (default: OUT/figures; the tracked ones are in figures/).")
 @click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
 @_friendly
@@ -371,8 +379,8 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 
 
 @bench.command("checks")
-@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--repeat", default=20, show_default=True, help="Warm passes over each corpus.")
+@click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--repeat", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Warm passes over each corpus.")
 @_friendly
 def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
     """Lexical checks per second over whole corpora, and the median/p95 cost of one check.

@@ -13,7 +13,7 @@ import click
 
 from fcpkit.errors import FcpkitError
 
-__all__ = ["DATA", "SCRATCH", "friendly"]
+__all__ = ["DATA", "SCRATCH", "SafePath", "friendly"]
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 #: Where benchmarks write when --out is not given: a scratch folder under the working directory,
@@ -29,5 +29,20 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
         except FcpkitError as exc:
             click.secho(f"error: {exc}", fg="red", err=True)
             sys.exit(2)
+        except (OSError, ValueError, TypeError, LookupError, RecursionError, MemoryError) as exc:
+            # a file that cannot be written (/dev/full), a value of the wrong shape inside a file:
+            # still the user's input, still one line and no traceback
+            what = str(exc).splitlines()[0][:300] if str(exc) else ""
+            click.secho(f"error: {type(exc).__name__}: {what}", fg="red", err=True)
+            sys.exit(2)
 
     return wrapper
+
+
+class SafePath(click.Path):
+    """``click.Path`` that reports a path it cannot even stat (a NUL byte) as a usage error."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{value!r}: a path cannot contain a NUL byte", param, ctx)
+        return super().convert(value, param, ctx)

@@ -1,8 +1,10 @@
 """The evidence log: an append-only JSON Lines record of every test, decision and repair.
 
 Each record is one line written and flushed on its own, so a crash or kill loses nothing already
-recorded (``durable=True`` also fsyncs, for power loss). Reading tolerates a torn final line, the
-only damage an interrupted append can do. Records are keyed by run / step / phase / commitment and
+recorded (``durable=True`` also fsyncs, for power loss). An interrupted append can leave a torn
+final line; the next writer ends it before appending (so its first record starts on a line of its
+own) and records that it did. The reader skips corrupt lines, names them by line number, and
+returns every other record (``strict=True`` raises instead). Records are keyed by run / step / phase / commitment and
 read back as a pandas DataFrame for the widgets, figures and benchmarks.
 """
 
@@ -16,7 +18,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-__all__ = ["EvidenceLog", "read_log", "KINDS"]
+__all__ = ["EvidenceLog", "read_log", "KINDS", "LogCorruption"]
 
 KINDS = ("test", "decision", "repair", "event")
 
@@ -33,9 +35,13 @@ class EvidenceLog:
         self.records: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._fh = None
+        self.repaired_line: int | None = None
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.repaired_line = _end_torn_tail(self.path)
             self._fh = self.path.open("a", encoding="utf-8")
+            if self.repaired_line is not None:
+                self.append("event", run="", event="torn_tail_repaired", line=self.repaired_line)
 
     def append(self, kind: str, *, run: str, step: int | None = None, phase: str | None = None,
                commitment: str | None = None, **payload: Any) -> dict[str, Any]:
@@ -84,25 +90,60 @@ def _jsonable(o: Any) -> Any:
     return str(o)
 
 
-def _iter_records(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open("r", encoding="utf-8") as f:
-        lines = f.readlines()
-    for i, line in enumerate(lines):
-        if not line.strip():
-            continue
-        try:
-            yield json.loads(line)
-        except json.JSONDecodeError:
-            if i == len(lines) - 1:  # a torn last append: everything before it is intact
-                warnings.warn(f"{path}: ignoring a truncated final record (line {i + 1})", stacklevel=3)
-            else:
-                raise ValueError(f"{path}: line {i + 1} is not a JSON record") from None
+class LogCorruption(ValueError):
+    """A log line that is not a JSON record (``strict=True`` reads raise it)."""
 
 
-def read_log(path: str | Path, *, frame: bool = True, kinds: Iterable[str] | None = None):
-    """Read an evidence log; a DataFrame by default, else a list of dicts."""
+def _end_torn_tail(path: Path) -> int | None:
+    """If ``path`` ends inside a line (a torn append), end that line; return its line number."""
+    try:
+        with path.open("rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            if size == 0:
+                return None
+            fh.seek(size - 1)
+            if fh.read(1) == b"\n":
+                return None
+            fh.seek(0)
+            lines = sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+    except FileNotFoundError:
+        return None
+    with path.open("ab") as fh:
+        fh.write(b"\n")
+    return lines + 1
+
+
+def _iter_records(path: Path, strict: bool = False) -> Iterator[dict[str, Any]]:
+    bad: list[int] = []
+    with path.open("r", encoding="utf-8", errors="replace", newline="\n") as f:
+        for i, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                rec = None
+            if not isinstance(rec, dict):
+                if strict:
+                    raise LogCorruption(f"{path}: line {i} is not a JSON record") from None
+                bad.append(i)
+                continue
+            yield rec
+    if bad:
+        shown = ", ".join(map(str, bad[:10])) + (f" and {len(bad) - 10} more" if len(bad) > 10 else "")
+        warnings.warn(f"{path}: skipped {len(bad)} corrupt line(s) (line {shown}); every other record was read",
+                      stacklevel=3)
+
+
+def read_log(path: str | Path, *, frame: bool = True, kinds: Iterable[str] | None = None, strict: bool = False):
+    """Read an evidence log; a DataFrame by default, else a list of dicts.
+
+    A corrupt line (a torn append, a stray write) is skipped with a warning naming its line
+    number; ``strict=True`` raises :class:`LogCorruption` instead.
+    """
     keep = set(kinds) if kinds else None
-    recs = [r for r in _iter_records(Path(path)) if keep is None or r.get("kind") in keep]
+    recs = [r for r in _iter_records(Path(path), strict) if keep is None or r.get("kind") in keep]
     if not frame:
         return recs
     import pandas as pd

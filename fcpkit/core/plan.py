@@ -38,7 +38,34 @@ SCOPES: tuple[str, ...] = ("execution", "skill", "planning")
 TEST_POINTS: tuple[str, ...] = ("state", "action", "both")
 
 class _Loader(yaml.SafeLoader):
-    """YAML 1.2 booleans only: in YAML 1.1 the key ``on`` (of ``{text: ..., on: both}``) is ``True``."""
+    """YAML 1.2 booleans only: in YAML 1.1 the key ``on`` (of ``{text: ..., on: both}``) is ``True``.
+
+    Aliases are refused (a few hundred bytes of nested ``*ref`` expand to gigabytes when the data
+    is walked: the "billion laughs"), and so are duplicate keys (YAML says a mapping's keys are
+    unique; PyYAML silently keeps the last one, so a plan could say two things at once).
+    """
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, f"aliases (*{event.anchor}) are not allowed in fcpkit files; fix: write the value out",
+                event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):  # type: ignore[override]
+        seen: dict[Any, Any] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r} (first at line {seen[key].line + 1}); fix: keep one",
+                        key_node.start_mark)
+                seen[key] = key_node.start_mark
+            except TypeError:  # an unhashable key: the base class reports it
+                break
+        return super().construct_mapping(node, deep=deep)
 
 
 class _Dumper(yaml.SafeDumper):
@@ -63,6 +90,21 @@ _yaml12_bools(_Dumper)
 def yaml_load(text: str) -> Any:
     """Parse YAML with YAML 1.2 booleans (``on``/``off``/``yes``/``no`` stay strings)."""
     return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"duplicate key {k!r}")
+        out[k] = v
+    return out
+
+
+def json_load_strict(text: str) -> Any:
+    """``json.loads`` that refuses duplicate keys (``ValueError``); ``NaN``/``Infinity`` stay
+    numbers here and are refused by the range checks that read them."""
+    return json.loads(text, object_pairs_hook=_unique_pairs)
 
 
 def yaml_dump(data: Any) -> str:
@@ -280,17 +322,22 @@ def load_plan(path: str | Path) -> Plan:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise PlanError(source, ["file not found; fix: check the path (plans in a corpus are relative to the corpus file)"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL byte in the path
         raise PlanError(source, [f"cannot read the file ({exc})"]) from None
     try:
-        data = json.loads(text) if p.suffix.lower() == ".json" else yaml_load(text)
+        data = json_load_strict(text) if p.suffix.lower() == ".json" else yaml_load(text)
     except json.JSONDecodeError as exc:
         raise PlanError(source, [f"line {exc.lineno}, column {exc.colno}: invalid JSON ({exc.msg})"]) from None
+    except ValueError as exc:  # a duplicate JSON key
+        raise PlanError(source, [f"invalid JSON ({exc}); fix: keep one of the keys"]) from None
+    except RecursionError:
+        raise PlanError(source, ["nested too deeply; fix: a plan is a few levels deep"]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         what = getattr(exc, "problem", None) or str(exc)
-        raise PlanError(source, [f"{where}invalid YAML ({what}); fix: check indentation and quoting there"]) from None
+        fix = "" if "fix:" in str(what) else "; fix: check indentation and quoting there"
+        raise PlanError(source, [f"{where}invalid YAML ({what}){fix}"]) from None
     return Plan.from_data(data, source=source)
 
 

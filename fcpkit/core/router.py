@@ -112,11 +112,16 @@ class Thresholds:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Thresholds":
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"thresholds: expected a JSON object of named thresholds, got {type(data).__name__}")
         known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
+        unknown = {str(k) for k in data} - known
         if unknown:
             raise ConfigError(f"unknown threshold(s) {sorted(unknown)}; known: {sorted(known)}")
-        return cls(**dict(data))
+        try:
+            return cls(**dict(data))
+        except (TypeError, ValueError, OverflowError) as exc:  # a string or a list where a number goes
+            raise ConfigError(f"invalid thresholds: {exc}") from None
 
     def save(self, path: str | Path) -> Path:
         p = Path(path)

@@ -17,6 +17,8 @@ from typing import Any, Protocol, Sequence
 
 from fcpkit.core.falsifiers import Builtins, TaskContext, check_builtins, commitment_text
 from fcpkit.core.protocols import Matcher
+from fcpkit.core.pagetree import record_ids
+from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
@@ -231,8 +233,11 @@ class _Base:
         use_plan_falsifiers: bool = True,
         use_rules: bool = True,
         builtins: Builtins | bool = True,
+        provenance: ProvenancePolicy | None = DEFAULT_POLICY,
     ):
         self.matcher: Matcher = matcher
+        # confirming evidence counts only in app-authored text (None: the whole page, as before)
+        self.provenance = provenance
         self.thresholds = thresholds or Thresholds()
         self.use_confirming = use_confirming
         self.use_falsifiers = use_falsifiers
@@ -244,7 +249,15 @@ class _Base:
         self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._texts: dict[int, tuple[Observation, str]] = {}
+        self._app_texts: dict[int, tuple[Observation, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
+
+    def _scores(self, statements: Sequence[str], text: str | ActionDescription) -> Sequence[float]:
+        if not statements:
+            return ()
+        if self._fast is not None:  # optional Matcher extension: one text (or action), plain floats
+            return self._fast(statements, text)
+        return [float(x) for x in self.matcher.score(list(statements), [str(text)])[:, 0]]
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
         key = (id(plan), id(c))
@@ -287,14 +300,20 @@ class _Base:
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
-        page_changed: bool = False, no_evidence_steps: int = 0,
+        page_changed: bool = False, no_evidence_steps: int = 0, plus_text: str | None = None,
+        labels: frozenset[str] = frozenset(),
     ) -> CheckResult:
-        if not b.statements:
-            scores: Sequence[float] = ()
-        elif self._fast is not None:  # optional Matcher extension: one text, plain floats
-            scores = self._fast(b.statements, text)
-        else:
-            scores = [float(x) for x in self.matcher.score(b.statements, [str(text)])[:, 0]]
+        scores = self._scores(b.statements, text)
+        if plus_text is not None and plus_text is not text:
+            # provenance: confirming statements are scored on the app-authored text only; a
+            # falsifier about a record (it names an id) holds if it holds on either text, so user
+            # text naming the record cannot hide that it is missing. Other falsifiers, and any
+            # statement about a user field (its label), are read on the page as it is.
+            app = self._scores(b.statements, plus_text)
+            own = [about_user_content(x, labels) for x in b.statements]
+            plus = [scores[i] if own[i] else app[i] for i in range(b.n_plus)]
+            scores = plus + [max(scores[i], app[i]) if not own[i] and record_ids(b.statements[i]) else scores[i]
+                             for i in range(b.n_plus, len(scores))]
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -373,11 +392,26 @@ class StateTester(_Base):
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True,
-                            page_changed=page_changed, no_evidence_steps=no_evidence_steps)
+                            page_changed=page_changed, no_evidence_steps=no_evidence_steps,
+                            plus_text=self._text(observation, app=True),
+                            labels=user_labels(observation, self.provenance) if self.provenance else frozenset())
 
-    def _text(self, observation: Observation) -> str:
+    def _text(self, observation: Observation, app: bool = False) -> str:
         """The page's serialized text, built once per observation: the same string object each
-        time, so the matcher's page cache finds it without hashing kilobytes again."""
+        time, so the matcher's page cache finds it without hashing kilobytes again. ``app``: only
+        its app-authored part (:mod:`fcpkit.core.provenance`), what confirming evidence is read on."""
+        if app:
+            if self.provenance is None:
+                return self._text(observation)
+            hit = self._app_texts.get(id(observation))
+            if hit is not None and hit[0] is observation:
+                return hit[1]
+            view = app_view(observation, self.provenance)
+            text = self._text(observation) if view is observation else serialize_observation(view)
+            self._app_texts[id(observation)] = (observation, text)
+            if len(self._app_texts) > 4096:
+                self._app_texts.pop(next(iter(self._app_texts)))
+            return text
         hit = self._texts.get(id(observation))
         if hit is not None and hit[0] is observation:
             return hit[1]
@@ -438,9 +472,12 @@ class StateTester(_Base):
         stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
         if not stmts:
             return None
-        text = self._text(observation)
-        scores = self._fast(stmts, text) if self._fast is not None else self.matcher.score(list(stmts), [text])[:, 0]
-        return float(sum(scores)) / len(stmts)
+        app = self._scores(stmts, self._text(observation, app=True))
+        labels = user_labels(observation, self.provenance) if self.provenance else frozenset()
+        if any(about_user_content(x, labels) for x in stmts):
+            full = self._scores(stmts, self._text(observation))
+            app = [f if about_user_content(x, labels) else a for x, a, f in zip(stmts, app, full)]
+        return float(sum(app)) / len(stmts)
 
     def advance(
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,

@@ -26,11 +26,16 @@ __all__ = [
     "Trajectory",
     "Corpus",
     "load_corpus",
+    "iter_corpus",
     "dump_corpus",
+    "dumps_line",
     "serialize_observation",
 ]
 
 EFFECTS: tuple[str, ...] = ("read", "write", "irreversible")
+#: The largest page text a corpus may hold (characters), and the longest line read at once.
+MAX_PAGE_CHARS = 5_000_000
+MAX_LINE_CHARS = 64_000_000
 
 
 @dataclass(frozen=True)
@@ -311,6 +316,10 @@ def _observation(d: Any, where: str, p: _Problems) -> Observation | None:
         else:
             tabs = tuple(dict(t) for t in tabs)
     shot = _str(d, "screenshot", where, p, required=False, nullable=True)
+    if isinstance(text, str) and len(text) > MAX_PAGE_CHARS:
+        p.add(f"{where}.text", f"the page text is {len(text):,} characters, over the cap of {MAX_PAGE_CHARS:,} "
+              "(a page that large is not an accessibility tree an agent reads); fix: record a smaller page, or "
+              "raise fcpkit.core.trajectory.MAX_PAGE_CHARS")
     if len(p) > n:
         return None
     extra = {k: v for k, v in d.items() if k not in _OBS_KEYS}
@@ -419,7 +428,7 @@ def _parses_as_json(line: str) -> bool:
     try:
         json.loads(line)
         return True
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return False
 
 
@@ -439,44 +448,91 @@ def _not_json_lines(path: Path, lines: list[str]) -> str | None:
     return f"this file is {what}: none of its first lines is a JSON object; fix: {fix}"
 
 
-def load_corpus(path: str | Path) -> Corpus:
-    """Load a JSON Lines corpus; plans given as paths resolve relative to the corpus file."""
+def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
+    """Yield a JSON Lines corpus's trajectories one at a time (memory: one line, not the file).
+
+    Lines end at ``\\n`` only (U+2028, U+2029 and U+0085 are characters inside a line, as JSON
+    says). The trajectories are yielded as they are read; every problem of the file is raised
+    together in one :class:`~fcpkit.errors.CorpusError` at the end.
+    """
     p = Path(path)
     source = str(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise CorpusError(source, ["file not found"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(source, [f"cannot read the file ({exc})"]) from None
-    not_jsonl = _not_json_lines(p, lines)
-    if not_jsonl:
-        raise CorpusError(source, [not_jsonl])
     problems = _Problems()
     plans: dict[str, Plan] = {}
-    trajectories: list[Trajectory] = []
     seen: dict[str, int] = {}
-    for lineno, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"line {lineno}"
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.add(where, f"not valid JSON ({exc.msg} at column {exc.colno}); fix: one JSON object per line")
-            continue
-        t = _trajectory(data, where, p.parent, plans, problems)
-        if t is None:
-            continue
-        if t.id in seen:
-            problems.add(f"{where} (id {t.id})", f"duplicate trajectory id (also line {seen[t.id]})")
-        seen.setdefault(t.id, lineno)
-        trajectories.append(t)
+    try:
+        with p.open("r", encoding="utf-8", newline="\n") as head:  # a plan or other text: one message
+            not_jsonl = _not_json_lines(p, [ln for _, ln in zip(range(40), head)])
+    except FileNotFoundError:
+        raise CorpusError(source, ["file not found"]) from None
+    except (OSError, ValueError) as exc:
+        raise CorpusError(source, [f"cannot read the file ({exc})"]) from None
+    if not_jsonl:
+        raise CorpusError(source, [not_jsonl])
+    try:
+        fh = p.open("r", encoding="utf-8", newline="\n")
+    except FileNotFoundError:
+        raise CorpusError(source, ["file not found"]) from None
+    except (OSError, ValueError) as exc:
+        raise CorpusError(source, [f"cannot read the file ({exc})"]) from None
+    n = 0
+    with fh:
+        lineno = 0
+        while True:
+            try:
+                line = fh.readline(MAX_LINE_CHARS + 1)
+            except (OSError, UnicodeDecodeError) as exc:
+                problems.add(f"line {lineno + 1}", f"cannot read ({exc})")
+                break
+            if not line:
+                break
+            lineno += 1
+            where = f"line {lineno}"
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                problems.add(where, f"longer than {MAX_LINE_CHARS:,} characters; fix: record smaller pages")
+                while line and not line.endswith("\n"):  # skip the rest of the line
+                    line = fh.readline(MAX_LINE_CHARS)
+                continue
+            t = _parse_line(line, where, p.parent, plans, problems)
+            if t is None:
+                continue
+            if t.id in seen:
+                problems.add(f"{where} (id {t.id})", f"duplicate trajectory id (also line {seen[t.id]})")
+            seen.setdefault(t.id, lineno)
+            n += 1
+            yield t
     if len(problems):
         raise CorpusError(source, problems.items)
-    if not trajectories:
+    if not n:
         raise CorpusError(source, ["the corpus is empty; fix: one trajectory JSON object per line"])
-    return Corpus(trajectories, p)
+
+
+def _parse_line(line: str, where: str, base: Path, plans: dict[str, Plan], problems: _Problems) -> Trajectory | None:
+    if not line.strip():
+        return None
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        problems.add(where, f"not valid JSON ({exc.msg} at column {exc.colno}); fix: one JSON object per line")
+        return None
+    except RecursionError:
+        problems.add(where, "nested too deeply; fix: one trajectory object per line")
+        return None
+    return _trajectory(data, where, base, plans, problems)
+
+
+def load_corpus(path: str | Path) -> Corpus:
+    """Load a JSON Lines corpus; plans given as paths resolve relative to the corpus file."""
+    return Corpus(list(iter_corpus(path)), Path(path))
+
+
+#: Characters ``str.splitlines`` (and many editors) take for line ends that JSON leaves raw.
+_RAW_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\u0085": "\\u0085"})
+
+
+def dumps_line(data: Any) -> str:
+    """One JSON Lines record: UTF-8 JSON with every line-breaking character escaped."""
+    return json.dumps(data, ensure_ascii=False).translate(_RAW_BREAKS)
 
 
 def dump_corpus(trajectories: Iterable[Trajectory], path: str | Path) -> Path:
@@ -485,5 +541,5 @@ def dump_corpus(trajectories: Iterable[Trajectory], path: str | Path) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     with p.open("w", encoding="utf-8") as f:
         for t in trajectories:
-            f.write(json.dumps(t.to_data(), ensure_ascii=False) + "\n")
+            f.write(dumps_line(t.to_data()) + "\n")
     return p

@@ -70,10 +70,15 @@ def needs_model(result: CheckResult, hard_rules: frozenset[str] = HARD_RULES) ->
 
 @dataclass(frozen=True)
 class Verdict:
+    """A verifier's answer. ``contradicting`` quotes the page text that contradicts a hard finding
+    when the verdict lifts one (:mod:`fcpkit.core.precedence`); without it a hard rule or a
+    falsifier past its gate stands."""
+
     decision: Decision
     scope: str | None = None
     diagnosis: str | None = None
     verifier: str = ""
+    contradicting: str | None = None
 
 
 @dataclass(frozen=True)

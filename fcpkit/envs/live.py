@@ -14,12 +14,13 @@ its judgement is weak, it makes the LLM path and its cost real, not good.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from fcpkit.errors import ConfigError
-from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget
+from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
 from fcpkit.agent.runtime import Runner, RunResult
@@ -30,7 +31,7 @@ from fcpkit.envs.executors.scripted import ScriptedExecutor
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
 from fcpkit.llm import default_client
-from fcpkit.llm import shared_server
+from fcpkit.llm.server import running_shared_server
 
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary", "log_pages",
            "screenshot_dir"]
@@ -73,7 +74,7 @@ def run_workbench(
     step_budget: int = 20,
     client: Any = None,
     fault_params: dict[str, Any] | None = None,
-    approve: Callable[[Any], bool] | None = None,
+    approve: Callable[[Any], Approval] | None = None,
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
     screenshots: bool = False,
@@ -156,7 +157,7 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
                         env, executor, plan,
                         verifier=get_verifier(verifier, client=client), gate=PolicyGate(approve=approve or _approve_task_writes),
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
-                        step_budget=step_budget, run_id=case.name, usage=getattr(client, "usage", None),
+                        step_budget=step_budget, run_id=f"{case.name}-{uuid.uuid4().hex[:8]}", usage=getattr(client, "usage", None),
                     )
                     log_pages(runner, base=log_path.parent if log_path is not None else None)
                     if on_event is not None:
@@ -214,15 +215,15 @@ def log_pages(runner: Runner, *, base: str | Path | None = None) -> None:
         runner.on(name, on_page)
 
 
-def _approve_task_writes(request: Any) -> bool:
+def _approve_task_writes(request: Any) -> Approval:
     """The demo's approver: the task itself asks for its save/approve, so approve those."""
-    return True
+    return Approval(True, "task", "the workbench task asks for its own save/approve")
 
 
 def _stop_embedded() -> None:
+    """Stop the shared embedded server if one runs (never start one to stop it)."""
     try:
-
-        srv = shared_server()
+        srv = running_shared_server()
         if srv is not None:
             srv.stop()
     except Exception:  # pragma: no cover - best effort: atexit also stops it

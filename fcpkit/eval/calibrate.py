@@ -410,6 +410,8 @@ class CalibrationReport:
             )
         except KeyError as exc:
             raise ConfigError(f"{source}: missing key {exc}") from None
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:  # a value of the wrong shape
+            raise ConfigError(f"{source}: {exc}") from None
 
     def save(self, path: str | os.PathLike) -> Path:
         p = Path(path)

@@ -66,6 +66,9 @@ VERIFIER_SCHEMA: dict = {
         "decision": {"type": "string", "enum": ["continue", "advance", "repair"]},
         "scope": {"type": "string", "enum": ["none", "execution", "skill", "planning"]},
         "diagnosis": _SENTENCE,
+        # optional: the page text (quoted) that contradicts a hard finding the answer lifts; it is
+        # checked against the app-authored page text (fcpkit.core.precedence), never obeyed
+        "contradicting": {"type": "string", "maxLength": 200},
     },
     "required": ["decision", "scope", "diagnosis"],
     "additionalProperties": False,

@@ -111,8 +111,13 @@ class EmbeddedLLMServer:
         python: str = sys.executable,
         extra_args: tuple[str, ...] | list[str] = (),
         log_path: str | os.PathLike | None = None,
+        keep_log: bool = False,
     ):
         self.model_path = Path(model_path) if model_path else None
+        # a log this server creates itself (no log_path) is removed at stop unless kept (or the
+        # start failed: then it says why); FCPKIT_KEEP_LLM_LOGS=1 keeps every one
+        self.keep_log = keep_log
+        self._own_log = False
         self.host = host
         self.port = port
         self.n_ctx = int(n_ctx)
@@ -177,10 +182,11 @@ class EmbeddedLLMServer:
                 raise ModelUnavailableError(f"EmbeddedLLMServer: model {self.model_path} does not exist")
             if self.port is None:
                 self.port = free_port(self.host)
-            if self.log_path is None:
+            if self.log_path is None:  # a log of our own: removed at stop unless kept
                 fd, name = tempfile.mkstemp(prefix="fcpkit-llama-", suffix=".log")
                 os.close(fd)
                 self.log_path = Path(name)
+                self._own_log = True
             self._log = open(self.log_path, "ab")
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
@@ -193,6 +199,7 @@ class EmbeddedLLMServer:
         try:
             self._wait_ready(t0)
         except BaseException:
+            self.keep_log = True  # the log is where the reason is
             self.stop()
             raise
         self.start_s = time.perf_counter() - t0
@@ -238,6 +245,12 @@ class EmbeddedLLMServer:
                 except OSError:  # pragma: no cover
                     pass
                 self._log = None
+            if getattr(self, "_own_log", False) and not (self.keep_log or os.environ.get("FCPKIT_KEEP_LLM_LOGS")):
+                try:
+                    self.log_path.unlink()
+                except (OSError, AttributeError):
+                    pass
+                self._own_log = False
             _LIVE.discard(self)
 
     def client(self, **kwargs: Any):
@@ -310,6 +323,12 @@ def shared_server(**kwargs: Any) -> EmbeddedLLMServer:
         if _SHARED is None or not _SHARED.running:
             _SHARED = EmbeddedLLMServer(**kwargs).start()
         return _SHARED
+
+
+def running_shared_server() -> EmbeddedLLMServer | None:
+    """The process-wide embedded server if one is running; never starts one (to stop it)."""
+    with _SHARED_LOCK:
+        return _SHARED if _SHARED is not None and _SHARED.running else None
 
 
 def default_client(model: str | None = None, *, shared: bool = True, server_kwargs: dict | None = None, **kwargs: Any):

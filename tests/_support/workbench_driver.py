@@ -33,6 +33,12 @@ def sign_in(client: TestClient, username: str = "agent", password: str = "workbe
                                         "next": "/"})
 
 
+def csrf_token(page_html: str) -> str:
+    """The session's form token, as every form on a signed-in page carries it."""
+    m = re.search(r'name="csrf_token" value="([^"]*)"', page_html)
+    return html.unescape(m.group(1)) if m else ""
+
+
 def link_href(page_html: str, text: str) -> str | None:
     m = re.search(r'<a href="([^"]+)"[^>]*>\s*' + re.escape(text) + r"\s*</a>", page_html)
     return html.unescape(m.group(1)) if m else None
@@ -65,7 +71,7 @@ def run_task(client: TestClient, task: Task) -> Run:
         return r
 
     def post(url, data):
-        r = client.post(url, data=data)
+        r = client.post(url, data={**data, "csrf_token": csrf_token(run.last.text)})
         run.pages.append(r)
         return r
 

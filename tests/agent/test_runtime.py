@@ -8,7 +8,7 @@ import pytest
 from _support.fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor, support_plan
 
 from fcpkit import Action, ActionTester, EvidenceLog, LexicalMatcher, Route
-from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
+from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget, approve_all
 from fcpkit.agent.runtime import EVENTS, Runner
 
 
@@ -89,7 +89,7 @@ def test_irreversible_action_needs_approval_and_is_denied_by_default():
 
 
 def test_irreversible_action_runs_with_a_named_approval():
-    gate = PolicyGate(approve=lambda req: "dana@example.com")
+    gate = PolicyGate(approve=lambda req: Approval(True, "dana@example.com"))
     _, env, _, res = run(SupportExecutor(irreversible=True), gate=gate, step_budget=6)
     assert "click('69')" in env.actions
     assert any(d.approver == "dana@example.com" for d in gate.decisions)

@@ -42,6 +42,8 @@ from fcpkit.envs.workbench.data import (
     hash_password,
     snapshot,
 )
+from fcpkit.envs.cleanup import at_exit, mark_owner, sweep_stale
+from fcpkit.envs.workbench.csrf import CsrfGuard
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
 from fcpkit.envs.workbench.tasks import Task, ValidationResult, validate
 
@@ -188,10 +190,15 @@ class WorkbenchApp:
         control_token: str | None = None,
     ) -> None:
         self._owns_dir = workdir is None
+        if self._owns_dir:
+            sweep_stale("fcpkit-workbench-")  # folders of workbenches whose process was killed
         self.workdir = Path(workdir) if workdir is not None else Path(
             tempfile.mkdtemp(prefix="fcpkit-workbench-")
         )
         self.workdir.mkdir(parents=True, exist_ok=True)
+        if self._owns_dir:
+            mark_owner(self.workdir)
+            at_exit(self.close)
         self.seed_path = self.workdir / "seed.sqlite3"
         self.db_path = self.workdir / "workbench.sqlite3"
         for p in (self.seed_path, self.db_path):
@@ -216,7 +223,7 @@ class WorkbenchApp:
         self._env.globals["money"] = format_money
         self.starlette = Starlette(routes=self._routes(), exception_handlers={_Halt: _halted})
         self.starlette.state.workbench = self
-        self.asgi = _EpisodeMiddleware(self.starlette, self)
+        self.asgi = _EpisodeMiddleware(CsrfGuard(self.starlette, lambda r: self.session_for(r)[1]), self)
         self.reset_episode("support", 0)
 
     # ---------------------------------------------------------------- episode control (API)
@@ -306,7 +313,7 @@ class WorkbenchApp:
         sid = secrets.token_urlsafe(18)
         with self._lock:
             self._sessions[sid] = {"user": username, "display_name": user["display_name"],
-                                   "flash": [], "filters": {}}
+                                   "flash": [], "filters": {}, "csrf": secrets.token_urlsafe(24)}
         return self._serializer.dumps({"sid": sid})
 
     async def _hold(self, seconds: float) -> None:
@@ -385,6 +392,7 @@ class WorkbenchApp:
             self._mark(request, "interstitial", "announcement dialog covers the page")
         context = {
             "user": session,
+            "csrf_token": session.get("csrf", "") if session is not None else "",
             "section": ctx.pop("section", None),
             "clock": self._clock(),
             "notifications": 2 + self._episode.seed % 4,

@@ -27,7 +27,7 @@ from fcpkit.envs.workbench import (  # noqa: E402
     validate,
 )
 
-from _support.workbench_driver import dd_after, form_action, h1, link_href, run_task, sign_in  # noqa: E402
+from _support.workbench_driver import csrf_token, dd_after, form_action, h1, link_href, run_task, sign_in  # noqa: E402
 
 ALL_TASKS = [t for ts in TASKS.values() for t in ts]
 
@@ -65,7 +65,7 @@ def test_pages_require_sign_in_and_sign_in_works(wb):
                                     "next": "/support/T-390"})
         assert r.status_code == 200 and str(r.url).endswith("/support/T-390")
         assert h1(r.text) == "Ticket T-390"
-        r = c.post("/signout")
+        r = c.post("/signout", data={"csrf_token": csrf_token(r.text)})
         assert "You have signed out." in r.text
         assert "/signin" in str(c.get("/support").url)
 
@@ -306,11 +306,11 @@ def test_interstitial(wb, client, workflow):
     assert wb.first_fault_event().index == 1
     # dismissing the dialog lets the agent work again
     action = form_action(detail.text, "Accept and continue")
-    page = client.post(action, data={"next": str(detail.url.path)})
+    page = client.post(action, data={"next": str(detail.url.path), "csrf_token": csrf_token(detail.text)})
     assert page.status_code == 200 and 'role="dialog"' not in page.text
     start(wb, workflow, 0, "interstitial", after_requests=1)
-    client.get(task.start_path)
-    client.post("/announcements/dismiss", data={"next": "/"})
+    listing = client.get(task.start_path)
+    client.post("/announcements/dismiss", data={"next": "/", "csrf_token": csrf_token(listing.text)})
     run = run_task(client, task)
     assert wb.validate(run.answer).success
 
@@ -401,5 +401,6 @@ def test_unknown_record_is_a_404_page_and_a_refused_write_loses_nothing(wb, clie
     for path in ("/support/T-999", "/expenses/EXP-9999", "/catalogue/SKU-9999", "/orders/ORD-99999"):
         r = client.get(path)
         assert r.status_code == 404 and "was not found" in r.text, path
-    assert client.post("/support/T-999/assign", data={"team": "Payments"}).status_code == 404
+    token = csrf_token(client.get("/support").text)
+    assert client.post("/support/T-999/assign", data={"team": "Payments", "csrf_token": token}).status_code == 404
     assert wb.write_events() == []

@@ -29,7 +29,8 @@ def test_start_request_stop_leaves_nothing_running():
             r = c.post("/signin", data={"username": "agent", "password": "workbench",
                                         "next": "/support/T-390"})
             assert r.status_code == 200 and "<h1>Ticket T-390</h1>" in r.text
-            r = c.post("/support/T-390/assign", data={"team": "Payments"})
+            token = r.text.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
+            r = c.post("/support/T-390/assign", data={"team": "Payments", "csrf_token": token})
             assert "Ticket T-390 assigned to Payments." in r.text
         assert wb.validate().success
         workdir = wb.app.workdir
