@@ -356,5 +356,9 @@ def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
         print_bench(bench_checks(load_corpus(path), repeat=repeat), title=str(path))
 
 
+from .cli_verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
+
+bench.add_command(bench_verifier_cmd)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -182,11 +182,9 @@ def _approve_task_writes(request: Any) -> bool:
 
 def _stop_embedded() -> None:
     try:
-        from .llm import shared_server
+        from .llm import stop_shared
 
-        srv = shared_server()
-        if srv is not None:
-            srv.stop()
+        stop_shared()
     except Exception:  # pragma: no cover - best effort: atexit also stops it
         pass
 

@@ -11,6 +11,12 @@ scope). The fast scores are routing cues, not decisions, with two guard rails:
 * falsify-first: a page the fast path routed ``risk`` is never advanced on the model's word:
   ``advance`` there becomes ``continue`` (and the disagreement is noted in the diagnosis).
 
+The prompt puts what is fixed first (instructions and schema), then what is fixed for a run
+(task, commitment), then what changes with every call (trajectory, signal, and last the page,
+fenced as untrusted data): llama.cpp's prompt cache then reuses the prefix's computation.
+``hint="neutral"`` replaces the fast tester's signal by a neutral line (the verifier benchmark
+runs both: a judge must read the page, not echo the hint).
+
 A broken LLM (``LLMError`` after the client's retries) never crashes a run: the verdict falls
 back to the lower bound (:class:`~fcpkit.verifiers.KeepGoingVerifier`), its ``verifier`` name
 says so (``llm-fallback(keep-going)``), and the fallback is logged (``event="verifier_fallback"``)
@@ -22,14 +28,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .errors import ConfigError, FcpkitError
 from .log import EvidenceLog
 from .router import Route
 from .trajectory import Observation, serialize_observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 
-__all__ = ["LLMVerifier", "FALLBACK_PREFIX"]
+__all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT", "PAGE_OPEN", "PAGE_CLOSE", "fence_page"]
 
 FALLBACK_PREFIX = "llm-fallback"
+#: What the verifier is told instead of the fast tester's route and scores with ``hint="neutral"``.
+NEUTRAL_HINT = "the fast tester could not decide this case; judge it from the page and the action alone"
+PAGE_OPEN, PAGE_CLOSE = "<<<PAGE>>>", "<<<END PAGE>>>"
+
+
+def fence_page(text: str) -> str:
+    """The page between the fence lines the prompt names; a fence line inside the page is
+    defused so that page text cannot close the fence and speak as the prompt."""
+    body = text.replace(PAGE_CLOSE, "<<END PAGE>>").replace(PAGE_OPEN, "<<PAGE>>")
+    return f"{PAGE_OPEN}\n{body}\n{PAGE_CLOSE}"
 
 
 def _summarize_commitment(req: VerifyRequest) -> str:
@@ -53,6 +70,13 @@ def _route_signal(req: VerifyRequest) -> str:
     if r.confirming:
         s += f"; best confirming: {r.confirming!r}"
     return s
+
+
+def _prompt_schema(prompt: str) -> dict:
+    """The schema a verifier prompt template asks for (the plain verifier schema if unknown)."""
+    from .llm.schemas import PROMPT_SCHEMAS, VERIFIER_SCHEMA  # fcpkit.llm needs the [llm] extra
+
+    return PROMPT_SCHEMAS.get(prompt, VERIFIER_SCHEMA)
 
 
 class LLMVerifier:
@@ -79,7 +103,11 @@ class LLMVerifier:
         log: EvidenceLog | None = None,
         run: str = "",
         prompt: str = "verifier",
+        hint: str = "fast",
+        schema: dict | None = None,
     ):
+        if hint not in ("fast", "neutral"):
+            raise ConfigError(f"LLMVerifier(hint={hint!r}): use 'fast' (the fast tester's route and scores) or 'neutral'")
         self.client = client
         self.fallback = fallback or KeepGoingVerifier()
         self.history = history
@@ -87,6 +115,8 @@ class LLMVerifier:
         self.log = log
         self.run = run
         self.prompt = prompt
+        self.hint = hint
+        self.schema = schema if schema is not None else _prompt_schema(prompt)
         self.calls = 0
         self.fallbacks: list[dict[str, Any]] = []
 
@@ -111,10 +141,11 @@ class LLMVerifier:
             evidence = "Proposed action:\n" + req.action.describe()
             if here is not None:
                 evidence += f"\n\nOn the page: {here.title or ''} ({here.url})"
+            evidence = fence_page(evidence)
         else:
             phase = "the page after the last action"
             obs: Observation | None = req.observation
-            evidence = serialize_observation(obs)[: self.max_page_chars] if obs is not None else "(no page)"
+            evidence = fence_page(serialize_observation(obs)[: self.max_page_chars] if obs is not None else "(no page)")
             if req.action is not None:
                 evidence = f"Last action: {req.action.command}" + (f" [{req.action.target}]" if req.action.target else "") + "\n\n" + evidence
         return {
@@ -123,27 +154,26 @@ class LLMVerifier:
             "trajectory": traj,
             "phase": phase,
             "evidence": evidence,
-            "route": _route_signal(req),
+            "route": _route_signal(req) if self.hint == "fast" else NEUTRAL_HINT,
+            "schema": json.dumps(self.schema, separators=(",", ":")),
         }
 
     def messages(self, req: VerifyRequest) -> list[dict[str, str]]:
-        from .llm.templates import default_library
+        from .llm.templates import default_library  # fcpkit.llm needs the [llm] extra
 
         return default_library().messages(self.prompt, **self.variables(req))
 
     def verify(self, request: VerifyRequest) -> Verdict:
-        from .errors import FcpkitError
         from .llm.errors import LLMError
-        from .llm.schemas import VERIFIER_SCHEMA
 
         self.calls += 1
         try:
-            ans = self.client.complete_json(self.module, self.messages(request), schema=VERIFIER_SCHEMA)
+            ans = self.client.complete_json(self.module, self.messages(request), schema=self.schema)
         except (LLMError, FcpkitError) as err:  # PromptError/ConfigError too: never crash the run
             return self._fallback(request, err)
         decision = Decision(ans["decision"])
         scope = None if ans.get("scope") in (None, "none") else ans["scope"]
-        diagnosis = str(ans.get("diagnosis", "")).strip()
+        diagnosis = str(ans.get("diagnosis") or ans.get("reasoning") or "").strip()
         r = request.result
         if decision is Decision.ADVANCE and r.phase == "pre":
             decision, diagnosis = Decision.CONTINUE, diagnosis + " [advance on an action read as continue]"

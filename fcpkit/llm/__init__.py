@@ -29,8 +29,11 @@ from fcpkit.llm.server import (
     find_gguf,
     free_port,
     llama_cpp_available,
+    selected_model_name,
     shared_server,
+    stop_shared,
 )
+from fcpkit.llm.models import DEFAULT_MODEL, EMBEDDED_MODELS, EmbeddedModel, assemble_gguf, embedded_model
 from fcpkit.llm.templates import (
     PromptLibrary,
     PromptTemplate,
@@ -69,6 +72,13 @@ __all__ = [
     "EmbeddedLLMServer",
     "default_client",
     "shared_server",
+    "stop_shared",
+    "selected_model_name",
+    "EmbeddedModel",
+    "EMBEDDED_MODELS",
+    "DEFAULT_MODEL",
+    "embedded_model",
+    "assemble_gguf",
     "find_gguf",
     "free_port",
     "llama_cpp_available",
