@@ -51,7 +51,13 @@ def _csv(text: str) -> list[str]:
               help="Start every prompt with a distinct id so no prefix is reused (measures the cache's effect).")
 @click.option("--kinds", default="", help="Only these case kinds (escalated, off_track_step, healthy_step).")
 @click.option("--sources", default="", help="Only cases from these sources (e.g. workbench,examples).")
-@click.option("--limit", default=0, help="At most this many cases (after the filters; 0 = all).")
+@click.option("--limit", default=0, help="The first N cases (after the filters; 0 = all).")
+@click.option("--sample", default=0, help="N cases drawn in turn from each kind, label and source (0 = all).")
+@click.option("--timeout", type=float, default=None,
+              help="Seconds per LLM request (default: the embedded model's, or 60 for an endpoint).")
+@click.option("--max-page-chars", default=2500, show_default=True, help="The page is cut to this many characters.")
+@click.option("--resume", is_flag=True,
+              help="Skip the cases this verifier, prompt, hint and cache setting already answered in --out.")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path),
               help="Append every LLM answer to this replay file (replay it with replay:PATH).")
 @click.option("--detection", is_flag=True,
@@ -61,14 +67,14 @@ def _csv(text: str) -> list[str]:
 @_friendly
 def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[str, ...], per_group: int, seed: int,
                        verifiers: str, hints: str, prompt: str, no_prefix_cache: bool, kinds: str, sources: str,
-                       limit: int, record: Path | None, detection: bool, out_dir: Path) -> None:
+                       limit: int, sample: int, timeout: float | None, max_page_chars: int, resume: bool, record: Path | None, detection: bool, out_dir: Path) -> None:
     """Verifier benchmark: decisions on labelled off-track and healthy cases, scope, JSON, tokens, s/call."""
     from rich.console import Console
 
     from fcpkit import load_corpus
 
-    from .eval.verifier_bench import detection_effect, merge_results, open_verifier, run_cases, summarize
-    from .eval.verifier_cases import build_cases, case_counts, dump_cases, load_cases
+    from .eval.verifier_bench import answered, detection_effect, merge_results, open_verifier, run_cases, summarize
+    from .eval.verifier_cases import build_cases, case_counts, dump_cases, load_cases, stratified_sample
 
     console = Console(width=max(Console().width, 160))
     corpora = _corpora(corpus_specs) or DEFAULT_CORPORA
@@ -84,20 +90,30 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
         cases = [c for c in cases if c.source in _csv(sources)]
     if limit:
         cases = cases[:limit]
+    cases = stratified_sample(cases, sample)
     if not cases:
         raise ConfigError(f"no case of {cases_path} passes --kinds {kinds!r} / --sources {sources!r}")
     console.print(f"{len(cases)} cases from {cases_path}: {case_counts(cases)}")
     calls, effects = [], []
     for name in _csv(verifiers):
-        handle = open_verifier(name, prompt=prompt, prefix_cache=not no_prefix_cache, record=record)
+        handle = open_verifier(name, prompt=prompt, prefix_cache=not no_prefix_cache, record=record,
+                               max_page_chars=max_page_chars, **({"timeout": timeout} if timeout else {}))
         try:
             for hint in (["-"] if handle.is_bound else _csv(hints)):
-                def show(row, n=[0]) -> None:  # noqa: B006 - a counter
+                todo = cases
+                if resume and out_dir and str(out_dir):
+                    done = answered(out_dir, handle, hint)
+                    todo = [c for c in cases if c.id not in done]
+                    console.print(f"{handle.name} {hint}: {len(cases) - len(todo)} answered before, {len(todo)} to go")
+
+                def show(row, n=[0], todo=todo, hint=hint) -> None:  # noqa: B006 - a counter
                     n[0] += 1
+                    if out_dir and str(out_dir):
+                        merge_results([row], out_dir)  # one row at a time: a stopped run loses nothing
                     mark = "ok " if row.correct else "BAD"
-                    console.print(f"  [{n[0]}/{len(cases)}] {handle.name} {hint}: {mark} {row.label:9} -> "
+                    console.print(f"  [{n[0]}/{len(todo)}] {handle.name} {hint}: {mark} {row.label:9} -> "
                                   f"{row.decision}/{row.scope or '-'} {row.wall_s:.1f}s {row.case}", highlight=False)
-                calls += run_cases(handle, cases, "fast" if hint == "-" else hint,
+                calls += run_cases(handle, todo, "fast" if hint == "-" else hint,
                                    progress=None if handle.is_bound else show)
             if detection:
                 trajs = {n: load_corpus(p) for n, p in corpora.items()}
@@ -105,7 +121,8 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
         finally:
             handle.close()
     table = summarize(calls)
-    console.print(table.drop(columns=["off_track_pct", "healthy_pct"]).to_string(index=False))
+    if not table.empty:
+        console.print(table.drop(columns=["off_track_pct", "healthy_pct"]).to_string(index=False))
     if out_dir and str(out_dir):
         calls_csv, summary_csv = merge_results(calls, out_dir)
         console.print(f"calls -> {calls_csv}; summary (every run so far) -> {summary_csv}")

@@ -5,9 +5,10 @@ opened (the ``[llm]`` extra).
 """
 
 from .verifier_bench import HINTS, BenchCall, VerifierHandle, detection_effect, merge_results, open_verifier, run_cases, summarize
-from .verifier_cases import CASE_KINDS, FAULT_SCOPES, VerifierCase, build_cases, case_counts, dump_cases, load_cases
+from .verifier_cases import CASE_KINDS, FAULT_SCOPES, VerifierCase, build_cases, case_counts, dump_cases, load_cases, stratified_sample
 
 __all__ = [
     "HINTS", "BenchCall", "VerifierHandle", "detection_effect", "merge_results", "open_verifier", "run_cases",
     "summarize", "CASE_KINDS", "FAULT_SCOPES", "VerifierCase", "build_cases", "case_counts", "dump_cases", "load_cases",
+    "stratified_sample",
 ]

@@ -43,6 +43,8 @@ __all__ = [
     "run_cases",
     "summarize",
     "merge_results",
+    "read_calls",
+    "answered",
     "detection_effect",
 ]
 
@@ -215,26 +217,47 @@ def summarize(calls: Iterable[BenchCall] | pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+_KEYS = ["verifier", "prompt", "hint", "prefix_cache"]
+
+
 def merge_results(calls: Sequence[BenchCall], out_dir: str | Path) -> tuple[Path, Path]:
-    """Add ``calls`` to ``verifier_calls.csv`` in ``out_dir`` (replacing earlier rows of the same
-    verifier, prompt, hint and cache setting, so separate runs accumulate), and rewrite
-    ``verifier_summary.csv`` from the whole file."""
+    """Add ``calls`` to ``verifier_calls.csv`` in ``out_dir`` (an earlier answer of the same
+    verifier, prompt, hint and cache setting to the same case is replaced, so separate and
+    resumed runs accumulate), and rewrite ``verifier_summary.csv`` from the whole file."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / "verifier_calls.csv"
     new = pd.DataFrame([asdict(c) for c in calls])
-    keys = ["verifier", "prompt", "hint", "prefix_cache"]
-    if path.is_file() and not new.empty:
-        old = pd.read_csv(path, keep_default_na=False, na_values=[""])
-        if not old.empty:
-            done = set(map(tuple, new[keys].astype(str).drop_duplicates().values))
-            old = old[[tuple(map(str, v)) not in done for v in old[keys].values]]
-            new = pd.concat([old, new], ignore_index=True)
-    new.to_csv(path, index=False)
-    table = summarize(new.astype({"prefix_cache": bool}) if not new.empty else new)
+    old = read_calls(out)
+    if not old.empty and not new.empty:
+        done = set(map(tuple, new[_KEYS + ["case"]].astype(str).values))
+        old = old[[tuple(map(str, v)) not in done for v in old[_KEYS + ["case"]].values]]
+    both = pd.concat([old, new], ignore_index=True) if not old.empty else new
+    both.to_csv(path, index=False)
     summary = out / "verifier_summary.csv"
-    table.to_csv(summary, index=False)
+    summarize(both).to_csv(summary, index=False)
     return path, summary
+
+
+def read_calls(out_dir: str | Path) -> pd.DataFrame:
+    """The answers recorded so far in ``out_dir/verifier_calls.csv`` (empty if none)."""
+    path = Path(out_dir) / "verifier_calls.csv"
+    if not path.is_file():
+        return pd.DataFrame()
+    df = pd.read_csv(path, keep_default_na=False, na_values=[""])
+    if not df.empty:
+        df["prefix_cache"] = df["prefix_cache"].astype(str).str.lower().eq("true")
+    return df
+
+
+def answered(out_dir: str | Path, handle: VerifierHandle, hint: str) -> set[str]:
+    """Ids of the cases ``handle`` already answered with ``hint`` (for ``--resume``)."""
+    df = read_calls(out_dir)
+    if df.empty:
+        return set()
+    sel = (df["verifier"] == handle.name) & (df["prompt"] == handle.prompt) & (df["hint"] == hint) \
+        & (df["prefix_cache"] == handle.prefix_cache)
+    return set(df.loc[sel, "case"])
 
 
 class _UntilRepair:

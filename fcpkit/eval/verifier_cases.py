@@ -42,6 +42,7 @@ __all__ = [
     "dump_cases",
     "load_cases",
     "case_counts",
+    "stratified_sample",
 ]
 
 #: The repair scope each fault class implies (paper section 4: execution = a wrong action or page,
@@ -260,3 +261,28 @@ def case_counts(cases: Sequence[VerifierCase]) -> dict[str, int]:
     for c in cases:
         counts[f"{c.kind}/{c.label}"] += 1
     return dict(sorted(counts.items()))
+
+
+def stratified_sample(cases: Sequence[VerifierCase], n: int) -> list[VerifierCase]:
+    """``n`` cases taken in turn from each (kind, label) group and, within it, from each source,
+    in file order: a small run still sees every kind of case. Returned in file order."""
+    if n <= 0 or n >= len(cases):
+        return list(cases)
+    groups: dict[tuple[str, str], dict[str, list[VerifierCase]]] = defaultdict(lambda: defaultdict(list))
+    for c in cases:
+        groups[(c.kind, c.label)][c.source].append(c)
+    queues = {k: [c for batch in _interleave(v) for c in batch] for k, v in groups.items()}
+    picked: list[VerifierCase] = []
+    while len(picked) < n:
+        for k in sorted(queues):
+            if queues[k] and len(picked) < n:
+                picked.append(queues[k].pop(0))
+    order = {c.id: i for i, c in enumerate(cases)}
+    return sorted(picked, key=lambda c: order[c.id])
+
+
+def _interleave(by_source: Mapping[str, list[VerifierCase]]) -> Iterable[list[VerifierCase]]:
+    """One case of each source in turn: [[a1, b1, c1], [a2, b2], ...]."""
+    lists = [list(v) for _, v in sorted(by_source.items())]
+    while any(lists):
+        yield [lst.pop(0) for lst in lists if lst]
