@@ -34,19 +34,11 @@ from .router import Route
 from .trajectory import Observation, serialize_observation
 from .verifiers import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 
-__all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT", "PAGE_OPEN", "PAGE_CLOSE", "fence_page"]
+__all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT"]
 
 FALLBACK_PREFIX = "llm-fallback"
 #: What the verifier is told instead of the fast tester's route and scores with ``hint="neutral"``.
 NEUTRAL_HINT = "the fast tester could not decide this case; judge it from the page and the action alone"
-PAGE_OPEN, PAGE_CLOSE = "<<<PAGE>>>", "<<<END PAGE>>>"
-
-
-def fence_page(text: str) -> str:
-    """The page between the fence lines the prompt names; a fence line inside the page is
-    defused so that page text cannot close the fence and speak as the prompt."""
-    body = text.replace(PAGE_CLOSE, "<<END PAGE>>").replace(PAGE_OPEN, "<<PAGE>>")
-    return f"{PAGE_OPEN}\n{body}\n{PAGE_CLOSE}"
 
 
 def _summarize_commitment(req: VerifyRequest) -> str:
@@ -129,6 +121,8 @@ class LLMVerifier:
 
     # ----------------------------------------------------------------------------------
     def variables(self, req: VerifyRequest) -> dict[str, Any]:
+        from .llm.templates import fence_page  # fcpkit.llm needs the [llm] extra
+
         hist = list(req.history)[-self.history:]
         traj = "\n".join(
             f"{i + 1}. {a.command}" + (f" [{a.target}]" if a.target else "") + f" -> {o.title or o.url}"

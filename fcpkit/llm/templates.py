@@ -38,7 +38,20 @@ __all__ = [
     "prompt_variables",
     "list_prompts",
     "default_library",
+    "PAGE_OPEN",
+    "PAGE_CLOSE",
+    "fence_page",
 ]
+
+#: The fence around page text in the prompts: the page is data from a website, never instructions.
+PAGE_OPEN, PAGE_CLOSE = "<<<PAGE>>>", "<<<END PAGE>>>"
+
+
+def fence_page(text: str) -> str:
+    """``text`` between the fence lines the prompts name; a fence line inside the page is
+    defused, so page text cannot close the fence and speak as the prompt."""
+    body = text.replace(PAGE_CLOSE, "<<END PAGE>>").replace(PAGE_OPEN, "<<PAGE>>")
+    return f"{PAGE_OPEN}\n{body}\n{PAGE_CLOSE}"
 
 _MARKER = re.compile(r"^<<(defaults|system|user|assistant)>>[ \t]*$", re.MULTILINE)
 _SUFFIXES = (".txt", ".j2", ".tmpl")

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from fcpkit import load_corpus
 from fcpkit.cli import main
 from fcpkit.eval import detection_effect, load_cases, merge_results, open_verifier, run_cases, summarize
-from fcpkit.llm_verifier import NEUTRAL_HINT, PAGE_CLOSE, PAGE_OPEN
+from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN
+from fcpkit.llm_verifier import NEUTRAL_HINT
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 CASES = DATA / "verifier" / "cases.jsonl"
