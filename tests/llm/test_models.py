@@ -113,3 +113,22 @@ def test_server_runs_one_thread_per_core_with_the_prompt_cache_on(tmp_path, monk
     assert cmd[cmd.index("--cache") + 1] == "true"
     cold = EmbeddedLLMServer(tmp_path / "m.gguf", port=1, prompt_cache=False, n_threads=1).command()
     assert cold[cold.index("--cache") + 1] == "false" and cold[cold.index("--n_threads") + 1] == "1"
+
+
+def test_server_threads_wait_passively_unless_told_otherwise(tmp_path, monkeypatch):
+    """The server's environment asks OpenMP for passive waits (the log of a server that exits shows it)."""
+    import stat
+
+    from fcpkit.llm import LLMError
+
+    monkeypatch.setattr(server_mod, "llama_cpp_available", lambda: True)
+    fake_python = tmp_path / "py.sh"
+    fake_python.write_text('#!/bin/sh\necho "wait policy: $OMP_WAIT_POLICY"\nexit 3\n')
+    fake_python.chmod(fake_python.stat().st_mode | stat.S_IEXEC)
+    (tmp_path / "m.gguf").write_bytes(b"GGUF")
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    with pytest.raises(LLMError, match="wait policy: PASSIVE"):
+        EmbeddedLLMServer(tmp_path / "m.gguf", python=str(fake_python), startup_timeout=10).start()
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
+    with pytest.raises(LLMError, match="wait policy: ACTIVE"):
+        EmbeddedLLMServer(tmp_path / "m.gguf", python=str(fake_python), startup_timeout=10).start()
