@@ -279,24 +279,30 @@ class _UntilRepair:
 def detection_effect(handle: VerifierHandle, corpora: Mapping[str, Sequence[Trajectory]], hint: str = "fast",
                      checker: Checker | None = None) -> pd.DataFrame:
     """Detections and false alarms per corpus with ``handle``'s verifier as the split verifier's
-    slow half (the fast path decides the rest), beside the lower bound."""
+    slow half (the fast path decides the rest), beside the lower bound. ``model_checks``: checks
+    that need a model (the lower-bound path's count); ``llm_calls``: the calls actually made (a
+    run's calls stop at its first repair, see :class:`_UntilRepair`)."""
     rows = []
     for source, trajs in corpora.items():
         for name, make in (("lower", lambda lab: KeepGoingVerifier()),
                            (handle.name, lambda lab: _UntilRepair(SplitVerifier(handle.make(lab, hint))))):
             ck = checker or Checker()
             ck.make_verifier = make
+            usage = getattr(handle.client, "usage", None)
+            before = len(usage) if usage is not None else 0
             t0 = time.perf_counter()
             reps = [ck.check(t) for t in trajs]
             faulty = [r for r in reps if r.fault]
             healthy = [r for r in reps if not r.fault]
             rows.append({
-                "corpus": source, "verifier": name, "hint": hint if name != "lower" else "-",
+                "corpus": source, "verifier": name, "hint": "-" if handle.is_bound or name == "lower" else hint,
                 "detected": f"{sum(r.detected for r in faulty)}/{len(faulty)}",
                 "early": sum(1 for r in faulty if r.detected and r.first_off_track_step is not None
                              and r.detection.step < r.first_off_track_step),
                 "false_alarms": f"{sum(r.detected for r in healthy)}/{len(healthy)}",
-                "model_checks": sum(r.model_escalations for r in reps), "wall_s": round(time.perf_counter() - t0, 2),
+                "model_checks": sum(r.model_escalations for r in reps),
+                "llm_calls": (len(usage) - before) if usage is not None and name != "lower" else 0,
+                "wall_s": round(time.perf_counter() - t0, 2),
             })
             if handle.is_bound and name == handle.name:
                 break

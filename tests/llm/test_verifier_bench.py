@@ -137,3 +137,15 @@ def test_cli_makes_a_case_file(tmp_path):
     assert res.exit_code == 0, res.output
     cases = load_cases(out)
     assert {c.source for c in cases} == {"examples"} and "escalated/" in res.output
+
+
+def test_detection_effect_stops_asking_after_a_runs_first_repair(fake, monkeypatch):
+    """An LLM that always repairs is asked at most once per run, and its repairs count as alarms."""
+    monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
+    fake.default = ("json", {"decision": "repair", "scope": "execution", "diagnosis": "no"})
+    corpus = load_corpus(DATA / "examples" / "corpus.jsonl")
+    eff = detection_effect(open_verifier("endpoint"), {"examples": corpus}, hint="neutral")
+    lower, llm = eff.iloc[0], eff.iloc[1]
+    assert llm["hint"] == "neutral" and lower["llm_calls"] == 0
+    assert 0 < llm["llm_calls"] == len(fake.requests) <= len(corpus)
+    assert int(llm["false_alarms"].split("/")[0]) > int(lower["false_alarms"].split("/")[0])
