@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+from functools import wraps
 from pathlib import Path
+from typing import Any, Callable
 
 import click
 
-from .cli import DATA, _friendly
 from .errors import ConfigError
 
 __all__ = ["bench_verifier_cmd", "DEFAULT_CASES", "DEFAULT_CORPORA"]
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_CASES = DATA / "verifier" / "cases.jsonl"
 DEFAULT_CORPORA = {"examples": DATA / "examples" / "corpus.jsonl", "workbench": DATA / "workbench" / "corpus.jsonl",
                    "miniwob": DATA / "miniwob" / "corpus.jsonl"}
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """fcpkit.cli's error handling (one red line, exit 2), looked up when the command runs:
+    fcpkit.cli registers this module's command, so importing it here would be circular (and
+    breaks ``python -m fcpkit.cli``)."""
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from .cli import _friendly as friendly
+
+        return friendly(fn)(*args, **kwargs)
+
+    return wrapper
 
 
 def _corpora(specs: tuple[str, ...]) -> dict[str, Path]:
