@@ -381,7 +381,8 @@ def default_client(model: str | None = None, *, shared: bool = True, server_kwar
 
     if os.environ.get("OPENAI_BASE_URL") or kwargs.get("base_url") or kwargs.get("mode") == "replay":
         return LLMClient(model, **kwargs)
-    name = model or selected_model_name()
+    # FCPKIT_LLM_GGUF (a file of your own) wins over FCPKIT_LLM_MODEL, as in find_gguf()
+    name = model or (None if os.environ.get("FCPKIT_LLM_GGUF") else selected_model_name())
     spec = embedded_model(name)  # a clear error for an unknown name
     skw = {"n_ctx": spec.n_ctx, **({"model": spec.name, "model_alias": spec.name} if name else {}), **(server_kwargs or {})}
     kwargs.setdefault("timeout", spec.timeout_s)
