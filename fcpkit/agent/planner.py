@@ -426,8 +426,9 @@ class LLMPlanner:
 
     def messages(self, task: str, observation: Observation | None, skills: Sequence[SkillRecord] = (),
                  failures: Sequence[Any] = ()) -> list[dict[str, str]]:
-        page = serialize_observation(observation)[: self.max_observation_chars] if observation is not None else "(not loaded)"
-        from fcpkit.llm.templates import default_library
+        from fcpkit.llm.templates import default_library, fence_page
+
+        page = fence_page(serialize_observation(observation)[: self.max_observation_chars] if observation is not None else "(not loaded)")
 
         return default_library().messages(
             self.prompt, task=task, observation=page, skills=render_skills(skills),

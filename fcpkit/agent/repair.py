@@ -263,7 +263,7 @@ class LLMRepairer:
         self.fallbacks: list[str] = []
 
     def messages(self, request: RepairRequest) -> list[dict[str, str]]:
-        from fcpkit.llm.templates import default_library
+        from fcpkit.llm.templates import default_library, fence_page
 
         done = [c.id for c in request.plan.commitments[: request.index]]
         traj = "\n".join(
@@ -273,6 +273,7 @@ class LLMRepairer:
         if request.action is not None:
             traj += f"\nOffending action ({'rejected before it ran' if request.phase == 'pre' else 'already ran'}): {_describe(request.action)}"
         page = serialize_observation(request.observation)[: self.max_observation_chars] if request.observation else "(unknown)"
+        page = fence_page(page)
         plan = {"completed": done, "commitments": [c.to_data() for c in request.plan.commitments]}
         return default_library().messages(
             self.prompt, task=request.plan.task, plan=json.dumps(plan, ensure_ascii=False, indent=1),

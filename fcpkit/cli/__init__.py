@@ -419,5 +419,9 @@ main.add_command(lint)
 main.add_command(crawl_cmd)
 main.add_command(compile_cmd)
 
+from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
+
+bench.add_command(bench_verifier_cmd)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -31,7 +31,7 @@ from fcpkit.envs.executors.scripted import ScriptedExecutor
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
 from fcpkit.llm import default_client
-from fcpkit.llm.server import running_shared_server
+from fcpkit.llm.server import stop_shared
 
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary", "log_pages",
            "screenshot_dir"]
@@ -223,9 +223,7 @@ def _approve_task_writes(request: Any) -> Approval:
 def _stop_embedded() -> None:
     """Stop the shared embedded server if one runs (never start one to stop it)."""
     try:
-        srv = running_shared_server()
-        if srv is not None:
-            srv.stop()
+        stop_shared()
     except Exception:  # pragma: no cover - best effort: atexit also stops it
         pass
 

@@ -35,6 +35,14 @@ _LAZY = {
     "free_port": "fcpkit.llm.server",
     "llama_cpp_available": "fcpkit.llm.server",
     "shared_server": "fcpkit.llm.server",
+    "selected_model_name": "fcpkit.llm.server",
+    "stop_shared": "fcpkit.llm.server",
+    "running_shared_server": "fcpkit.llm.server",
+    "DEFAULT_MODEL": "fcpkit.llm.models",
+    "EMBEDDED_MODELS": "fcpkit.llm.models",
+    "EmbeddedModel": "fcpkit.llm.models",
+    "assemble_gguf": "fcpkit.llm.models",
+    "embedded_model": "fcpkit.llm.models",
 }
 
 __all__ = [
@@ -67,6 +75,13 @@ __all__ = [
     "EmbeddedLLMServer",
     "default_client",
     "shared_server",
+    "stop_shared",
+    "selected_model_name",
+    "EmbeddedModel",
+    "EMBEDDED_MODELS",
+    "DEFAULT_MODEL",
+    "embedded_model",
+    "assemble_gguf",
     "find_gguf",
     "free_port",
     "llama_cpp_available",

