@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from fcpkit import load_corpus
 from fcpkit.cli import main
-from fcpkit.eval import detection_effect, load_cases, merge_results, open_verifier, run_cases, summarize
+from fcpkit.eval.verifier_bench import detection_effect, merge_results, open_verifier, run_cases, summarize
+from fcpkit.eval.verifier_cases import load_cases
 from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN
 from fcpkit.llm.components.verifier import NEUTRAL_HINT
 
