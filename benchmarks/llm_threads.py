@@ -15,7 +15,8 @@ import argparse
 import os
 from pathlib import Path
 
-from fcpkit.eval import load_cases, open_verifier, run_cases
+from fcpkit.eval.verifier_bench import open_verifier, run_cases
+from fcpkit.eval.verifier_cases import load_cases
 
 CASES = Path(__file__).resolve().parent.parent / "data" / "verifier" / "cases.jsonl"
 CONFIGS = ((2, "ACTIVE"), (2, "PASSIVE"), (1, "PASSIVE"))
