@@ -167,7 +167,8 @@ def advance_check(
       before the precondition: that the next step *can* start says nothing about what the write did.
       When the agent *reports the task done* over it, or over ``passed`` (earlier commitments it
       moved on from unconfirmed after writing), the write is never confirmed:
-      ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`);
+      ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`). Only a
+      commitment that has completion evidence can be held to it never being confirmed;
     * every skipped commitment is *settled*: its completion shows, or it is the one just before
       ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
       page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
@@ -187,6 +188,8 @@ def advance_check(
     written = [k for k in skipped if k in wrote and k not in shown]
     if claimed is None:  # the agent's last word: a write passed over earlier is never confirmed now
         written = [k for k in passed if k < active] + written
+    # only a step that says what its completion is can be held to it never being confirmed
+    written = [k for k in written if plan.commitments[k].confirm.get("completion")]
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
     elif written:

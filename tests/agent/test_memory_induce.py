@@ -10,7 +10,7 @@ from memory_support import DATA
 from fcpkit import Checker, load_corpus
 from fcpkit.agent.memory import load_library, save_library
 from fcpkit.eval.induce import DeterministicInducer, Inducer, healthy
-from fcpkit.cli_experience import DEFAULT_CORPORA
+from fcpkit.cli.experience import DEFAULT_CORPORA
 from fcpkit.agent.memory.params import instance_specific
 
 
