@@ -19,7 +19,7 @@ import click
 
 from fcpkit import dump_plan, load_corpus
 from fcpkit.agent import LLMPlanner
-from fcpkit.cli.common import DATA, friendly
+from fcpkit.cli.common import DATA, SCRATCH, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
 from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.eval.llm_induce import LLMInducer
@@ -130,9 +130,10 @@ def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, out
 
 @click.command("retrieval")
 @click.option("--seeds", default="0,1,2", show_default=True, help="Comma-separated split seeds.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
-@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA.parent / "figures",
-              show_default=True)
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
+              help="Folder for the CSV table (a scratch folder by default; --out-dir data/results regenerates the tracked one).")
+@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
+              help="Folder for the HTML figure (a scratch folder by default; the tracked ones are in figures/).")
 @click.option("--max-queries", type=int, help="Sample this many test intents per seed (quick runs).")
 @friendly
 def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int | None) -> None:
@@ -167,9 +168,10 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
                                          "none). Default: every held-back run.")
 @click.option("--live", is_flag=True, help="Run each held-back task in Chromium on the workbench (slow) instead of "
                                            "checking the plan against its recording.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results", show_default=True)
-@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=DATA.parent / "figures",
-              show_default=True)
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
+              help="Folder for the CSV table (a scratch folder by default; --out-dir data/results regenerates the tracked one).")
+@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
+              help="Folder for the HTML figure (a scratch folder by default; the tracked ones are in figures/).")
 @friendly
 def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repetitions: int, embedding_weight: float,
                      faults: str, live: bool, out_dir: Path, fig_dir: Path) -> None:

@@ -15,7 +15,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
-from fcpkit.core.falsifiers import Builtins, TaskContext, check_builtins, commitment_text
+from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins, commitment_text
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
@@ -340,12 +340,13 @@ class _Base:
                 a_minus, best = s, (i, scope, level)
         t = self.thresholds
         kappa = float(c.confidence)
+        r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
+                  consecutive_continues=consecutive_continues, can_complete=can_complete,
+                  page_changed=page_changed, no_evidence_steps=no_evidence_steps)
+        if hit is not None and hit.rule in BUILTIN_RULES and r is Route.RISK:
+            hit = None  # the plan's own falsifier already says it: a built-in adds nothing
         if hit is not None:
             r = Route.VERIFY
-        else:
-            r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
-                      consecutive_continues=consecutive_continues, can_complete=can_complete,
-                      page_changed=page_changed, no_evidence_steps=no_evidence_steps)
         scope = evidence = level = None
         if hit is not None:
             scope = hit.scope

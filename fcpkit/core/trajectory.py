@@ -462,7 +462,7 @@ def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
     seen: dict[str, int] = {}
     try:
         with p.open("r", encoding="utf-8", newline="\n") as head:  # a plan or other text: one message
-            not_jsonl = _not_json_lines(p, [ln for _, ln in zip(range(40), head)])
+            not_jsonl = _not_json_lines(p, [ln for _, ln in zip(range(20), head)])
     except FileNotFoundError:
         raise CorpusError(source, ["file not found"]) from None
     except (OSError, ValueError) as exc:

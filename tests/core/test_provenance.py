@@ -67,11 +67,13 @@ def test_spoofed_corpus_stays_detected():
 
 
 def test_spoofed_corpus_defeats_whole_page_scoring():
-    """The corpus bites: scored on the whole page (no provenance) every run in it is missed."""
+    """The corpus bites: scored on the whole page (no provenance) planted text hides some of its
+    faults (the built-in falsifiers and the tracker still catch others without provenance)."""
     runs = load_corpus(SPOOFED)
     checker = Checker()
     checker.state.provenance = None
-    assert sum(checker.check(t).detected for t in runs) == 0
+    missed = sum(not checker.check(t).detected for t in runs)
+    assert missed >= 5, missed
 
 
 def test_a_statement_about_a_user_field_reads_that_field():

@@ -65,6 +65,9 @@ class Prepared:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+#: roles whose value a person sets (ARIA widget roles that take input)
+EDITABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider", "checkbox",
+                            "radio", "switch", "option", "menuitemcheckbox", "menuitemradio"})
 _SHAPE = re.compile(r"\d")
 _RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 
@@ -350,6 +353,10 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     if ids and not all(i in page.record_ids for i in ids):
         return s
     for f in page.fields:
+        # an input's value is what someone chose, not what the application did: a drop-down set
+        # to Payments before Save is no event; a displayed field (term/definition, a label line) is
+        if page.nodes[f.node].role in EDITABLE_ROLES:
+            continue
         if same_name(claim.value, f.value):
             if trace is not None:
                 trace.append(("result field", f.node, f"{f.label} = {f.value}", 1.0))

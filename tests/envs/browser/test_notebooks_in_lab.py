@@ -24,7 +24,7 @@ from fcpkit.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook, r
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "notebooks"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
 SHOTS = ROOT / "figures" / "notebooks"
