@@ -70,10 +70,11 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
 
 @click.command()
 @click.argument("task")
-@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True)
+@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+              help="Experience library: a folder (skills.jsonl, failures.jsonl) or one YAML file.")
 @click.option("--k", default=3, show_default=True, help="Skills to retrieve before dependency expansion.")
 @click.option("--p", "p", default=2, show_default=True, help="Failure cases to retrieve.")
-@click.option("--bm25-weight", default=0.4, show_default=True)
+@click.option("--bm25-weight", default=0.4, show_default=True, help="Weight of BM25 in the hybrid score; the embedding gets the rest.")
 @click.option("--embedding-weight", default=0.6, show_default=True, help="0 needs no model.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with the skill and failure hits.")
 @friendly
@@ -104,7 +105,8 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 
 @click.command("plan")
 @click.argument("task")
-@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True)
+@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+              help="Experience library: a folder (skills.jsonl, failures.jsonl) or one YAML file.")
 @click.option("--planner", "planner_name", type=click.Choice(["template", "llm"]), default="template",
               show_default=True, help="template: instantiate the skills' templates (no model); llm: prompt the LLM.")
 @click.option("--no-failures", is_flag=True, help="Do not retrieve failure cases (no failure falsifiers).")
