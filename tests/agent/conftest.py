@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from memory_support import DATA
+from _support.memory import DATA
 
 import fcpkit
 from fcpkit.eval.induce import DeterministicInducer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from memory_support import DATA
+from _support.memory import DATA
 
 from fcpkit import load_plan
 from fcpkit.agent.memory import load_library
@@ -37,7 +37,7 @@ def test_retrieve_prints_both_parts_and_json():
 
 def test_plan_prints_a_valid_linked_plan(tmp_path, monkeypatch):
     import fcpkit.agent.memory.generate as gen
-    from memory_support import BagOfWordsEmbedder
+    from _support.memory import BagOfWordsEmbedder
 
     emb = BagOfWordsEmbedder()
     orig = gen.ExperiencePlanner.__init__

@@ -4,7 +4,7 @@ the LLM planner gets the retrieved skills and failure cases in its prompt."""
 from __future__ import annotations
 
 import pytest
-from memory_support import BagOfWordsEmbedder
+from _support.memory import BagOfWordsEmbedder
 
 from fcpkit.agent.planner import LLMPlanner, PlanningError
 from fcpkit.agent.memory import ExperiencePlanner, compose, lint_plan

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from memory_support import DATA
+from _support.memory import DATA
 
 from fcpkit import Checker, load_corpus
 from fcpkit.agent.memory import load_library, save_library

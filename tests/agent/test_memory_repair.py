@@ -3,7 +3,7 @@ case is followed only when it diagnosed the same thing."""
 
 from __future__ import annotations
 
-from memory_support import BagOfWordsEmbedder
+from _support.memory import BagOfWordsEmbedder
 
 from fcpkit.agent.memory import ExperiencePlanner, ExperienceRepairer, same_diagnosis
 from fcpkit.agent.repair import RepairRequest

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from memory_support import DATA, BagOfWordsEmbedder
+from _support.memory import DATA, BagOfWordsEmbedder
 
 from fcpkit.agent.memory import FailureRetriever, HybridIndex, SkillRetriever, load_library, situation_text
 from fcpkit.agent.memory.retrieve import minmax

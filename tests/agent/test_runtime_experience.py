@@ -3,8 +3,6 @@ failure case from the library (falling back to the base repairer when none match
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 from _support.fakes import FakeSupportEnv, SupportExecutor, support_plan
@@ -14,8 +12,7 @@ from fcpkit.agent.memory import ExperiencePlanner, ExperienceRepairer, Library
 from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.agent.runtime import EVENTS, Runner
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "agent"))
-from memory_support import DATA, BagOfWordsEmbedder  # noqa: E402
+from _support.memory import DATA, BagOfWordsEmbedder  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,9 @@ interrupted run leaves a stop record."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "loop"))
 from _support.fakes import FakeSupportEnv, SupportExecutor, support_plan  # noqa: E402
 
 from fcpkit import EvidenceLog, read_log  # noqa: E402

@@ -4,16 +4,13 @@ induced keys, and the metrics on a small synthetic set where the answer is known
 from __future__ import annotations
 
 import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from fcpkit.eval.retrieval import (WebArenaTask, benchmark_table, lambda_figure, load_webarena_tasks,
                                    retrieval_benchmark, split_tasks, template_keys)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "agent"))
-from memory_support import BagOfWordsEmbedder  # noqa: E402
+from _support.memory import BagOfWordsEmbedder  # noqa: E402
 
 TASKS = [
     WebArenaTask(1, "Get the top-1 best-selling product in 2022", 10, "shopping_admin"),

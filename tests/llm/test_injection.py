@@ -9,12 +9,10 @@ it obeys any instruction it finds outside the page fence.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "loop"))
 from _support.fakes import FakeSupportEnv, support_plan  # noqa: E402
 
 from fcpkit import Action, LexicalMatcher, StateTester  # noqa: E402

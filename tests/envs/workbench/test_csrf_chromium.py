@@ -4,14 +4,11 @@ signed-in browser; the workbench refuses it, while its own form still works."""
 
 from __future__ import annotations
 
-import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from _support.browser import CHROMIUM, browser_missing  # noqa: E402
 
 from fcpkit.envs.workbench import start_workbench  # noqa: E402
