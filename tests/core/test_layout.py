@@ -68,14 +68,10 @@ KNOWN_LONG_MODULES: set[str] = {
     "engine/smg.py",
     "envs/workbench/app.py",
     "eval/calibrate.py",
-    "eval/detection.py",
     "llm/client.py",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
     "agent/runtime.py:__init__",
-    "eval/detection.py:print_detection",
-    "eval/detection.py:run_detection",
-    "eval/detection.py:write_figures",
     "llm/client.py:_live",
     "viz/falsifier_lab.py:__init__",
 }
@@ -120,10 +116,6 @@ KNOWN_INNER_IMPORTS: set[str] = {
     "envs/executors/__init__.py:fcpkit.envs.executors.llm",
     "envs/experience.py:fcpkit.envs.executors.scripted",
     "envs/experience.py:fcpkit.envs.workbench.browser_env",
-    "eval/detection.py:dataclasses",
-    "eval/detection.py:fcpkit.matching",
-    "eval/detection.py:fcpkit.matching.lexical",
-    "eval/detection.py:json",
     "eval/verifier_bench.py:fcpkit.llm",
     "llm/components/verifier.py:fcpkit.errors",
     "llm/components/verifier.py:fcpkit.llm.schemas",
