@@ -7,8 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.table import Table
 
 from fcpkit.cli.common import friendly
+from fcpkit.engine import CrawlConfig, StateMachine
+from fcpkit.engine.patcher import SMGPatcher
+from fcpkit.engine.planner import plan_program
+from fcpkit.engine.run import run_program_task
+from fcpkit.engine.workbench import DEFAULT_SMG, crawl_workbench
+from fcpkit.envs.workbench import start_workbench
+from fcpkit.llm import default_client
 
 __all__ = ["compile_cmd", "crawl_cmd"]
 
@@ -26,9 +35,6 @@ __all__ = ["compile_cmd", "crawl_cmd"]
 @friendly
 def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int, safe: bool, no_validate: bool) -> None:
     """Crawl the workbench (started here) into a state-machine memory (YAML), and print its statistics."""
-    from fcpkit.engine import CrawlConfig
-    from fcpkit.engine.workbench import DEFAULT_SMG, crawl_workbench
-
     if out is None:
         out = DEFAULT_SMG if not safe else DEFAULT_SMG.with_name("workbench-safe.yaml")
     config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, samples=samples, safe=safe,
@@ -39,9 +45,6 @@ def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int
 
 
 def _load_smg(path: Path | None):
-    from fcpkit.engine import StateMachine
-    from fcpkit.engine.workbench import DEFAULT_SMG
-
     return StateMachine.load(path or DEFAULT_SMG)
 
 
@@ -55,16 +58,10 @@ def _load_smg(path: Path | None):
 @friendly
 def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, as_json: bool) -> None:
     """Plan and compile TASK against the state-machine memory, and print the program (no browser)."""
-    from fcpkit.engine.planner import plan_program
-
     smg = _load_smg(smg_path)
     if start is None:
         start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
-    client = None
-    if llm:
-        from fcpkit.llm import default_client
-
-        client = default_client()
+    client = default_client() if llm else None
     out = plan_program(smg, task, start, client=client, use_templates=not llm)
     if as_json:
         p = out.program
@@ -80,19 +77,8 @@ def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, 
 
 def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = False, patch: bool = False) -> list:
     """``fcpkit run --engine program``: each case planned, compiled and executed; prints one table."""
-    from rich.console import Console
-    from rich.table import Table
-
-    from fcpkit.engine.patcher import SMGPatcher
-    from fcpkit.engine.run import run_program_task
-    from fcpkit.envs.workbench import start_workbench
-
     smg = _load_smg(smg_path)
-    client = None
-    if llm:
-        from fcpkit.llm import default_client
-
-        client = default_client()
+    client = default_client() if llm else None
     runs = []
     with start_workbench() as wb:
         for case in cases:

@@ -26,6 +26,7 @@ from fcpkit.eval.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
 from fcpkit.envs.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
                                     workbench_live_runner)
+from fcpkit.envs.workbench import start_workbench
 from fcpkit.eval.retrieval import benchmark_table, format_table, lambda_figure, retrieval_benchmark
 from fcpkit.llm import default_client
 from fcpkit.viz.figures import save_figure
@@ -193,9 +194,7 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     t0 = time.perf_counter()
     wb = None
     if live:
-        from fcpkit.envs.workbench import start_workbench  # starts a server thread: only for live runs
-
-        wb = start_workbench()
+        wb = start_workbench()  # starts a server thread: only for live runs
     try:
         rows = experience_scaling(
             training, held, fractions=fr, repetitions=repetitions, embedding_weight=embedding_weight,

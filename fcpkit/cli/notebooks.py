@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 
 import click
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from fcpkit.errors import FcpkitError
+from fcpkit.viz.notebooks import DOCS, execute_notebooks, notebook_paths
 
 __all__ = ["notebooks"]
 
@@ -28,10 +30,6 @@ __all__ = ["notebooks"]
 def notebooks(names: tuple[str, ...], execute: bool, out_dir: Path | None, params: tuple[str, ...],
               no_static: bool, kernel: str | None) -> None:
     """List the notebooks and what each teaches; with --execute, regenerate their executed copies."""
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from fcpkit.viz.notebooks import DOCS, execute_notebooks, notebook_paths
-
     try:
         paths = notebook_paths(names)
         if not execute:
@@ -63,8 +61,6 @@ def _teaches(path: Path) -> str:
 
 
 def _parse_params(items: tuple[str, ...]) -> dict[str, dict[str, object]]:
-    from fcpkit.viz.notebooks import notebook_paths
-
     out: dict[str, dict[str, object]] = {}
     for item in items:
         nb, sep, rest = item.partition(":")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.console import Console
+from rich.table import Table
+
 from fcpkit.core.verify import Decision
 from fcpkit.eval.calibrate import CalibrationReport
 from fcpkit.eval.checker import TrajectoryReport
@@ -13,9 +16,6 @@ __all__ = ["print_reports", "print_calibration"]
 
 def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, console=None) -> None:
     """A rich table per trajectory's checks (with ``steps``), then one summary row per trajectory."""
-    from rich.console import Console
-    from rich.table import Table
-
     console = console or Console(width=max(Console().width, 160))
     route_style = {"continue": "dim", "complete": "green", "risk": "red", "verify": "yellow"}
     if steps:
@@ -51,9 +51,6 @@ def _pct(v: Any) -> str:
 
 def print_calibration(report: CalibrationReport, console: Any = None) -> None:
     """Rich summary: the fitted mapping and thresholds, then held-out metrics before/after."""
-    from rich.console import Console
-    from rich.table import Table
-
     console = console or Console()
     r = report
     m = r.mapping

@@ -5,9 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+import pandas as pd
+from rich.console import Console
 
-from fcpkit.errors import ConfigError
 from fcpkit.cli.common import DATA, friendly
+from fcpkit.core.trajectory import load_corpus
+from fcpkit.errors import ConfigError
+from fcpkit.eval.verifier_bench import answered, detection_effect, merge_results, open_verifier, run_cases, summarize
+from fcpkit.eval.verifier_cases import build_cases, case_counts, dump_cases, load_cases, stratified_sample
 
 __all__ = ["bench_verifier_cmd", "DEFAULT_CASES", "DEFAULT_CORPORA"]
 
@@ -69,13 +74,6 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
                        verifiers: str, hints: str, prompt: str, no_prefix_cache: bool, kinds: str, sources: str,
                        limit: int, sample: int, timeout: float | None, max_page_chars: int, resume: bool, record: Path | None, detection: bool, out_dir: Path) -> None:
     """Verifier benchmark: decisions on labelled off-track and healthy cases, scope, JSON, tokens, s/call."""
-    from rich.console import Console
-
-    from fcpkit import load_corpus
-
-    from fcpkit.eval.verifier_bench import answered, detection_effect, merge_results, open_verifier, run_cases, summarize
-    from fcpkit.eval.verifier_cases import build_cases, case_counts, dump_cases, load_cases, stratified_sample
-
     console = Console(width=max(Console().width, 160))
     corpora = _corpora(corpus_specs) or DEFAULT_CORPORA
     if make_cases:
@@ -127,8 +125,6 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
         calls_csv, summary_csv = merge_results(calls, out_dir)
         console.print(f"calls -> {calls_csv}; summary (every run so far) -> {summary_csv}")
     if effects:
-        import pandas as pd
-
         eff = pd.concat(effects, ignore_index=True)
         console.print(eff.to_string(index=False))
         if out_dir and str(out_dir):

@@ -1,0 +1,61 @@
+"""``fcpkit bench``: the benchmarks group (throughput and ratios; not tests), with ``bench detection``
+and ``bench checks``; other modules' bench commands are registered on it in :mod:`fcpkit.cli`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from fcpkit.cli.common import DATA, SCRATCH, SafePath, friendly
+from fcpkit.core.trajectory import load_corpus
+from fcpkit.eval.bench import bench_checks, print_bench
+from fcpkit.eval.detection import print_detection, run_detection
+
+__all__ = ["bench", "bench_checks_cmd", "bench_detection_cmd"]
+
+
+@click.group("bench")
+def bench() -> None:
+    """Benchmarks (throughput and ratios; not tests)."""
+
+
+@bench.command("detection")
+@click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--matchers", default="lexical", show_default=True,
+              help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
+@click.option("--out", "out_dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH / "detection",
+              show_default=True,
+              help="Folder for the CSV tables (a scratch folder by default; --out data/results regenerates the "
+                   "tracked tables).")
+@click.option("--figures", "fig_dir", type=SafePath(file_okay=False, path_type=Path), default=None,
+              help="Folder for the HTML/PNG figures (default: OUT/figures; the tracked ones are in figures/).")
+@click.option("--no-sweep", is_flag=True, help="Skip the threshold sweep (and leave-one-workflow-out).")
+@friendly
+def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path | None,
+                        no_sweep: bool) -> None:
+    """Detection benchmark: every arm x matcher x verifier bound, per fault and workflow, sweep, LOWO."""
+    paths = list(corpora) or [DATA / "examples" / "corpus.jsonl"]
+    with Console(stderr=True).status("detection benchmark: loading corpora") as status:
+        res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
+                            out_dir=out_dir, fig_dir=fig_dir or out_dir / "figures", sweep=not no_sweep,
+                            progress=lambda msg: status.update(f"detection benchmark: {msg}"))
+    print_detection(res, console=Console(width=max(Console().width, 160)))
+
+
+@bench.command("checks")
+@click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--repeat", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Warm passes over each corpus.")
+@friendly
+def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
+    """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
+
+    With no corpus: the example, workbench and MiniWoB corpora shipped in data/.
+    """
+    paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
+                                          DATA / "miniwob" / "corpus.jsonl") if p.exists()]
+    for path in paths:
+        with Console(stderr=True).status(f"timing every check of {path} ({repeat} warm passes)"):
+            result = bench_checks(load_corpus(path), repeat=repeat)
+        print_bench(result, title=str(path))

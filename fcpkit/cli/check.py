@@ -1,0 +1,108 @@
+"""``fcpkit check`` and ``fcpkit validate``: a recorded corpus checked against its plans, and plan or
+corpus files validated; :func:`build_checker` is the Checker every command builds from its options."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from fcpkit.cli.common import SafePath, friendly
+from fcpkit.cli.report import print_reports
+from fcpkit.core.falsifiers import Builtins
+from fcpkit.core.log import EvidenceLog
+from fcpkit.core.plan import load_plan
+from fcpkit.core.router import Thresholds
+from fcpkit.core.trajectory import load_corpus
+from fcpkit.errors import FcpkitError, FormatError
+from fcpkit.eval.calibrate import calibrated_matcher, calibrated_thresholds
+from fcpkit.eval.checker import Checker
+from fcpkit.matching import get_matcher
+
+__all__ = ["build_checker", "check_cmd", "validate_cmd"]
+
+
+def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str | None,
+                  calibration: str | None = None, **switches: Any) -> Checker:
+    """A Checker from the command-line options: a calibration file supplies its matcher, score mapping
+    and thresholds (a --thresholds file still wins); otherwise the named matcher and the paper's thresholds."""
+    if calibration:
+        m = calibrated_matcher(calibration)
+        th = Thresholds.load(thresholds) if thresholds else calibrated_thresholds(calibration)
+    else:
+        m = get_matcher(matcher)
+        th = Thresholds.load(thresholds) if thresholds else Thresholds()
+    return Checker(m, th, verifier=verifier, log=EvidenceLog(log) if log else None, **switches)
+
+
+@click.command("check")
+@click.argument("corpus", type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--plan", "plan_path", type=SafePath(dir_okay=False, path_type=Path),
+              help="Check every trajectory against this plan instead of the one it names.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (docs/formats.md checker output).")
+@click.option("--verifier", type=click.Choice(["lower", "lower-strict", "upper"]), default="lower", show_default=True,
+              help="Escalation policy: lower = keep going (risk and hard rule hits repair); lower-strict = also "
+                   "treat an unconfirmed write as drift; upper = oracle from labels.")
+@click.option("--matcher", default="lexical", show_default=True, help="Evidence matcher by name.")
+@click.option("--thresholds", type=SafePath(exists=True, dir_okay=False), help="Thresholds JSON file.")
+@click.option("--calibration", type=SafePath(exists=True, dir_okay=False),
+              help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
+@click.option("--log", type=SafePath(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
+@click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
+@click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
+@click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
+@click.option("--no-plan-falsifiers", is_flag=True, help="Disable cross-cutting plan-level falsifiers.")
+@click.option("--no-builtin", "no_builtin", multiple=True, metavar="NAME",
+              help="Disable one built-in task-level falsifier (lost_session, refused, ...), or 'all'.")
+@click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
+@friendly
+def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
+              calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
+              no_plan_falsifiers: bool, no_builtin: tuple[str, ...], no_pre_action: bool) -> None:
+    """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
+    if log is not None and not log.strip():
+        raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
+    trajs = load_corpus(corpus)
+    plan = load_plan(plan_path) if plan_path else None
+    selected = [t for t in trajs if not only or t.id in only]
+    if only and len(selected) != len(set(only)):
+        missing = set(only) - {t.id for t in selected}
+        raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
+    builtins = Builtins.none() if "all" in no_builtin else Builtins.from_dict({n: False for n in no_builtin})
+    checker = build_checker(matcher, verifier, thresholds, log, calibration, use_rules=not no_rules,
+                            use_plan_falsifiers=not no_plan_falsifiers, use_builtins=builtins,
+                            pre_action=not no_pre_action)
+    checker.fit(trajs)
+    reports = checker.check_corpus(selected, plan)
+    if checker.log is not None:
+        checker.log.close()
+    if as_json:
+        for r in reports:
+            click.echo(json.dumps(r.to_json(), ensure_ascii=False))
+        return
+    print_reports(reports, steps=steps)
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, type=SafePath(path_type=Path))
+@friendly
+def validate_cmd(files: tuple[Path, ...]) -> None:
+    """Validate plan (.yaml/.json) and corpus (.jsonl) FILES; one clear message per broken file."""
+    bad = 0
+    for f in files:
+        try:
+            if f.suffix == ".jsonl":
+                n = len(load_corpus(f))
+                click.secho(f"ok   {f}  ({n} trajectories)", fg="green")
+            elif f.suffix.lower() not in (".yaml", ".yml", ".json"):
+                raise FormatError(str(f), ["not a plan (.yaml, .yml, .json) or corpus (.jsonl) file"])
+            else:
+                p = load_plan(f)
+                click.secho(f"ok   {f}  ({len(p)} commitments)", fg="green")
+        except FormatError as exc:
+            bad += 1
+            click.secho(f"FAIL {exc}", fg="red")
+    sys.exit(2 if bad else 0)
