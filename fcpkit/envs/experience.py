@@ -33,6 +33,8 @@ from fcpkit.agent.repair import DeterministicRepairer
 from fcpkit.agent.memory import ExperiencePlanner, ExperienceRepairer, FailureRetriever, Library, SkillRetriever
 from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
+from fcpkit.envs.executors.scripted import ScriptedExecutor
+from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 
 __all__ = ["FRACTIONS", "experience_scaling", "offline_outcome", "scaling_table", "scaling_figure", "split_runs",
            "workbench_live_runner"]
@@ -71,9 +73,6 @@ def workbench_live_runner(workbench: Any, *, step_budget: int = 20,
     workbench's validator."""
 
     def run(planner: ExperiencePlanner, lib: Library, t: Trajectory) -> bool:
-        from fcpkit.envs.workbench.browser_env import WorkbenchEnv  # playwright: only for live runs
-        from fcpkit.envs.executors.scripted import ScriptedExecutor
-
         variant, seed = int(t.extra.get("variant", 0)), int(t.extra.get("seed", 0))
         repairer = (ExperienceRepairer(lib, failures=planner.failure_retriever, skills=planner.skill_retriever)
                     if planner.use_failures else DeterministicRepairer())

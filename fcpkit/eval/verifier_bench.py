@@ -28,7 +28,9 @@ import pandas as pd
 
 from fcpkit import Checker, Decision, Label, Trajectory, Verdict, Verifier
 from fcpkit.core.verify import KeepGoingVerifier, OracleVerifier, SplitVerifier, VerifyRequest
+from fcpkit.llm.client import LLMClient
 from fcpkit.llm.components import LLMVerifier
+from fcpkit.llm.server import default_client
 from fcpkit.errors import ConfigError
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
 
@@ -119,8 +121,6 @@ def open_verifier(name: str, *, prompt: str = "verifier", prefix_cache: bool = T
         return VerifierHandle(name, lambda label, hint: KeepGoingVerifier())
     if name == "oracle":
         return VerifierHandle(name, lambda label, hint: OracleVerifier(label))
-    from fcpkit.llm import LLMClient, default_client  # the [llm] extra
-
     if record is not None:
         client_kwargs.update(mode="record", recording=record)
     if name.startswith("embedded:"):

@@ -39,6 +39,7 @@ from typing import Any
 
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.errors import LLMError
+from fcpkit.llm.client import LLMClient
 from fcpkit.llm.models import assemble_gguf, embedded_model
 
 __all__ = ["GGUF_PACKAGES", "find_gguf", "selected_model_name", "stop_shared", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
@@ -287,8 +288,6 @@ class EmbeddedLLMServer:
 
     def client(self, **kwargs: Any):
         """An :class:`~fcpkit.llm.client.LLMClient` for this server (schema sent as llama.cpp grammar)."""
-        from fcpkit.llm.client import LLMClient
-
         kwargs.setdefault("model", self.model_alias)
         kwargs.setdefault("response_format", "json_object_schema")
         kwargs.setdefault("api_key", "sk-local")
@@ -396,8 +395,6 @@ def default_client(model: str | None = None, *, shared: bool = True, server_kwar
 
     ``kwargs`` go to :class:`LLMClient` (timeout, max_retries, usage, mode, recording, ...).
     """
-    from fcpkit.llm.client import LLMClient
-
     if os.environ.get("OPENAI_BASE_URL") or kwargs.get("base_url") or kwargs.get("mode") == "replay":
         return LLMClient(model, **kwargs)
     # FCPKIT_LLM_GGUF (a file of your own) wins over FCPKIT_LLM_MODEL, as in find_gguf()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import warnings
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -113,8 +114,6 @@ def save_png(fig: Any, path: str | Path, *, width: int | None = None, height: in
 
 
 def _main(argv: Sequence[str] | None = None) -> int:  # python -m fcpkit.viz.png OUT.png: a self-test
-    import sys
-
     import plotly.graph_objects as go
 
     out = Path((list(argv) if argv is not None else sys.argv[1:] or ["fcpkit-png-selftest.png"])[0])

@@ -76,7 +76,6 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "viz/falsifier_lab.py:__init__",
 }
 KNOWN_INNER_IMPORTS: set[str] = {
-    "agent/memory/retrieve.py:fcpkit.matching",
     "agent/planner.py:fcpkit.errors",
     "agent/planner.py:fcpkit.llm.schemas",
     "agent/planner.py:fcpkit.llm.templates",
@@ -84,13 +83,7 @@ KNOWN_INNER_IMPORTS: set[str] = {
     "agent/repair.py:fcpkit.errors",
     "agent/repair.py:fcpkit.llm.schemas",
     "agent/repair.py:fcpkit.llm.templates",
-    "envs/executors/__init__.py:fcpkit.envs.executors.llm",
-    "envs/experience.py:fcpkit.envs.executors.scripted",
-    "envs/experience.py:fcpkit.envs.workbench.browser_env",
-    "eval/verifier_bench.py:fcpkit.llm",
     "llm/components/verifier.py:fcpkit.errors",
     "llm/components/verifier.py:fcpkit.llm.schemas",
     "llm/components/verifier.py:fcpkit.llm.templates",
-    "llm/server.py:fcpkit.llm.client",
-    "viz/png.py:sys",
 }

@@ -25,6 +25,7 @@ from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from fcpkit.errors import ConfigError
+from fcpkit.matching import EmbeddingMatcher
 
 from fcpkit.agent.memory.records import FailureRecord, Skill
 from fcpkit.agent.memory.store import Library
@@ -59,8 +60,6 @@ def default_embedder() -> Embedder:
     """The packaged all-MiniLM-L6-v2, loaded once per process (offline; a clear
     :class:`~fcpkit.errors.ModelUnavailableError` when its package is missing)."""
     if "minilm" not in _DEFAULT:
-        from fcpkit.matching import EmbeddingMatcher
-
         _DEFAULT["minilm"] = EmbeddingMatcher().load()
     return _DEFAULT["minilm"]
 
