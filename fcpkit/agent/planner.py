@@ -13,15 +13,17 @@
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from fcpkit.errors import FcpkitError, PlanError
 from fcpkit.core.plan import SCOPES, STAGES, TEST_POINTS, Commitment, Plan
 from fcpkit.core.trajectory import Observation, serialize_observation
+from fcpkit.errors import FcpkitError, LLMError, PlanError
+from fcpkit.llm.components.base import LLMComponent
+from fcpkit.llm.schemas import PLANNER_SCHEMA
+from fcpkit.llm.templates import fence_page
 
 __all__ = [
     "Planner",
@@ -387,7 +389,7 @@ def sanitize_plan_data(
 
 # -- LLM planner ----------------------------------------------------------------------------
 
-class LLMPlanner:
+class LLMPlanner(LLMComponent):
     """The planner Pi of Algorithm 1 on an :class:`~fcpkit.llm.LLMClient`.
 
     Args:
@@ -403,6 +405,7 @@ class LLMPlanner:
 
     name = "llm"
     module = "planner"
+    schema = PLANNER_SCHEMA
 
     def __init__(
         self,
@@ -415,23 +418,20 @@ class LLMPlanner:
         link_unknown_skills: bool = False,
         prompt: str = "planner",
     ):
-        self.client = client
+        super().__init__(client, prompt=prompt)
         self.max_commitments = max_commitments
         self.retries = retries
         self.plan_falsifiers = dict(plan_falsifiers or {})
         self.max_observation_chars = max_observation_chars
         self.link_unknown_skills = link_unknown_skills
-        self.prompt = prompt
         self.last_report: dict[str, Any] = {}
 
     def messages(self, task: str, observation: Observation | None, skills: Sequence[SkillRecord] = (),
                  failures: Sequence[Any] = ()) -> list[dict[str, str]]:
-        from fcpkit.llm.templates import default_library, fence_page
-
         page = fence_page(serialize_observation(observation)[: self.max_observation_chars] if observation is not None else "(not loaded)")
 
-        return default_library().messages(
-            self.prompt, task=task, observation=page, skills=render_skills(skills),
+        return self.render(
+            task=task, observation=page, skills=render_skills(skills),
             failure_cases=render_failures(failures), max_commitments=self.max_commitments,
         )
 
@@ -442,9 +442,6 @@ class LLMPlanner:
         skills: Sequence[SkillRecord] = (),
         failures: Sequence[Any] = (),
     ) -> Plan:
-        from fcpkit.errors import LLMError
-        from fcpkit.llm.schemas import PLANNER_SCHEMA
-
         messages = self.messages(task, observation, skills, failures)
         known = None if self.link_unknown_skills else [s.name for s in skills]
         report: dict[str, Any] = {"attempts": 0, "fixes": [], "problems": []}
@@ -453,7 +450,7 @@ class LLMPlanner:
         for attempt in range(self.retries + 1):
             report["attempts"] = attempt + 1
             try:
-                answer = self.client.complete_json(self.module, messages, schema=PLANNER_SCHEMA)
+                answer = self.ask(messages)
             except LLMError as err:
                 raise PlanningError(
                     f"LLMPlanner: the planner LLM gave no usable answer ({err.kind}): {err}",
@@ -467,12 +464,10 @@ class LLMPlanner:
             except PlanError as err:
                 problems = list(err.problems)
                 report["problems"].append(problems)
-                messages = messages + [
-                    {"role": "assistant", "content": json.dumps(answer, ensure_ascii=False, sort_keys=True)},
-                    {"role": "user", "content": "That plan was rejected: " + "; ".join(problems)
-                     + ". Reply again with the corrected JSON object {\"commitments\": [...]}, "
-                     "each commitment with a non-empty id and subgoal."},
-                ]
+                messages = self.reask(
+                    messages, answer, "That plan was rejected: " + "; ".join(problems)
+                    + ". Reply again with the corrected JSON object {\"commitments\": [...]}, "
+                    "each commitment with a non-empty id and subgoal.")
                 continue
             return plan
         raise PlanningError(

@@ -76,14 +76,8 @@ KNOWN_LONG_FUNCTIONS: set[str] = {
     "viz/falsifier_lab.py:__init__",
 }
 KNOWN_INNER_IMPORTS: set[str] = {
-    "agent/planner.py:fcpkit.errors",
-    "agent/planner.py:fcpkit.llm.schemas",
-    "agent/planner.py:fcpkit.llm.templates",
     "agent/repair.py:fcpkit.core.text",
     "agent/repair.py:fcpkit.errors",
     "agent/repair.py:fcpkit.llm.schemas",
     "agent/repair.py:fcpkit.llm.templates",
-    "llm/components/verifier.py:fcpkit.errors",
-    "llm/components/verifier.py:fcpkit.llm.schemas",
-    "llm/components/verifier.py:fcpkit.llm.templates",
 }

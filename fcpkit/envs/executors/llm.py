@@ -13,17 +13,15 @@ step instead of a crash. The chosen bid's node is resolved from the AXTree into 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from fcpkit.core.protocols import ExecutorContext
 from fcpkit.agent.guards import infer_effect
+from fcpkit.core.protocols import ExecutorContext
 from fcpkit.core.rules import parse_action
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
-from fcpkit.llm.templates import default_library
-from fcpkit.errors import FcpkitError
-from fcpkit.errors import LLMError
+from fcpkit.errors import FcpkitError, LLMError
+from fcpkit.llm.components.base import LLMComponent
 from fcpkit.llm.schemas import EXECUTOR_SCHEMA
 
 __all__ = ["LLMExecutor", "axtree_nodes", "resolve_target", "BID_ACTIONS", "ACTION_SPACE"]
@@ -69,20 +67,20 @@ def resolve_target(command: str, observation: Observation) -> str | None:
     return axtree_nodes(observation.text).get(bids[0])
 
 
-class LLMExecutor:
+class LLMExecutor(LLMComponent):
     """Proposes the next action with an LLM; never raises for a bad answer (``noop()`` instead)."""
 
     name = "llm"
     module = "executor"
+    schema = EXECUTOR_SCHEMA
 
     def __init__(self, client: Any, *, retries: int = 2, history: int = 5, max_observation_chars: int = 6000,
                  action_space: str = ACTION_SPACE, prompt: str = "executor", check_bids: bool = True):
-        self.client = client
+        super().__init__(client, prompt=prompt)
         self.retries = retries
         self.history = history
         self.max_observation_chars = max_observation_chars
         self.action_space = action_space
-        self.prompt = prompt
         self.check_bids = check_bids
         self.errors: list[str] = []
 
@@ -104,8 +102,8 @@ class LLMExecutor:
             for a, o in list(ctx.history)[-self.history:]
         ) or "(none)"
         page = serialize_observation(ctx.observation)[: self.max_observation_chars]
-        return default_library().messages(self.prompt, task=ctx.task, commitment="\n".join(lines), history=hist,
-                                          observation=page, action_space=self.action_space)
+        return self.render(task=ctx.task, commitment="\n".join(lines), history=hist, observation=page,
+                           action_space=self.action_space)
 
     def problem(self, command: str, ctx: ExecutorContext) -> str | None:
         """Why ``command`` is not acceptable here, or ``None``."""
@@ -128,7 +126,7 @@ class LLMExecutor:
         last = "no answer"
         for _ in range(self.retries + 1):
             try:
-                ans = self.client.complete_json(self.module, messages, schema=EXECUTOR_SCHEMA)
+                ans = self.ask(messages)
             except (LLMError, FcpkitError) as err:
                 last = f"LLM error ({getattr(err, 'kind', type(err).__name__)}): {err}"
                 break  # the client already retried; asking again would repeat the failure
@@ -139,10 +137,8 @@ class LLMExecutor:
                 target = resolve_target(command, ctx.observation)
                 return Action(command, reasoning, target, infer_effect(command, target), extra={"executor": self.name})
             last = problem
-            messages = messages + [
-                {"role": "assistant", "content": json.dumps(ans, ensure_ascii=False, sort_keys=True)},
-                {"role": "user", "content": f"Your action was rejected: {problem}. Reply again with only the corrected JSON object."},
-            ]
+            messages = self.reask(messages, ans, f"Your action was rejected: {problem}. "
+                                  "Reply again with only the corrected JSON object.")
         self.errors.append(last)
         return Action("noop()", f"executor gave no valid action: {last}"[:500], None, "read",
                       extra={"executor": self.name, "executor_error": last[:500]})

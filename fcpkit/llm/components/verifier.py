@@ -29,11 +29,13 @@ import json
 from typing import Any
 
 from fcpkit.core.log import EvidenceLog
-from fcpkit.errors import ConfigError
 from fcpkit.core.router import Route
 from fcpkit.core.trajectory import Observation, serialize_observation
-from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN, fence_page
 from fcpkit.core.verify import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
+from fcpkit.errors import ConfigError, FcpkitError, LLMError
+from fcpkit.llm.components.base import LLMComponent
+from fcpkit.llm.schemas import PROMPT_SCHEMAS, VERIFIER_SCHEMA
+from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN, fence_page
 
 __all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT", "PAGE_OPEN", "PAGE_CLOSE", "fence_page"]
 
@@ -67,12 +69,10 @@ def _route_signal(req: VerifyRequest) -> str:
 
 def _prompt_schema(prompt: str) -> dict:
     """The schema a verifier prompt template asks for (the plain verifier schema if unknown)."""
-    from fcpkit.llm.schemas import PROMPT_SCHEMAS, VERIFIER_SCHEMA  # fcpkit.llm needs the [llm] extra
-
     return PROMPT_SCHEMAS.get(prompt, VERIFIER_SCHEMA)
 
 
-class LLMVerifier:
+class LLMVerifier(LLMComponent):
     """Omega on an ``LLMClient`` (``module="verifier"``, template ``verifier``, ``VERIFIER_SCHEMA``).
 
     Args:
@@ -85,6 +85,7 @@ class LLMVerifier:
 
     name = "llm"
     module = "verifier"
+    schema = VERIFIER_SCHEMA
 
     def __init__(
         self,
@@ -101,13 +102,12 @@ class LLMVerifier:
     ):
         if hint not in ("fast", "neutral"):
             raise ConfigError(f"LLMVerifier(hint={hint!r}): use 'fast' (the fast tester's route and scores) or 'neutral'")
-        self.client = client
+        super().__init__(client, prompt=prompt)
         self.fallback = fallback or KeepGoingVerifier()
         self.history = history
         self.max_page_chars = max_page_chars
         self.log = log
         self.run = run
-        self.prompt = prompt
         self.hint = hint
         self.schema = schema if schema is not None else _prompt_schema(prompt)
         self.calls = 0
@@ -122,8 +122,6 @@ class LLMVerifier:
 
     # ----------------------------------------------------------------------------------
     def variables(self, req: VerifyRequest) -> dict[str, Any]:
-        from fcpkit.llm.templates import fence_page  # fcpkit.llm needs the [llm] extra
-
         hist = list(req.history)[-self.history:]
         traj = "\n".join(
             f"{i + 1}. {a.command}" + (f" [{a.target}]" if a.target else "") + f" -> {o.title or o.url}"
@@ -156,17 +154,12 @@ class LLMVerifier:
         }
 
     def messages(self, req: VerifyRequest) -> list[dict[str, str]]:
-        from fcpkit.llm.templates import default_library
-
-        return default_library().messages(self.prompt, **self.variables(req))
+        return self.render(**self.variables(req))
 
     def verify(self, request: VerifyRequest) -> Verdict:
-        from fcpkit.errors import FcpkitError
-        from fcpkit.errors import LLMError
-
         self.calls += 1
         try:
-            ans = self.client.complete_json(self.module, self.messages(request), schema=self.schema)
+            ans = self.ask(self.messages(request))
         except (LLMError, FcpkitError) as err:  # PromptError/ConfigError too: never crash the run
             return self._fallback(request, err)
         decision = Decision(ans["decision"])
