@@ -57,19 +57,27 @@ checked, with everything frozen.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
 import os
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from fcpkit.core.router import Thresholds
+from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation
+from fcpkit.errors import ConfigError
 from fcpkit.eval.bags import KINDS, Bag, active_commitments, extract_bags, instance_pairs
+from fcpkit.eval.calibration_file import (
+    FORMAT,
+    CalibratedMatcher,
+    CalibrationReport,
+    calibrated_matcher,
+    calibrated_thresholds,
+    load_report,
+)
+from fcpkit.eval.calibration_splits import Split, make_splits
 from fcpkit.eval.checker import Checker
 from fcpkit.eval.detection import (
     FULL_ARM,
@@ -81,11 +89,8 @@ from fcpkit.eval.detection import (
     summarize_runs,
     sweep_thresholds,
 )
-from fcpkit.errors import ConfigError, read_json_config
 from fcpkit.matching import get_matcher
 from fcpkit.matching.calibration import Calibration, fit_calibration
-from fcpkit.core.router import Thresholds
-from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation
 
 __all__ = [
     "FORMAT",
@@ -110,7 +115,6 @@ __all__ = [
     "calibrated_thresholds",
 ]
 
-FORMAT = "fcpkit.calibrated-matcher/1"
 #: tau shifts searched (both gates move together): wider than the detection benchmark's grid,
 #: since a fitted mapping moves where healthy and faulty pages fall; on the example corpus the
 #: chosen shifts lie between -0.30 and -0.20
@@ -120,52 +124,7 @@ DEFAULT_TAU_SHIFTS: tuple[float, ...] = tuple(round(-0.40 + 0.05 * i, 2) for i i
 CALIBRATE_DELTA_SCALES: tuple[float, ...] = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5)
 
 
-# ----------------------------------------------------------------------------- matcher wrapper
-
-
-class CalibratedMatcher:
-    """``sigmoid(a * raw + b)`` over any matcher's raw score, with a memo of raw scores.
-
-    ``raw`` is ``inner.raw_score`` when the matcher has one, else ``inner.score``. ``calibration``
-    ``None`` passes the inner matcher's own ``score`` through (the uncalibrated default).
-    ``fit`` (unsupervised statistics such as IDF) is forwarded and clears the memo.
-    """
-
-    def __init__(self, inner: Any, calibration: Calibration | None = None, *, memo: dict | None = None):
-        self.inner = inner
-        self.calibration = calibration
-        self.name = getattr(inner, "name", type(inner).__name__)
-        self._raw_fn = getattr(inner, "raw_score", None) if calibration is not None else None
-        if not callable(self._raw_fn):
-            self._raw_fn = inner.score
-        self._memo: dict = {} if memo is None else memo
-        self._tag = "score" if self._raw_fn == getattr(inner, "score", None) else "raw"
-
-    def fit(self, texts: Iterable[str]) -> "CalibratedMatcher":
-        fit = getattr(self.inner, "fit", None)
-        if callable(fit):
-            fit(texts)
-            self._memo.clear()
-        return self
-
-    def raw(self, statements: Sequence[str], text: str) -> np.ndarray:
-        stmts = tuple(statements)
-        key = (self._tag, stmts, text)
-        col = self._memo.get(key)
-        if col is None:
-            col = np.asarray(self._raw_fn(list(stmts), [text]), dtype=np.float64)[:, 0] if stmts else np.zeros(0)
-            self._memo[key] = col
-        return col
-
-    def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
-        out = np.zeros((len(statements), len(texts)), dtype=np.float64)
-        for j, text in enumerate(texts):
-            col = self.raw(statements, text)
-            out[:, j] = self.calibration.apply(col) if self.calibration is not None else col
-        return out
-
-    def __repr__(self) -> str:
-        return f"CalibratedMatcher({self.inner!r}, {self.calibration!r})"
+# ----------------------------------------------------------------------------- the mapping
 
 
 def _bag_raw(m: CalibratedMatcher, bags: Sequence[Bag]) -> np.ndarray:
@@ -188,87 +147,6 @@ def fit_mapping(matcher: CalibratedMatcher, bags: Sequence[Bag], *, l2: float = 
     by_kind = {k: {"pos": sum(1 for b in bags if b.kind == k and b.label), "neg": sum(1 for b in bags if b.kind == k
                                                                                       and not b.label)} for k in KINDS}
     return Calibration(cal.a, cal.b, input=cal.input, source=cal.source, meta={**cal.meta, "bags": by_kind})
-
-
-# ----------------------------------------------------------------------------- splits
-
-
-@dataclass(frozen=True)
-class Split:
-    """One train / held-out partition of trajectory ids (``name`` names the fold)."""
-
-    name: str
-    train: tuple[str, ...]
-    test: tuple[str, ...]
-
-
-def _h(seed: int, key: str) -> str:
-    return hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()
-
-
-def _count(holdout: float | int, n: int) -> int:
-    if isinstance(holdout, bool):
-        raise ConfigError("holdout: expected a fraction, a count, names, or 'all'")
-    if isinstance(holdout, float) and 0 < holdout < 1:
-        k = max(1, round(holdout * n))
-    elif isinstance(holdout, (int, float)) and float(holdout).is_integer() and holdout >= 1:
-        k = int(holdout)
-    else:
-        raise ConfigError(f"holdout: expected a fraction in (0, 1) or a whole number >= 1, got {holdout!r}")
-    if k >= n:
-        raise ConfigError(f"holdout: holding out {k} of {n} leaves nothing to train on")
-    return k
-
-
-def make_splits(trajs: Sequence[Trajectory], split: str = "workflow", *, seed: int = 0,
-                holdout: float | int | str | Sequence[str] = 0.25) -> list[Split]:
-    """Train / held-out partitions.
-
-    ``split="workflow"``: whole workflows are held out. ``holdout`` is a fraction of the workflows
-    (at least one), a count, workflow names (a list, or a comma-separated string), or ``"all"``:
-    leave-one-workflow-out, one fold per workflow. Which workflows, when not named, is decided by
-    a seeded hash. ``split="random"``: trajectories are held out by a seeded hash of their id,
-    stratified (healthy and faulty runs separately); ``holdout`` is a fraction of each stratum
-    (at least one run of each) or a count per stratum; ``"all"`` is not allowed.
-    """
-    ids = [t.id for t in trajs]
-    if len(set(ids)) != len(ids):
-        raise ConfigError("make_splits: trajectory ids must be unique across the corpora")
-    if split == "workflow":
-        wf = {t.id: (t.workflow if t.workflow is not None else "(none)") for t in trajs}
-        names = sorted(set(wf.values()))
-        if len(names) < 2:
-            raise ConfigError(f"split='workflow' needs at least two workflows, found {names}; use split='random'")
-        if isinstance(holdout, str) and holdout.strip().lower() in ("all", "lowo", "loo"):
-            held_sets = [[w] for w in names]
-        elif isinstance(holdout, str) or (isinstance(holdout, Sequence) and not isinstance(holdout, str)):
-            chosen = [h.strip() for h in (holdout.split(",") if isinstance(holdout, str) else holdout) if h.strip()]
-            unknown = sorted(set(chosen) - set(names))
-            if unknown:
-                raise ConfigError(f"holdout: unknown workflow(s) {unknown}; known: {names}")
-            if set(chosen) == set(names):
-                raise ConfigError("holdout: every workflow held out leaves nothing to train on")
-            held_sets = [chosen]
-        else:
-            k = _count(holdout, len(names))
-            held_sets = [sorted(sorted(names, key=lambda w: _h(seed, w))[:k])]
-        return [Split("+".join(h), tuple(i for i in ids if wf[i] not in h), tuple(i for i in ids if wf[i] in h))
-                for h in held_sets]
-    if split == "random":
-        if isinstance(holdout, str) or (isinstance(holdout, Sequence)):
-            raise ConfigError("split='random': holdout must be a fraction or a count")
-        test: set[str] = set()
-        for faulty in (False, True):
-            stratum = sorted((t.id for t in trajs if (t.label.fault is not None) == faulty), key=lambda i: _h(seed, i))
-            if not stratum:
-                continue
-            k = max(1, round(holdout * len(stratum))) if isinstance(holdout, float) and holdout < 1 else int(holdout)
-            if k >= len(stratum):
-                raise ConfigError(f"holdout: holding out {k} of {len(stratum)} {'faulty' if faulty else 'healthy'} runs "
-                                  f"leaves none to train on")
-            test |= set(stratum[:k])
-        return [Split(f"random(seed={seed})", tuple(i for i in ids if i not in test), tuple(i for i in ids if i in test))]
-    raise ConfigError(f"split must be 'workflow' or 'random', got {split!r}")
 
 
 # ----------------------------------------------------------------------------- fit and evaluate
@@ -354,112 +232,6 @@ _KEEP = ("runs", "faulty", "healthy", "detected", "detection_rate", "detection_r
 
 def _slim(s: Mapping[str, Any]) -> dict[str, Any]:
     return {k: s.get(k) for k in _KEEP}
-
-
-# ----------------------------------------------------------------------------- report and file
-
-
-@dataclass
-class CalibrationReport:
-    """A fitted mapping and thresholds with provenance and held-out metrics; saved as one JSON file.
-
-    ``heldout`` maps a configuration to metrics on the held-back runs (pooled over folds for
-    leave-one-workflow-out): ``default`` (the matcher's own scores, paper thresholds),
-    ``mapped`` (fitted mapping, paper thresholds), ``calibrated`` (fitted mapping and thresholds).
-    """
-
-    matcher: str
-    model: str | None
-    mapping: Calibration
-    thresholds: Thresholds
-    tau_shift: float
-    delta_scale: float
-    corpora: list[str]
-    split: dict[str, Any]
-    bound: str
-    n_bags: dict[str, dict[str, int]]
-    train: dict[str, Any]
-    heldout: dict[str, dict[str, Any]]
-    folds: list[dict[str, Any]] = field(default_factory=list)
-    created: str = ""
-    path: Path | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "matcher": self.matcher, "model": self.model, "mapping": self.mapping.to_dict(),
-            "thresholds": self.thresholds.to_dict(), "tau_shift": self.tau_shift, "delta_scale": self.delta_scale,
-            "corpora": list(self.corpora), "split": self.split, "bound": self.bound, "bags": self.n_bags,
-            "metrics": {"train": self.train, "heldout": self.heldout}, "folds": self.folds, "created": self.created,
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any], *, source: str = "calibration") -> "CalibrationReport":
-        if not isinstance(d, Mapping) or d.get("format") != FORMAT:
-            got = d.get("format") if isinstance(d, Mapping) else type(d).__name__
-            raise ConfigError(f"{source}: not an fcpkit calibration file (format {got!r}, expected {FORMAT!r})")
-        try:
-            m = d.get("metrics") or {}
-            return cls(
-                matcher=str(d["matcher"]), model=d.get("model"),
-                mapping=Calibration.from_dict(d["mapping"], source_name=f"{source}: mapping"),
-                thresholds=Thresholds.from_dict(d["thresholds"]),
-                tau_shift=float(d.get("tau_shift", 0.0)), delta_scale=float(d.get("delta_scale", 1.0)),
-                corpora=list(d.get("corpora") or []), split=dict(d.get("split") or {}), bound=str(d.get("bound", "lower")),
-                n_bags=dict(d.get("bags") or {}), train=dict(m.get("train") or {}), heldout=dict(m.get("heldout") or {}),
-                folds=list(d.get("folds") or []), created=str(d.get("created", "")),
-            )
-        except KeyError as exc:
-            raise ConfigError(f"{source}: missing key {exc}") from None
-        except (TypeError, ValueError, AttributeError, OverflowError) as exc:  # a value of the wrong shape
-            raise ConfigError(f"{source}: {exc}") from None
-
-    def save(self, path: str | os.PathLike) -> Path:
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(self.to_dict(), indent=2, sort_keys=False, default=_json_default) + "\n",
-                     encoding="utf-8")
-        self.path = p
-        return p
-
-
-def _json_default(v: Any) -> Any:
-    if isinstance(v, (np.floating, np.integer)):
-        return v.item()
-    if isinstance(v, float) and not math.isfinite(v):
-        return None
-    raise TypeError(f"not JSON serialisable: {type(v).__name__}")
-
-
-def load_report(path: str | os.PathLike) -> CalibrationReport:
-    """Read a file written by :meth:`CalibrationReport.save` (``fcpkit calibrate --out``)."""
-    p = Path(path)
-    rep = CalibrationReport.from_dict(read_json_config(p, "calibration"), source=str(p))
-    rep.path = p
-    return rep
-
-
-def calibrated_matcher(path: str | os.PathLike | CalibrationReport, **matcher_kwargs: Any) -> Any:
-    """The matcher named in the file with its fitted mapping applied (a ``Matcher``).
-
-    The embedding matcher is built natively (``EmbeddingMatcher(model=..., calibration=mapping)``);
-    any other matcher is wrapped in :class:`CalibratedMatcher`. Unsupervised statistics (the lexical
-    matcher's IDF) are not in the file: ``Checker.fit`` refits them on the corpus being checked,
-    as ``fcpkit check`` does.
-    """
-
-    rep = path if isinstance(path, CalibrationReport) else load_report(path)
-    kw = dict(matcher_kwargs)
-    if rep.model is not None:
-        kw.setdefault("model", rep.model)
-    if rep.matcher == "embedding":
-        return get_matcher("embedding", calibration=rep.mapping, **kw)
-    return CalibratedMatcher(get_matcher(rep.matcher, **kw), rep.mapping)
-
-
-def calibrated_thresholds(path: str | os.PathLike | CalibrationReport) -> Thresholds:
-    """The routing thresholds fitted alongside the mapping."""
-    rep = path if isinstance(path, CalibrationReport) else load_report(path)
-    return rep.thresholds
 
 
 # ----------------------------------------------------------------------------- the CLI entry point

@@ -30,12 +30,13 @@ import random
 import re
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import jsonschema
 
-from fcpkit.errors import ConfigError
-from fcpkit.errors import LLMError
+from fcpkit.errors import ConfigError, LLMError
+from fcpkit.llm.answers import _Fatal, _header, _InvalidOutput, _Retryable, _schema_problem, parse_json_text
 from fcpkit.llm.replay import Recording, request_key
 from fcpkit.llm.templates import PromptLibrary, default_library
 from fcpkit.llm.usage import LLMCall, LLMUsage
@@ -45,72 +46,19 @@ __all__ = ["LLMClient", "RESPONSE_FORMATS", "parse_json_text"]
 #: Structured-output styles, in the order ``"auto"`` tries them.
 RESPONSE_FORMATS = ("json_schema", "json_object_schema", "json_object", "none")
 
-_FENCE = re.compile(r"^\s*```(?:json|JSON)?\s*\n?(.*?)\n?\s*```\s*$", re.DOTALL)
+@dataclass
+class _Tally:
+    """One logical call so far: its attempts (transport failures and invalid answers counted apart),
+    tokens, and a note per retry; becomes the call's :class:`~fcpkit.llm.usage.LLMCall`."""
 
-
-class _InvalidOutput(Exception):
-    pass
-
-
-class _Retryable(Exception):
-    def __init__(self, kind: str, detail: str, retry_after: float | None = None):
-        self.kind = kind
-        self.detail = detail
-        self.retry_after = retry_after
-        super().__init__(detail)
-
-
-class _Fatal(Exception):
-    def __init__(self, kind: str, detail: str, status: int | None = None, format_rejected: bool = False):
-        self.kind = kind
-        self.detail = detail
-        self.status = status
-        self.format_rejected = format_rejected or status in (400, 422)
-        super().__init__(detail)
-
-
-def parse_json_text(text: str | None) -> Any:
-    """Parse a model's answer as JSON, tolerating a Markdown code fence or leading chatter."""
-    if text is None or not text.strip():
-        raise _InvalidOutput("the answer was empty; answer with one JSON object")
-    s = text.strip()
-    m = _FENCE.match(s)
-    if m:
-        s = m.group(1).strip()
-    try:
-        return json.loads(s)
-    except json.JSONDecodeError as first:
-        start = s.find("{")
-        if start >= 0:
-            try:
-                obj, _ = json.JSONDecoder().raw_decode(s[start:])
-                return obj
-            except json.JSONDecodeError:
-                pass
-        raise _InvalidOutput(f"the answer is not valid JSON ({first.msg} at line {first.lineno} column {first.colno})") from None
-
-
-def _schema_problem(validator: jsonschema.protocols.Validator, data: Any) -> str | None:
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
-    if not errors:
-        return None
-    parts = []
-    for e in errors[:5]:
-        where = "/".join(str(p) for p in e.absolute_path) or "(root)"
-        parts.append(f"at {where}: {e.message}")
-    more = f" (+{len(errors) - 5} more)" if len(errors) > 5 else ""
-    return "the JSON does not match the schema: " + "; ".join(parts) + more
-
-
-def _header(exc: Any, name: str) -> str | None:
-    resp = getattr(exc, "response", None)
-    headers = getattr(resp, "headers", None)
-    if headers is None:
-        return None
-    try:
-        return headers.get(name)
-    except Exception:  # pragma: no cover - exotic header objects
-        return None
+    t0: float = field(default_factory=time.perf_counter)
+    started: float = field(default_factory=time.time)
+    attempts: int = 0
+    transport_failures: int = 0
+    invalid: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    retries: list[str] = field(default_factory=list)
 
 
 class LLMClient:
@@ -403,67 +351,32 @@ class LLMClient:
         return data
 
     def _live(self, module, messages, schema, validator, key, name, temperature, max_tokens, timeout) -> dict:
-        t0, started = time.perf_counter(), time.time()
+        tally = _Tally()
         convo = [dict(m) for m in messages]
-        attempts = transport_failures = invalid = 0
-        pt_total = ct_total = 0
-        retries: list[str] = []
-        model = self.model or ""
-        raw = None
-
-        def finish(ok: bool, error: str | None = None, kind: str | None = None) -> LLMCall:
-            return self.usage.add(
-                LLMCall(
-                    module=module,
-                    model=self.model or model,
-                    prompt_tokens=pt_total,
-                    completion_tokens=ct_total,
-                    wall_s=time.perf_counter() - t0,
-                    attempts=attempts,
-                    ok=ok,
-                    error=error,
-                    error_kind=kind,
-                    started_at=started,
-                    source=self.mode,
-                    request_key=key,
-                    response_format=self.active_response_format,
-                    retries=tuple(retries),
-                )
-            )
-
-        def fail(kind: str, detail: str) -> LLMError:
-            msg = (
-                f"LLM call from {module!r} failed after {attempts} attempt(s) "
-                f"[{kind}] against {self.base_url} (model {self.model or '?'}): {detail}"
-            )
-            rec = finish(False, msg, kind)
-            return LLMError(msg, module=module, kind=kind, attempts=attempts, detail=detail, record=rec)
-
         while True:
-            attempts += 1
+            tally.attempts += 1
             fmt = self.active_response_format
             try:
                 text, pt, ct, finish_reason = self._request(convo, schema, name, timeout, temperature, max_tokens)
             except _Retryable as e:
-                transport_failures += 1
-                retries.append(f"attempt {attempts}: {e.kind}: {e.detail}")
-                if transport_failures > self.max_retries:
-                    raise fail(e.kind, e.detail) from None
-                self._sleep(self.backoff_delay(transport_failures, e.retry_after))
+                tally.transport_failures += 1
+                tally.retries.append(f"attempt {tally.attempts}: {e.kind}: {e.detail}")
+                if tally.transport_failures > self.max_retries:
+                    raise self._fail(tally, module, key, e.kind, e.detail) from None
+                self._sleep(self.backoff_delay(tally.transport_failures, e.retry_after))
                 continue
             except _Fatal as e:
-                retries.append(f"attempt {attempts}: {e.kind}: {e.detail}")
+                tally.retries.append(f"attempt {tally.attempts}: {e.kind}: {e.detail}")
                 if self.response_format == "auto" and e.format_rejected and self._fmt_index < len(RESPONSE_FORMATS) - 1:
                     with self._lock:
                         if self.active_response_format == fmt:
                             self._fmt_index += 1
                     continue
-                raise fail(e.kind, e.detail) from None
+                raise self._fail(tally, module, key, e.kind, e.detail) from None
             except ConfigError as e:  # model listing failed
-                raise fail("connection", str(e)) from None
-            pt_total += pt
-            ct_total += ct
-            raw = text
+                raise self._fail(tally, module, key, "connection", str(e)) from None
+            tally.prompt_tokens += pt
+            tally.completion_tokens += ct
             try:
                 data = parse_json_text(text)
                 problem = _schema_problem(validator, data)
@@ -473,10 +386,11 @@ class LLMClient:
                 detail = str(e)
                 if finish_reason == "length":
                     detail = f"the answer was cut off at max_tokens={max_tokens} ({detail}); answer more briefly"
-                invalid += 1
-                retries.append(f"attempt {attempts}: invalid_output: {detail}")
-                if invalid > self.max_invalid_retries:
-                    raise fail("invalid_output", f"{detail}; last answer: {str(text)[:300]!r}") from None
+                tally.invalid += 1
+                tally.retries.append(f"attempt {tally.attempts}: invalid_output: {detail}")
+                if tally.invalid > self.max_invalid_retries:
+                    raise self._fail(tally, module, key, "invalid_output",
+                                     f"{detail}; last answer: {str(text)[:300]!r}") from None
                 convo.append({"role": "assistant", "content": text or ""})
                 convo.append(
                     {
@@ -487,7 +401,7 @@ class LLMClient:
                 continue
             break
 
-        call = finish(True)
+        call = self._finish(tally, module, key, True)
         if self.mode == "record":
             self.recording.append(
                 {
@@ -497,7 +411,7 @@ class LLMClient:
                     "messages": messages,
                     "schema": schema,
                     "response": data,
-                    "raw": raw,
+                    "raw": text,
                     "prompt_tokens": call.prompt_tokens,
                     "completion_tokens": call.completion_tokens,
                     "wall_s": call.wall_s,
@@ -506,6 +420,37 @@ class LLMClient:
                 }
             )
         return data
+
+    def _finish(self, tally: "_Tally", module: str, key: str, ok: bool, error: str | None = None,
+                kind: str | None = None) -> LLMCall:
+        """The call's record, added to the usage ledger (failed calls too)."""
+        return self.usage.add(
+            LLMCall(
+                module=module,
+                model=self.model or "",
+                prompt_tokens=tally.prompt_tokens,
+                completion_tokens=tally.completion_tokens,
+                wall_s=time.perf_counter() - tally.t0,
+                attempts=tally.attempts,
+                ok=ok,
+                error=error,
+                error_kind=kind,
+                started_at=tally.started,
+                source=self.mode,
+                request_key=key,
+                response_format=self.active_response_format,
+                retries=tuple(tally.retries),
+            )
+        )
+
+    def _fail(self, tally: "_Tally", module: str, key: str, kind: str, detail: str) -> LLMError:
+        """The one ``LLMError`` a failed call raises, its record already in the ledger."""
+        msg = (
+            f"LLM call from {module!r} failed after {tally.attempts} attempt(s) "
+            f"[{kind}] against {self.base_url} (model {self.model or '?'}): {detail}"
+        )
+        rec = self._finish(tally, module, key, False, msg, kind)
+        return LLMError(msg, module=module, kind=kind, attempts=tally.attempts, detail=detail, record=rec)
 
     def __repr__(self) -> str:
         where = self.base_url if self.mode != "replay" else f"replay:{self.recording.path}"

@@ -113,7 +113,42 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self.history: list[dict[str, Any]] = []
         self.error: str | None = None
 
-        # -- widgets ---------------------------------------------------------------------
+        self._build_widgets()
+        # -- state -----------------------------------------------------------------------
+        self._groups: dict[str, dict[str, list[fcpkit.Trajectory]]] = {}
+        self._base_plans: dict[str, dict[str, fcpkit.Plan]] = {}
+        self._plan_data: dict[str, dict[str, dict[str, Any]]] = {}
+        self._plans: dict[str, dict[str, fcpkit.Plan]] = {}
+        self._outcomes: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._reports: dict[tuple[str, str], list[fcpkit.TrajectoryReport]] = {}
+        for cname in self._corpora:
+            self._index_corpus(cname)
+        self.baseline: dict[str, Any] = {}
+        self.results: dict[str, Any] = {}
+        self.outcomes: list[dict[str, Any]] = []
+        self.reports: list[fcpkit.TrajectoryReport] = []
+        self.report: fcpkit.TrajectoryReport | None = None
+        self.table: Any = None
+
+        self._wire_and_lay_out()
+        # baseline first (unedited plans, base thresholds), then the initial selection
+        self._updating = True
+        self.corpus_dd.value = next(iter(self._corpora))
+        self._refresh_plan_options()
+        if plan is not None:
+            self.plan_dd.value = plan
+        self._refresh_traj_options()
+        if trajectory is not None:
+            self.traj_dd.value = trajectory
+        self._refresh_editor()
+        self._updating = False
+        self.recompute(note=None)
+        self.baseline = self._baseline_corpus() if corpus_wide else {}
+        self._ready = True
+        self._render()
+
+    def _build_widgets(self) -> None:
+        """The lab's controls, sliders and output panes (not wired yet)."""
         style = {"description_width": "90px"}
         self.corpus_dd = widgets.Dropdown(options=list(self._corpora), description="corpus", style=style)
         self.plan_dd = widgets.Dropdown(description="plan", style=style, layout=widgets.Layout(width="360px"))
@@ -142,23 +177,8 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self.status.add_class("fcp-lab-status")
         self.summary.add_class("fcp-lab-summary")
 
-        # -- state -----------------------------------------------------------------------
-        self._groups: dict[str, dict[str, list[fcpkit.Trajectory]]] = {}
-        self._base_plans: dict[str, dict[str, fcpkit.Plan]] = {}
-        self._plan_data: dict[str, dict[str, dict[str, Any]]] = {}
-        self._plans: dict[str, dict[str, fcpkit.Plan]] = {}
-        self._outcomes: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        self._reports: dict[tuple[str, str], list[fcpkit.TrajectoryReport]] = {}
-        for cname in self._corpora:
-            self._index_corpus(cname)
-        self.baseline: dict[str, Any] = {}
-        self.results: dict[str, Any] = {}
-        self.outcomes: list[dict[str, Any]] = []
-        self.reports: list[fcpkit.TrajectoryReport] = []
-        self.report: fcpkit.TrajectoryReport | None = None
-        self.table: Any = None
-
-        # -- wiring ----------------------------------------------------------------------
+    def _wire_and_lay_out(self) -> None:
+        """Connect the controls to their handlers and arrange the panes."""
         self.corpus_dd.observe(self._on_corpus, names="value")
         self.plan_dd.observe(self._on_plan, names="value")
         self.traj_dd.observe(self._on_traj, names="value")
@@ -184,21 +204,6 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
             widgets.Accordion(children=[self.table_html, self.runs_html], titles=("checks of the selected run",
                                                                                    "all runs of the plan")),
         ]
-        # baseline first (unedited plans, base thresholds), then the initial selection
-        self._updating = True
-        self.corpus_dd.value = next(iter(self._corpora))
-        self._refresh_plan_options()
-        if plan is not None:
-            self.plan_dd.value = plan
-        self._refresh_traj_options()
-        if trajectory is not None:
-            self.traj_dd.value = trajectory
-        self._refresh_editor()
-        self._updating = False
-        self.recompute(note=None)
-        self.baseline = self._baseline_corpus() if corpus_wide else {}
-        self._ready = True
-        self._render()
 
     # -- indexing ------------------------------------------------------------------------
     def _index_corpus(self, cname: str) -> None:

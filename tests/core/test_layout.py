@@ -64,16 +64,10 @@ KNOWN_LONG_MODULES: set[str] = {
     "agent/runtime.py",
     "core/plan.py",
     "core/testers.py",
-    "core/trajectory.py",
-    "engine/smg.py",
     "envs/workbench/app.py",
-    "eval/calibrate.py",
-    "llm/client.py",
 }
 KNOWN_LONG_FUNCTIONS: set[str] = {
     "agent/runtime.py:__init__",
-    "llm/client.py:_live",
-    "viz/falsifier_lab.py:__init__",
 }
 KNOWN_INNER_IMPORTS: set[str] = {
     "agent/repair.py:fcpkit.core.text",
