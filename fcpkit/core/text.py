@@ -12,7 +12,7 @@ between the right record and the wrong one.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from fcpkit.core.caches import page_cache
 
 __all__ = [
     "strip_volatile",
@@ -96,7 +96,7 @@ def strip_bids(text: str) -> str:
     return _BID.sub(r"\1", text)
 
 
-@lru_cache(maxsize=65536)
+@page_cache(65536)
 def stem(word: str) -> str:
     """A deliberately small English suffix stripper: plurals, -ed, -ing, final e.
 
@@ -137,7 +137,7 @@ def is_key_token(token: str) -> bool:
 PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" -> "cancel~ed"
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers and numbers kept whole and canonical.
 

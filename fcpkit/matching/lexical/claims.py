@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.text import NEGATIONS, STOPWORDS, tokenize
 from fcpkit.matching.lexical import grammar as g
@@ -143,7 +143,7 @@ _HINTS = {
 }
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384, kind="statement")
 def compile_claim(statement: str) -> Claim:
     """The :class:`Claim` a statement asserts (first matching rule: exclusion, absence, message,
     field, identity, event, presence, literal)."""

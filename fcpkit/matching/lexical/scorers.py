@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
@@ -72,7 +72,7 @@ _SHAPE = re.compile(r"\d")
 _RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 
 
-@lru_cache(maxsize=65536)
+@page_cache(65536)
 def shapes(tokens: frozenset[str]) -> frozenset[str]:
     """The shapes (digits as 9) of the key tokens among ``tokens``: T-390 and T-391 share one."""
     return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
