@@ -11,7 +11,7 @@ the page; it does not compile claims.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
@@ -28,6 +28,9 @@ class Bundle:
     comp: tuple[int, ...]  # indices of completion statements
     falsifiers: tuple[tuple[int, str, str], ...]  # (index, scope, level)
     progress: tuple[int, ...] = ()  # indices of the other confirming statements (progress, subgoal)
+    #: falsifiers that say a thing is absent ("Approve button is not available"): what the step
+    #: needs in order to act, so they stop counting once its completion evidence holds
+    absences: frozenset[int] = frozenset()
 
 
 def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool = True,
@@ -73,6 +76,7 @@ class PlanBundles:
         self.point = point
         self.switches = switches
         self._prepare = getattr(matcher, "compile_statements", None)
+        self._compile = getattr(matcher, "compile", None)  # statement -> claim with a ``type`` (typed matchers)
         self._plans: dict[int, tuple[Plan, dict[int, tuple[Commitment, Bundle]]]] = {}
 
     def prepare(self, plan: Plan) -> dict[int, tuple[Commitment, Bundle]]:
@@ -80,7 +84,7 @@ class PlanBundles:
         hit = self._plans.get(id(plan))
         if hit is not None and hit[0] is plan:
             return hit[1]
-        per = {id(c): (c, build_bundle(plan, c, self.point, **self.switches)) for c in plan.commitments}
+        per = {id(c): (c, self._build(plan, c)) for c in plan.commitments}
         if self._prepare is not None:
             for _, b in per.values():
                 self._prepare(b.statements)
@@ -89,11 +93,19 @@ class PlanBundles:
             self._plans.pop(next(iter(self._plans)))
         return per
 
+    def _build(self, plan: Plan, c: Commitment) -> Bundle:
+        b = build_bundle(plan, c, self.point, **self.switches)
+        if self._compile is None or not b.falsifiers:
+            return b
+        absent = frozenset(i for i, _, _ in b.falsifiers
+                           if getattr(self._compile(b.statements[i]), "type", None) == "absence")
+        return replace(b, absences=absent) if absent else b
+
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)
         hit = per.get(id(c))
         if hit is None or hit[0] is not c:  # a commitment not (or no longer) in the plan
-            b = build_bundle(plan, c, self.point, **self.switches)
+            b = self._build(plan, c)
             per[id(c)] = (c, b)
             return b
         return hit[1]

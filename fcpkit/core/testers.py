@@ -300,14 +300,19 @@ class _Base:
             a_comp = 0.0 if can_complete else None
         by_scope: dict[str, float] = {}
         a_minus, best = 0.0, None
+        t = self.thresholds
+        kappa = float(c.confidence)
+        # a thing the step needed in order to act is gone once the step is done (the Approve button
+        # after approving, the search box once the record is open): absence is no drift then
+        done = b.absences if a_comp is not None and b.comp and a_comp >= t.gate_plus(kappa) else ()
         for i, scope, level in b.falsifiers:
+            if i in done:
+                continue
             s = scores[i]
             if s > by_scope.get(scope, -1.0):
                 by_scope[scope] = s
             if s > a_minus:
                 a_minus, best = s, (i, scope, level)
-        t = self.thresholds
-        kappa = float(c.confidence)
         r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
                   consecutive_continues=consecutive_continues, can_complete=can_complete,
                   page_changed=page_changed, no_evidence_steps=no_evidence_steps)
