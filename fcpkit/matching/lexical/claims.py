@@ -139,7 +139,7 @@ _HINTS = {
     "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
     "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
     "message": _hint("banner alert message notification toast notice flash error warning status"),
-    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now)\b", re.IGNORECASE),
+    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now|selected|chosen|picked)\b", re.IGNORECASE),
 }
 
 
