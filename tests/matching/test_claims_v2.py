@@ -80,3 +80,20 @@ def test_a_control_named_with_its_role_is_present_in_the_banner_too():
     gone = _page("https://hr.test/dashboard", "Dashboard · PeopleDesk", HR.replace(
         "\t\t[108] textbox 'Search people and requests', clickable\n", "")).serialize()
     assert m.score_one("Search requests box is not available on the dashboard", gone) == 1.0
+
+
+def test_a_relation_verb_is_the_statements_predicate():
+    m = LexicalMatcher()
+    expense = _page("http://127.0.0.1:8000/expenses/EXP-1180", "Expense report EXP-1180 · Expenses",
+                    "RootWebArea 'Expense report EXP-1180', focused\n\t[10] main ''\n\t\t[11] tabpanel 'Policy check'\n"
+                    "\t\t\t[12] StaticText 'Amount is within the policy limit'\n\t\t\t[13] StaticText 'No policy violations'")
+    invoice = _page("https://ap.test/invoices/INV-0042", "Invoice INV-0042 · Payables",
+                    "RootWebArea 'Invoice INV-0042', focused\n\t[10] main ''\n"
+                    "\t\t[12] StaticText 'The invoice total agrees with purchase order PO-77'")
+    assert m.score_one("Amount exceeds the policy limit", expense.serialize()) == 0.0
+    assert m.score_one("Amount is within the policy limit", expense.serialize()) == 1.0
+    assert m.score_one("Invoice total mismatches purchase order PO-77", invoice.serialize()) == 0.0
+    said = _page("https://ap.test/invoices/INV-0042", "Invoice INV-0042 · Payables",
+                 "RootWebArea 'Invoice INV-0042', focused\n\t[10] main ''\n"
+                 "\t\t[12] StaticText 'The invoice total mismatches purchase order PO-77'")
+    assert m.score_one("Invoice total mismatches purchase order PO-77", said.serialize()) == 1.0

@@ -112,6 +112,11 @@ FIELD = [
                r"(?P<value>'[^']+'|\"[^\"]+\"|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)\s+(?:is\s+|was\s+|has been\s+)?"
                r"(?:selected|chosen|picked)(?:\s+(?:in|on|from|within)\s+\S.*?)?\s*\.?\s*$"),
 ]
+#: Verbs that state how one thing relates to another ("Amount exceeds the limit", "Total matches
+#: the invoice"): the statement's predicate, so a key token like "is closed" (a page that names
+#: the amount and the limit but says "within" does not support "exceeds").
+RELATION_VERBS = frozenset("""exceeds exceed surpasses tops breaches violates matches mismatches differs
+    equals contradicts conflicts overlaps overlap lacks""".split())
 #: Labels that are no field ("Note", "Error" read as messages; "Step 2" as text).
 NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "alert", "notice", "info", "tip", "hint"})
 

@@ -54,6 +54,7 @@ _PREDICATE = re.compile(
     r"|\b([a-z]{3,}ed)\b",
     re.IGNORECASE,
 )
+_WORD = re.compile(r"[a-z]+")
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 _AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
@@ -83,6 +84,9 @@ def _predicates(statement: str) -> frozenset[str]:
     out: set[str] = set()
     for m in _PREDICATE.finditer(statement):
         out.update(tokenize(m.group(1) or m.group(2), past="marked"))
+    for word in _WORD.findall(statement.lower()):
+        if word in g.RELATION_VERBS:
+            out.update(tokenize(word, past="marked"))
     return frozenset(out)
 
 
