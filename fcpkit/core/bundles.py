@@ -28,8 +28,8 @@ class Bundle:
     comp: tuple[int, ...]  # indices of completion statements
     falsifiers: tuple[tuple[int, str, str], ...]  # (index, scope, level)
     progress: tuple[int, ...] = ()  # indices of the other confirming statements (progress, subgoal)
-    #: falsifiers that say a thing is absent ("Approve button is not available"): what the step
-    #: needs in order to act, so they stop counting once its completion evidence holds
+    #: falsifiers that say a control is absent ("Approve button is not available"): what the step
+    #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
 
 
@@ -68,6 +68,12 @@ def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool 
     return Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp))
 
 
+def _absent_control(claim: Any) -> bool:
+    """An absence claim about a control (it names a role: "Approve button", "Search box"): what a
+    step acts with. The absence of a record or a message ("EXP-1193 is not listed") is no such thing."""
+    return getattr(claim, "type", None) == "absence" and bool(getattr(claim, "roles", None))
+
+
 class PlanBundles:
     """Bundles per (plan, commitment), built for the whole plan on its first sight (see module
     docstring). Keyed on the objects' identity, checked against reuse of an id after collection."""
@@ -97,8 +103,7 @@ class PlanBundles:
         b = build_bundle(plan, c, self.point, **self.switches)
         if self._compile is None or not b.falsifiers:
             return b
-        absent = frozenset(i for i, _, _ in b.falsifiers
-                           if getattr(self._compile(b.statements[i]), "type", None) == "absence")
+        absent = frozenset(i for i, _, _ in b.falsifiers if _absent_control(self._compile(b.statements[i])))
         return replace(b, absences=absent) if absent else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import Commitment, Evidence, LexicalMatcher, Observation, Plan
+from fcpkit.core.bundles import PlanBundles
 from fcpkit.core.router import Route
 from fcpkit.core.testers import StateTester
 
@@ -53,3 +54,13 @@ def test_the_missing_control_is_drift_while_the_step_is_not_done(url, title, rid
     assert missing.alpha_minus == 1.0 and missing.route is Route.RISK
     present = tester.test(plan, c, _page(url, title, rid, before, control))
     assert present.alpha_minus == 0.0
+
+
+def test_only_the_absence_of_a_control_is_set_aside_when_done():
+    plan = Plan("Open expense report EXP-1193.", [Commitment(
+        "find", "Find EXP-1193", confidence=0.8, confirm={"completion": ["Search results for EXP-1193"]},
+        falsify={"execution": ["EXP-1193 is not listed in search results", "Search box is not available on expense reports",
+                               "No Approve button on expense report EXP-1193 detail"]})])
+    b = PlanBundles(LexicalMatcher(), "state").get(plan, plan.commitments[0])
+    assert {b.statements[i] for i in b.absences} == {"Search box is not available on expense reports",
+                                                      "No Approve button on expense report EXP-1193 detail"}
