@@ -20,8 +20,8 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Action
 
 __all__ = ["ACTION_NAMES", "ParsedCall", "parse_action", "TargetNode", "ActionDescription", "describe_action", "action_text"]
@@ -56,7 +56,7 @@ def parse_action(command: str) -> list[ParsedCall]:
     return list(parsed)
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _parse_cached(command: str) -> tuple[ParsedCall, ...] | str:
     """Parse once per distinct command; an error comes back as its message (exceptions don't cache)."""
     try:
@@ -158,14 +158,14 @@ def action_text(action: Action) -> str:
     return describe_action(action).text
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _render(calls: tuple[str, ...], target: str, context: str) -> str:
     head = "\n".join(calls)
     text = f"{head}\ntarget: {target}" if target else head
     return f"{text}\nreasoning: {context}" if context else text
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _describe(command: str, target: str, reasoning: str, effect: str) -> ActionDescription:
     try:
         calls: list[ParsedCall] = parse_action(command)

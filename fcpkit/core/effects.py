@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.rules import ParsedCall, parse_action
 from fcpkit.core.trajectory import Observation
 
@@ -156,7 +156,7 @@ class PageNode:
         return bool(re.search(r"(?:^|,)\s*focused\b", self.attrs))
 
 
-@lru_cache(maxsize=64)
+@page_cache(64)
 def page_nodes(text: str) -> tuple[PageNode, ...]:
     """Parse the flattened accessibility tree (one node per line, depth by leading tabs)."""
     nodes: list[PageNode] = []

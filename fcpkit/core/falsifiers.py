@@ -38,6 +38,7 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Iterator, Mapping
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.pagetree import (
     headings, identity, live_regions, node_by_bid, nodes, query_params, record_ids, subtree_names, title_parts,
     url_path, value_of,
@@ -69,15 +70,15 @@ OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_re
 #: Rules that can read the page a run starts on (the others need an action or a change).
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
-_SIGN_IN = compile_family(SIGN_IN)
-_PASSWORD = compile_family(PASSWORD)
-_SIGNED_OUT = compile_family(SIGNED_OUT)
-_REFUSED = compile_family(REFUSED)
-_MISSING = compile_family(MISSING)
-_EMPTY = compile_family(EMPTY)
-_NEGATIVE = compile_family(NEGATIVE)
-_ADMITS = compile_family(ADMITS_FAILURE)
-_REMOVE_FILTER = compile_family(REMOVE_FILTER)
+#: Each phrase family, compiled once, by name (the name is what :func:`_any` caches on).
+_FAMILIES: dict[str, tuple[re.Pattern[str], ...]] = {
+    "sign_in": compile_family(SIGN_IN), "password": compile_family(PASSWORD), "signed_out": compile_family(SIGNED_OUT),
+    "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
+    "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
+    "remove_filter": compile_family(REMOVE_FILTER),
+}
+_SIGN_IN, _PASSWORD, _SIGNED_OUT, _REFUSED, _MISSING, _EMPTY, _NEGATIVE, _ADMITS, _REMOVE_FILTER = (
+    "sign_in", "password", "signed_out", "refused", "missing", "empty", "negative", "admits", "remove_filter")
 _LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
 _FIELD_ROLES = frozenset({"textbox", "searchbox"})
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
@@ -157,7 +158,7 @@ class TaskContext:
             texts.append(c.subgoal)
             texts += [e.text for items in c.confirm.values() for e in items]
         joined = "\n".join(texts)
-        sign_in = any(p.search(fold(t)) for t in texts for p in (*_PASSWORD, *_SIGN_IN)) or bool(
+        sign_in = any(p.search(fold(t)) for t in texts for p in (*_FAMILIES[_PASSWORD], *_FAMILIES[_SIGN_IN])) or bool(
             re.search(r"\b(?:sign|log)\s*-?\s*(?:in|on)\b|\blogin\b|\bpassword\b", joined, re.IGNORECASE))
         return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in)
 
@@ -180,9 +181,12 @@ def commitment_text(c: Commitment) -> str:
     return " ".join([c.subgoal, *(e.text for items in c.confirm.values() for e in items)])
 
 
-def _any(patterns, text: str) -> re.Match[str] | None:
+@page_cache(65536)
+def _any(family: str, text: str) -> re.Match[str] | None:
+    """The first phrase of ``family`` (a :data:`_FAMILIES` name) in ``text``: cached per (family,
+    text), since the same names (navigation, headings) come back on every page of an app."""
     t = fold(text)
-    for p in patterns:
+    for p in _FAMILIES[family]:
         m = p.search(t)
         if m:
             return m
@@ -203,11 +207,16 @@ def _new_messages(before: Observation | None, after: Observation) -> list[str]:
 
 
 def _sign_in_page(obs: Observation) -> bool:
-    ns = nodes(obs.text)
+    return _sign_in_form(obs.text, url_path(obs.url))
+
+
+@page_cache(4096)
+def _sign_in_form(text: str, path: str) -> bool:
+    ns = nodes(text)
     password = any(_any(_PASSWORD, n.name) and (n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText"))
                    for n in ns)
     control = any(n.role.lower() in ("button", "heading", "link") and _any(_SIGN_IN, n.name) for n in ns)
-    return (password and control) or (control and bool(_LOGIN_PATH.search(url_path(obs.url))))
+    return (password and control) or (control and bool(_LOGIN_PATH.search(path)))
 
 
 def _lost_session(ctx: TaskContext, before, action, after) -> str | None:

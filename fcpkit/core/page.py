@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Observation, serialize_observation
 
 __all__ = ["Node", "Field", "Page", "RECORD_ID", "record_ids"]
@@ -106,6 +107,25 @@ def _unescape(s: str) -> str:
     return s.replace("\\'", "'").replace('\\"', '"') if "\\" in s else s
 
 
+@page_cache(65536)
+def _read_line(line: str) -> tuple[str, str, str | None, frozenset[str]]:
+    """(role, name, value, states) of one line without indentation and element id: cached per
+    line, since most lines of a page (navigation, labels, headings) come back on the next one."""
+    m = _NODE.match(line)
+    if m is None:
+        return "", line.strip(), None, frozenset()
+    rest = m.group("rest")
+    value = None
+    states: frozenset[str] = frozenset()
+    if rest:
+        if "value=" in rest:
+            v = _VALUE.search(rest)
+            if v:
+                value = _unescape(v.group(1) if v.group(1) is not None else v.group(2))
+        states = _states(rest)
+    return m.group("role"), _unescape(m.group("name")), value, states
+
+
 class Page:
     """An observation's serialized text, parsed once (see module docstring).
 
@@ -155,20 +175,8 @@ class Page:
                 line = stripped[end + 1:].lstrip() if end > 0 else stripped
             else:
                 line = stripped
-            m = _NODE.match(line)
-            if m is None:
-                out.append(Node(i, depth, "", line.strip(), None, frozenset(), line))
-                continue
-            rest = m.group("rest")
-            value = None
-            states: frozenset[str] = frozenset()
-            if rest:
-                if "value=" in rest:
-                    v = _VALUE.search(rest)
-                    if v:
-                        value = _unescape(v.group(1) if v.group(1) is not None else v.group(2))
-                states = _states(rest)
-            out.append(Node(i, depth, m.group("role"), _unescape(m.group("name")), value, states, line))
+            role, name, value, states = _read_line(line)
+            out.append(Node(i, depth, role, name, value, states, line))
         return tuple(out)
 
     @property

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 from urllib.parse import parse_qsl, urlsplit
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Observation
 
 __all__ = [
@@ -44,18 +44,21 @@ class Node:
     rest: str
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def nodes(text: str) -> tuple[Node, ...]:
     """The page's nodes in document order (lines that are not ``role 'name'`` nodes are skipped)."""
-    out = []
-    for line in text.splitlines():
-        m = _NODE.match(line)
-        if not m or not line.strip():
-            continue
-        name = m.group("n1") if m.group("n1") is not None else (m.group("n2") or "")
-        out.append(Node(len(m.group("ind").expandtabs(1)), m.group("bid"), m.group("role"),
-                        name.replace("\\'", "'").strip(), m.group("rest")))
-    return tuple(out)
+    return tuple(n for n in map(_node, text.splitlines()) if n is not None)
+
+
+@page_cache(65536)
+def _node(line: str) -> Node | None:
+    """One line's node, cached per line (most lines come back on the next page)."""
+    m = _NODE.match(line)
+    if not m or not line.strip():
+        return None
+    name = m.group("n1") if m.group("n1") is not None else (m.group("n2") or "")
+    return Node(len(m.group("ind").expandtabs(1)), m.group("bid"), m.group("role"),
+                name.replace("\\'", "'").strip(), m.group("rest"))
 
 
 def _children_end(ns: Sequence[Node], i: int) -> int:
@@ -70,7 +73,7 @@ def subtree_names(ns: Sequence[Node], i: int) -> list[str]:
     return [n.name for n in ns[i:_children_end(ns, i)] if n.name]
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def live_regions(text: str) -> tuple[str, ...]:
     """The text of each alert/status/log region (its own name and its descendants' names)."""
     ns = nodes(text)
@@ -83,7 +86,7 @@ def live_regions(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def headings(text: str, limit: int = 3) -> tuple[str, ...]:
     """The names of the first ``limit`` headings."""
     return tuple(n.name for n in nodes(text) if n.role.lower() == "heading" and n.name)[:limit]
@@ -115,7 +118,7 @@ def identity(obs: Observation) -> str:
     return " ".join([url_path(obs.url), obs.title or "", first[0] if first else ""])
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def record_ids(text: str) -> frozenset[tuple[str, int, str]]:
     """Record identifiers (``LR-2207``, ``ORD-55012``) as (prefix, digit count, id): the id's *kind*
     is its prefix and length, so ``LR-2217`` is a record of the same kind as ``LR-2207``."""

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Mapping
 from urllib.parse import urlsplit
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Observation
 
 __all__ = ["ProvenancePolicy", "DEFAULT_POLICY", "app_view", "app_text", "user_lines", "user_labels",
@@ -100,7 +101,7 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
     return _scan(text, policy)[0]
 
 
-@lru_cache(maxsize=256)
+@page_cache(256)
 def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
     """(user-authored line indices, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)

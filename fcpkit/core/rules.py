@@ -23,9 +23,9 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
 from fcpkit.core.text import strip_bids, strip_volatile, tokenize
@@ -186,7 +186,7 @@ def page_fingerprint(obs: Observation) -> str:
     return _fingerprint(obs.url, obs.title, obs.text)
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _fingerprint(url: str, title: str, text: str) -> str:
     # cached: each page is compared twice (as "after", then as the next step's "before")
     text = _FOCUSED.sub("", strip_volatile(strip_bids(text)))
@@ -236,7 +236,7 @@ def _error_page(obs: Observation) -> str | None:
     return _error_page_text(obs.title, obs.text)
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _error_page_text(title: str, text: str) -> str | None:
     names = [title, *_ROOT_OR_HEADING.findall(text[:4000])[:3]]
     for name in names:
@@ -307,7 +307,7 @@ def new_modal_dialogs(before: Observation | None, after: Observation) -> list[st
     return [n for n in names if n not in old]
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _modal_names(text: str) -> tuple[str, ...]:
     if "dialog" not in text:
         return ()
@@ -379,7 +379,7 @@ def _foreign_message(after: Observation, before: Observation | None) -> str | No
     return None
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _live_lines(text: str) -> tuple[str, ...]:
     """The text inside live regions (status, alert, ...), one entry per region."""
     out: list[str] = []
@@ -409,7 +409,7 @@ def content_fingerprint(obs: Observation) -> str:
     return _content_fingerprint(obs.url, obs.title, obs.text)
 
 
-@lru_cache(maxsize=4096)
+@page_cache(4096)
 def _content_fingerprint(url: str, title: str, text: str) -> str:
     kept: list[str] = []
     skip_deeper: int | None = None

@@ -15,11 +15,12 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, Sequence
 
+from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins, commitment_text
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
-from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
+from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import (
     RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, parse_action,
@@ -214,18 +215,12 @@ class Tester(Protocol):
     def test(self, plan: Plan, commitment: Commitment, *args: Any, **kwargs: Any) -> CheckResult: ...
 
 
-@dataclass(frozen=True)
-class _Bundle:
-    """The statements one test scores, compiled once per (commitment, test point)."""
-
-    statements: tuple[str, ...]
-    n_plus: int  # statements[:n_plus] are confirming
-    comp: tuple[int, ...]  # indices of completion statements
-    falsifiers: tuple[tuple[int, str, str], ...]  # (index, scope, level)
-    progress: tuple[int, ...] = ()  # indices of the other confirming statements (progress, subgoal)
+_Bundle = Bundle
 
 
 class _Base:
+    _points: tuple[str, ...] = ("state", "action")
+
     def __init__(
         self,
         matcher: Matcher,
@@ -249,7 +244,9 @@ class _Base:
         #: the built-in task-level falsifiers (:mod:`fcpkit.core.falsifiers`): ``True`` all, ``False`` none
         self.builtins = builtins if isinstance(builtins, Builtins) else Builtins() if builtins else Builtins.none()
         self._contexts: dict[int, tuple[Plan, TaskContext]] = {}
-        self._bundles: dict[tuple[int, int], tuple[Plan, Commitment, _Bundle]] = {}
+        switches = dict(use_confirming=use_confirming, use_falsifiers=use_falsifiers,
+                        use_plan_falsifiers=use_plan_falsifiers)
+        self._plan_bundles = {point: PlanBundles(matcher, point, **switches) for point in self._points}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._texts: dict[int, tuple[Observation, str]] = {}
         self._app_texts: dict[int, tuple[Observation, str]] = {}
@@ -263,42 +260,13 @@ class _Base:
         return [float(x) for x in self.matcher.score(list(statements), [str(text)])[:, 0]]
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
-        key = (id(plan), id(c))
-        hit = self._bundles.get(key)
-        if hit is not None and hit[0] is plan and hit[1] is c:  # ids can be reused after GC
-            return hit[2]
-        pick = (lambda e: e.on_action) if point == "action" else (lambda e: e.on_state)
-        stmts: list[str] = []
-        comp: list[int] = []
-        if self.use_confirming:
-            if point == "action":
-                stmts.append(c.subgoal)  # alignment with the subgoal, as the paper's action tester
-            for stage in ("progress", "completion"):
-                for e in c.confirm.get(stage, ()):
-                    if not pick(e):
-                        continue
-                    if e.text in stmts:  # listed as progress too: still part of the completion
-                        if stage == "completion" and stmts.index(e.text) not in comp:
-                            comp.append(stmts.index(e.text))
-                        continue
-                    if stage == "completion":
-                        comp.append(len(stmts))
-                    stmts.append(e.text)
-        n_plus = len(stmts)
-        fals: list[tuple[int, str, str]] = []
-        groups: list[tuple[str, str, Sequence[Evidence]]] = []
-        if self.use_falsifiers:
-            groups += [(s, "commitment", c.falsify.get(s, ())) for s in SCOPES]
-        if self.use_plan_falsifiers:
-            groups += [(s, "plan", plan.plan_falsifiers.get(s, ())) for s in SCOPES]
-        for scope, level, items in groups:
-            for e in items:
-                if pick(e):
-                    fals.append((len(stmts), scope, level))
-                    stmts.append(e.text)
-        b = _Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp))
-        self._bundles[key] = (plan, c, b)
-        return b
+        """``c``'s statements at ``point``; the whole plan's are gathered and compiled on its first sight."""
+        return self._plan_bundles[point].get(plan, c)
+
+    def prepare(self, plan: Plan) -> None:
+        """Compile every statement of ``plan`` now (a runner or checker calls it when a plan starts)."""
+        for bundles in self._plan_bundles.values():
+            bundles.prepare(plan)
 
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
@@ -332,14 +300,19 @@ class _Base:
             a_comp = 0.0 if can_complete else None
         by_scope: dict[str, float] = {}
         a_minus, best = 0.0, None
+        t = self.thresholds
+        kappa = float(c.confidence)
+        # a thing the step needed in order to act is gone once the step is done (the Approve button
+        # after approving, the search box once the record is open): absence is no drift then
+        done = b.absences if a_comp is not None and b.comp and a_comp >= t.gate_plus(kappa) else ()
         for i, scope, level in b.falsifiers:
+            if i in done:
+                continue
             s = scores[i]
             if s > by_scope.get(scope, -1.0):
                 by_scope[scope] = s
             if s > a_minus:
                 a_minus, best = s, (i, scope, level)
-        t = self.thresholds
-        kappa = float(c.confidence)
         r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
                   consecutive_continues=consecutive_continues, can_complete=can_complete,
                   page_changed=page_changed, no_evidence_steps=no_evidence_steps)
@@ -366,6 +339,8 @@ class _Base:
 
 class StateTester(_Base):
     """Post-action test of the page against the active commitment (and plan-level falsifiers)."""
+
+    _points = ("state",)
 
     def test(
         self,
@@ -515,6 +490,8 @@ class ActionTester(_Base):
     The action is scored as :func:`~fcpkit.core.actions.describe_action` describes it: what it does,
     not what the executor says it does (its rendered ``text`` for matchers that read text only).
     """
+
+    _points = ("action",)
 
     def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
         start = time.perf_counter()

@@ -12,7 +12,7 @@ between the right record and the wrong one.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from fcpkit.core.caches import page_cache
 
 __all__ = [
     "strip_volatile",
@@ -28,8 +28,12 @@ __all__ = [
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _UNITS = r"(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?"
+#: One pattern per kind of volatile text. The leading look-ahead is every character a match can
+#: start with (a digit, "(", or the first letter of a/an/one/few, in, today/tonight/tomorrow/
+#: yesterday, just, a month): it changes no match, and lets the engine skip every other position
+#: without trying each alternative there (twice as fast over a whole page).
 _VOLATILE = re.compile(
-    "|".join(
+    "(?=[\\d(aofitjymsnd])(?:" + "|".join(
         [
             r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?![\w:])",  # 10:42, 10:42:07 pm
             r"\b(?:\d+|an?|one|few)\s+(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?\s+ago\b",
@@ -46,7 +50,7 @@ _VOLATILE = re.compile(
             r"\(\d+\)",  # counters: Open (12)
             r"\b\d+\s+(?:unread|new)\b",  # 3 unread
         ]
-    ),
+    ) + ")",
     re.IGNORECASE,
 )
 _BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
@@ -96,7 +100,7 @@ def strip_bids(text: str) -> str:
     return _BID.sub(r"\1", text)
 
 
-@lru_cache(maxsize=65536)
+@page_cache(65536)
 def stem(word: str) -> str:
     """A deliberately small English suffix stripper: plurals, -ed, -ing, final e.
 
@@ -137,7 +141,7 @@ def is_key_token(token: str) -> bool:
 PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" -> "cancel~ed"
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers and numbers kept whole and canonical.
 

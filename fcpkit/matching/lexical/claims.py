@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.text import NEGATIONS, STOPWORDS, tokenize
 from fcpkit.matching.lexical import grammar as g
@@ -139,11 +139,11 @@ _HINTS = {
     "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
     "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
     "message": _hint("banner alert message notification toast notice flash error warning status"),
-    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now)\b", re.IGNORECASE),
+    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now|selected|chosen|picked)\b", re.IGNORECASE),
 }
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384, kind="statement")
 def compile_claim(statement: str) -> Claim:
     """The :class:`Claim` a statement asserts (first matching rule: exclusion, absence, message,
     field, identity, event, presence, literal)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.text import tokenize
 
@@ -53,7 +53,7 @@ class Entities:
         return out
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384, kind="statement")
 def dates(text: str) -> tuple[Date, ...]:
     """Every date in ``text`` as (year or None, month, day); a range "14-18 July 2025" gives both ends."""
     out: list[Date] = []
@@ -80,7 +80,7 @@ def dates_match(wanted: tuple[Date, ...], have: tuple[Date, ...]) -> bool:
     return True
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384, kind="statement")
 def names(text: str) -> tuple[str, ...]:
     """Names: runs of capitalised words past a sentence start, and quoted text."""
     out = [m.group(1) for m in _NAME.finditer(text.strip())]
@@ -99,7 +99,7 @@ def same_name(name: str, text: str) -> bool:
     return any(tokenize(part, past="stem") == want for part in re.split(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+", text) if part)
 
 
-@lru_cache(maxsize=16384)
+@page_cache(16384, kind="statement")
 def entities(text: str) -> Entities:
     """The :class:`Entities` of a statement."""
     ids = record_ids(text)

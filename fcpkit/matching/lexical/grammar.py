@@ -13,7 +13,7 @@ import re
 
 __all__ = ["GRAMMAR_VERSION", "CLAIM_TYPES"]
 
-GRAMMAR_VERSION = "1"
+GRAMMAR_VERSION = "2"
 
 #: The claim types a statement compiles to (``literal``: none of the others; scored as word recall).
 CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "literal")
@@ -106,7 +106,17 @@ FIELD = [
     re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)(?:\s*=\s*|\s*:\s+)(?P<value>\S.*?)\s*\.?\s*$"),
     re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:is|was|has been|got)?\s*(?:set|changed|updated|switched)\s+to\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
     re.compile(r"^\s*(?:the\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+(?:field\s+)?(?:shows|reads|says|holds|contains|equals|is now)\s+(?P<value>\S.*?)\s*\.?\s*$", re.I),
+    # "Team Payments selected (in the assign dialog)": a label, then the chosen name (capitalised or
+    # quoted), then selected / chosen / picked; what it is chosen in is where, not the value
+    re.compile(r"^\s*(?:[Tt]he\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+"
+               r"(?P<value>'[^']+'|\"[^\"]+\"|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)\s+(?:is\s+|was\s+|has been\s+)?"
+               r"(?:selected|chosen|picked)(?:\s+(?:in|on|from|within)\s+\S.*?)?\s*\.?\s*$"),
 ]
+#: Verbs that state how one thing relates to another ("Amount exceeds the limit", "Total matches
+#: the invoice"): the statement's predicate, so a key token like "is closed" (a page that names
+#: the amount and the limit but says "within" does not support "exceeds").
+RELATION_VERBS = frozenset("""exceeds exceed surpasses tops breaches violates matches mismatches differs
+    equals contradicts conflicts overlaps overlap lacks""".split())
 #: Labels that are no field ("Note", "Error" read as messages; "Step 2" as text).
 NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "alert", "notice", "info", "tip", "hint"})
 

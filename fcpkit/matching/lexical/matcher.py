@@ -33,6 +33,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from fcpkit.core.actions import ActionDescription
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.text import NEGATIONS, is_key_token, strip_volatile, tokenize
 from fcpkit.matching.lexical import grammar as g
@@ -53,6 +54,7 @@ _PREDICATE = re.compile(
     r"|\b([a-z]{3,}ed)\b",
     re.IGNORECASE,
 )
+_WORD = re.compile(r"[a-z]+")
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 _AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
@@ -82,6 +84,9 @@ def _predicates(statement: str) -> frozenset[str]:
     out: set[str] = set()
     for m in _PREDICATE.finditer(statement):
         out.update(tokenize(m.group(1) or m.group(2), past="marked"))
+    for word in _WORD.findall(statement.lower()):
+        if word in g.RELATION_VERBS:
+            out.update(tokenize(word, past="marked"))
     return frozenset(out)
 
 
@@ -107,6 +112,13 @@ def _ax_states(line: str) -> str:
     if "=" not in line:
         return line
     return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", line)
+
+
+@page_cache(65536)
+def _line_tokens(line: str) -> tuple[str, ...]:
+    """A page line's tokens (volatile text stripped, states read as words), cached per line: most
+    lines of a page come back on the next page, and on the same page's app-authored view."""
+    return tokenize(_ax_states(strip_volatile(line)), past="both")
 
 
 def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
@@ -263,6 +275,14 @@ class LexicalMatcher:
         self._stmts[statement] = st
         return st
 
+    def compile_statements(self, statements: Sequence[str]) -> None:
+        """Compile ``statements`` now, as the bundle the testers will score together: the testers
+        call it once per plan (:class:`~fcpkit.core.bundles.PlanBundles`), so a plan's first check
+        scores its page instead of compiling claims."""
+        key = tuple(statements)
+        if key not in self._bundles:
+            self._bundles[key] = tuple(self._compile(s) for s in key)
+
     def _compile_thing(self, phrase: str) -> Stmt:
         """The thing an absence claim is about, by name: role words only when nothing else is left."""
         st = self._compile_plain(phrase)
@@ -330,7 +350,7 @@ class LexicalMatcher:
                 identity.extend(tokenize(strip_volatile(n.name), past="both"))
         if page.heading is not None:
             identity.extend(tokenize(strip_volatile(page.heading.name), past="both"))
-        body = [toks for toks in (tokenize(_ax_states(strip_volatile(n.line)), past="both") for n in page.nodes) if toks]
+        body = [toks for toks in (_line_tokens(n.line) for n in page.nodes) if toks]
         if not identity:  # an action description or bare text: all of it is its identity
             identity = [t for line in body for t in line]
         chosen: tuple[frozenset[str], ...] = ()
@@ -431,6 +451,10 @@ class LexicalMatcher:
         for k, i in sorted(best, key=lambda x: (-x[0], x[1]))[:3]:
             out.append(("supports", i, page.nodes[i].line.strip()[:120], k / len(want)))
         return out
+
+    def clear_pages(self) -> None:
+        """Forget every prepared page (compiled statements stay)."""
+        self._pages.clear()
 
     def clear_cache(self) -> None:
         self._pages.clear()

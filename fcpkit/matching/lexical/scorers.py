@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
@@ -72,7 +72,7 @@ _SHAPE = re.compile(r"\d")
 _RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 
 
-@lru_cache(maxsize=65536)
+@page_cache(65536)
 def shapes(tokens: frozenset[str]) -> frozenset[str]:
     """The shapes (digits as 9) of the key tokens among ``tokens``: T-390 and T-391 share one."""
     return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
@@ -171,6 +171,16 @@ def _node_names(prep: Prepared) -> list[tuple[int, str]]:
     return hit
 
 
+def _all_controls(prep: Prepared) -> list[tuple[int, str]]:
+    """(node index, role) of every named node of the page, banner and navigation included."""
+    hit = prep.extra.get("controls")
+    if hit is None:
+        page = prep.page
+        hit = [(i, n.role) for i, n in enumerate(page.nodes) if n.name and n.role != "RootWebArea"] if page else []
+        prep.extra["controls"] = hit
+    return hit
+
+
 def _name_tokens(prep: Prepared, i: int) -> frozenset[str]:
     """A node's name as tokens, built the first time a claim asks (most claims never do)."""
     cache = prep.extra.setdefault("name_tokens", {})
@@ -190,7 +200,9 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     if not toks or total <= 0:
         return 0.0
     best, where = 0.0, None
-    for i, role in _node_names(prep):
+    # a control of the named role counts wherever it is (a search box in the page's banner is
+    # on the page); a thing named without a role only in the main region and dialogs
+    for i, role in (_all_controls(prep) if roles else _node_names(prep)):
         if roles and role not in roles:
             continue
         names = _name_tokens(prep, i)
@@ -289,6 +301,16 @@ def _value_matches(value: str, have: str) -> bool:
     return False
 
 
+#: Words that say what kind of control a label names ("Price box", "Team dropdown"): not part of the label.
+_CONTROL_WORDS = frozenset(tokenize("box field textbox searchbox dropdown combobox input list menu selector picker"))
+
+
+def _label_tokens(label: str) -> frozenset[str]:
+    """A field label's words without the control word ("Price box" is the field labelled Price)."""
+    toks = frozenset(tokenize(label))
+    return (toks - _CONTROL_WORDS) or toks
+
+
 def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     """A node binds the label to the value (1); the label with another value only (0); no such
     label on the page: the statement's words anywhere (recall)."""
@@ -296,7 +318,7 @@ def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     page = prep.page
     if claim is None or page is None or not page.is_page:
         return recall(st.views[0], prep)
-    label = frozenset(tokenize(claim.subject))
+    label = _label_tokens(claim.subject)
     seen = None
     for f in page.fields:
         have = frozenset(tokenize(f.label))

@@ -1,0 +1,116 @@
+"""The statements each test scores, gathered and compiled once per plan.
+
+A state test scores the active commitment's confirming statements (progress, completion), its
+falsifiers and the plan-level falsifiers; an action test the action-testable ones plus the
+subgoal. Which statements, in which order, with which role, depends only on the plan, the
+commitment and the test point, so :class:`PlanBundles` works it out once per plan — for every
+commitment at once, the first time a plan is seen — and hands the matcher every statement to
+compile then (its optional ``compile_statements(statements)`` hook). The first check of a step then scores
+the page; it does not compile claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
+
+__all__ = ["Bundle", "PlanBundles", "build_bundle"]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """The statements one test scores, compiled once per (commitment, test point)."""
+
+    statements: tuple[str, ...]
+    n_plus: int  # statements[:n_plus] are confirming
+    comp: tuple[int, ...]  # indices of completion statements
+    falsifiers: tuple[tuple[int, str, str], ...]  # (index, scope, level)
+    progress: tuple[int, ...] = ()  # indices of the other confirming statements (progress, subgoal)
+    #: falsifiers that say a control is absent ("Approve button is not available"): what the step
+    #: acts with, so they stop counting once its completion evidence holds
+    absences: frozenset[int] = frozenset()
+
+
+def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool = True,
+                 use_falsifiers: bool = True, use_plan_falsifiers: bool = True) -> Bundle:
+    """The :class:`Bundle` of commitment ``c`` at ``point`` ("state" or "action")."""
+    pick = (lambda e: e.on_action) if point == "action" else (lambda e: e.on_state)
+    stmts: list[str] = []
+    comp: list[int] = []
+    if use_confirming:
+        if point == "action":
+            stmts.append(c.subgoal)  # alignment with the subgoal, as the paper's action tester
+        for stage in ("progress", "completion"):
+            for e in c.confirm.get(stage, ()):
+                if not pick(e):
+                    continue
+                if e.text in stmts:  # listed as progress too: still part of the completion
+                    if stage == "completion" and stmts.index(e.text) not in comp:
+                        comp.append(stmts.index(e.text))
+                    continue
+                if stage == "completion":
+                    comp.append(len(stmts))
+                stmts.append(e.text)
+    n_plus = len(stmts)
+    fals: list[tuple[int, str, str]] = []
+    groups: list[tuple[str, str, Sequence[Evidence]]] = []
+    if use_falsifiers:
+        groups += [(s, "commitment", c.falsify.get(s, ())) for s in SCOPES]
+    if use_plan_falsifiers:
+        groups += [(s, "plan", plan.plan_falsifiers.get(s, ())) for s in SCOPES]
+    for scope, level, items in groups:
+        for e in items:
+            if pick(e):
+                fals.append((len(stmts), scope, level))
+                stmts.append(e.text)
+    return Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp))
+
+
+def _absent_control(claim: Any) -> bool:
+    """An absence claim about a control (it names a role: "Approve button", "Search box"): what a
+    step acts with. The absence of a record or a message ("EXP-1193 is not listed") is no such thing."""
+    return getattr(claim, "type", None) == "absence" and bool(getattr(claim, "roles", None))
+
+
+class PlanBundles:
+    """Bundles per (plan, commitment), built for the whole plan on its first sight (see module
+    docstring). Keyed on the objects' identity, checked against reuse of an id after collection."""
+
+    def __init__(self, matcher: Any, point: str, **switches: bool):
+        self.point = point
+        self.switches = switches
+        self._prepare = getattr(matcher, "compile_statements", None)
+        self._compile = getattr(matcher, "compile", None)  # statement -> claim with a ``type`` (typed matchers)
+        self._plans: dict[int, tuple[Plan, dict[int, tuple[Commitment, Bundle]]]] = {}
+
+    def prepare(self, plan: Plan) -> dict[int, tuple[Commitment, Bundle]]:
+        """Build every commitment's bundle and let the matcher compile every statement, once."""
+        hit = self._plans.get(id(plan))
+        if hit is not None and hit[0] is plan:
+            return hit[1]
+        per = {id(c): (c, self._build(plan, c)) for c in plan.commitments}
+        if self._prepare is not None:
+            for _, b in per.values():
+                self._prepare(b.statements)
+        self._plans[id(plan)] = (plan, per)
+        if len(self._plans) > 1024:
+            self._plans.pop(next(iter(self._plans)))
+        return per
+
+    def _build(self, plan: Plan, c: Commitment) -> Bundle:
+        b = build_bundle(plan, c, self.point, **self.switches)
+        if self._compile is None or not b.falsifiers:
+            return b
+        absent = frozenset(i for i, _, _ in b.falsifiers if _absent_control(self._compile(b.statements[i])))
+        return replace(b, absences=absent) if absent else b
+
+    def get(self, plan: Plan, c: Commitment) -> Bundle:
+        per = self.prepare(plan)
+        hit = per.get(id(c))
+        if hit is None or hit[0] is not c:  # a commitment not (or no longer) in the plan
+            b = self._build(plan, c)
+            per[id(c)] = (c, b)
+            return b
+        return hit[1]
