@@ -156,6 +156,7 @@ PROMPT_SCHEMAS: dict[str, dict] = {
     "verifier": VERIFIER_SCHEMA,
     "verifier_v1": VERIFIER_SCHEMA,
     "verifier_reasoned": VERIFIER_REASONED_SCHEMA,
+    "verifier_fewshot": VERIFIER_REASONED_SCHEMA,
 }
 
 
