@@ -83,7 +83,9 @@ def parse_json_text(text: str | None) -> Any:
         start = s.find("{")
         if start >= 0:
             try:
-                obj, _ = json.JSONDecoder().raw_decode(s[start:])
+                # strict=False: a raw newline or tab inside a string (code in a "sketch" field) is
+                # what models write; the schema check that follows still applies
+                obj, _ = json.JSONDecoder(strict=False).raw_decode(s[start:])
                 return obj
             except json.JSONDecodeError:
                 pass
