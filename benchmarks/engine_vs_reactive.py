@@ -38,6 +38,11 @@ def main() -> None:
     ap.add_argument("--arms", default="template,llm,reactive")
     ap.add_argument("--smg", default=str(ROOT / "data" / "smg" / "workbench.yaml"))
     ap.add_argument("--out", default=str(ROOT / "data" / "results" / "engine_vs_reactive.csv"))
+    ap.add_argument("--model", default=None, help="embedded model name (FCPKIT_LLM_MODEL), e.g. qwen2.5-coder-0.5b")
+    ap.add_argument("--no-fallback", action="store_true",
+                    help="the llm arm does not fall back to the reactive loop when no sketch compiles (its row then "
+                         "measures the planning call alone; the reactive arm is measured on its own)")
+    ap.add_argument("--timeout", type=float, default=None, help="client time-out per LLM call, s (a loaded machine needs more)")
     args = ap.parse_args()
     smg = StateMachine.load(args.smg)
     tasks = [(w, int(v)) for w in args.workflows.split(",") for v in args.variants.split(",")]
@@ -46,7 +51,7 @@ def main() -> None:
     if {"llm", "reactive"} & set(arms):
         from fcpkit.llm import default_client
 
-        client = default_client()
+        client = default_client(args.model, **({"timeout": args.timeout} if args.timeout else {}))
     rows = []
     with start_workbench() as wb:
         for arm in arms:
@@ -58,8 +63,10 @@ def main() -> None:
                         run = run_reactive_task(wb, wf, v, client=client, env=env)
                     else:
                         run = run_program_task(wb, smg, wf, v, client=client if arm == "llm" else None,
-                                               use_templates=arm == "template", env=env)
-                    row = {"arm": arm, **run.row(), "total_s": round(time.monotonic() - t0, 2)}
+                                               use_templates=arm == "template", env=env,
+                                               fallback=not args.no_fallback)
+                    row = {"arm": arm, "model": (args.model or "smollm2-135m") if arm != "template" else "-",
+                           **run.row(), "total_s": round(time.monotonic() - t0, 2)}
                     rows.append(row)
                     print(row, flush=True)
             finally:

@@ -10,16 +10,17 @@ detection benchmark's own (:func:`fcpkit.eval.detection.summarize_runs`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from fcpkit import Checker, load_corpus
+from fcpkit import Checker, Plan, load_corpus
 from fcpkit.eval.detection import records_from_reports, summarize_runs
 from fcpkit.matching import get_matcher
 
 from fcpkit.engine.falsifiers import align_steps, plan_from_program
+from fcpkit.engine.llm_plans import llm_plan_corpus, tracker_only
 from fcpkit.engine.planner import PlanningFailed, plan_program
 from fcpkit.engine.smg import StateMachine
 
@@ -58,14 +59,28 @@ def _statements(trajs: Sequence[Any]) -> float:
     return sum(counts) / len(counts) if counts else 0.0
 
 
-def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
-                         bounds: Sequence[str] = ("lower", "upper"), matcher: str = "lexical") -> list[dict[str, Any]]:
-    """One row per plan source x bound for one corpus's trajectories (see :data:`COLUMNS`)."""
-    rows = []
+def _arms(trajs: Sequence[Any], smg: StateMachine, llm_plans: Mapping[str, Plan] | None) -> list[tuple[str, list, int]]:
+    """(plan source, runs, runs left out for want of a plan of that source)."""
     generated, skipped = generated_corpus(trajs, smg)
     kept = {t.id for t in generated}
-    hand = [t for t in trajs if t.id in kept]
-    for plans, arm in (("hand-written", hand), ("generated", generated)):
+    arms = [("hand-written", [t for t in trajs if t.id in kept], len(skipped)), ("generated", generated, len(skipped))]
+    if llm_plans is not None:  # tracker-only attribution for both, so the rows differ by the plans alone
+        llm, missing = llm_plan_corpus(trajs, llm_plans)
+        with_llm = {t.id for t in llm}
+        arms += [("hand-written, tracker-only", [tracker_only(t) for t in trajs if t.id in with_llm], len(missing)),
+                 ("llm-written, tracker-only", llm, len(missing))]
+    return arms
+
+
+def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
+                         bounds: Sequence[str] = ("lower", "upper"), matcher: str = "lexical",
+                         llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
+    """One row per plan source x bound for one corpus's trajectories (see :data:`COLUMNS`); with
+    ``llm_plans`` (by task, :mod:`fcpkit.engine.llm_plans`) also the LLM-written plans' rows."""
+    rows = []
+    for plans, arm, skipped in _arms(trajs, smg, llm_plans):
+        if not arm:
+            continue
         for bound in bounds:
             checker = Checker(get_matcher(matcher), verifier=bound).fit(arm)
             recs = records_from_reports(checker.check_corpus(arm), arm, corpus=name, arm=plans, matcher=matcher,
@@ -73,16 +88,17 @@ def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
             s = summarize_runs(recs)
             rows.append({"corpus": name, "plans": plans, "bound": bound,
                          **{k: s.get(k) for k in COLUMNS if k in s}, "statements": round(_statements(arm), 1),
-                         "unplanned": len(skipped)})
+                         "unplanned": skipped})
     return rows
 
 
 def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = ("lower", "upper"),
-                  matcher: str = "lexical") -> list[dict[str, Any]]:
+                  matcher: str = "lexical", llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
     """:func:`compare_trajectories` for each corpus file (named ``workbench``, ``heldout/workbench``...)."""
     rows = []
     for path in corpora:
         parts = Path(path).resolve().parts
         name = parts[-2] if parts[-3] == "data" else "/".join(parts[-3:-1])  # data/heldout/workbench
-        rows += compare_trajectories(name, list(load_corpus(path)), smg, bounds=bounds, matcher=matcher)
+        rows += compare_trajectories(name, list(load_corpus(path)), smg, bounds=bounds, matcher=matcher,
+                                     llm_plans=llm_plans)
     return rows

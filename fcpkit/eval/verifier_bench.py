@@ -33,6 +33,7 @@ from fcpkit.llm.components import LLMVerifier
 from fcpkit.llm.server import default_client
 from fcpkit.errors import ConfigError
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
+from fcpkit.llm.verdict_cache import CachedVerifier, VerdictCache
 
 from fcpkit.eval.verifier_cases import VerifierCase
 
@@ -47,6 +48,7 @@ __all__ = [
     "read_calls",
     "answered",
     "detection_effect",
+    "cache_pass_row",
 ]
 
 HINTS = ("fast", "neutral")
@@ -77,6 +79,7 @@ class BenchCall:
     completion_tokens: int
     wall_s: float
     diagnosis: str
+    cache_hit: bool = False  # answered by the result cache (no verifier call): never merged as a measurement
 
 
 class _ColdPrefix:
@@ -102,6 +105,7 @@ class VerifierHandle:
     client: Any = None
     prompt: str = "-"
     prefix_cache: bool = True
+    cache: VerdictCache | None = None  # the result cache its verifiers answer from, if any
 
     @property
     def is_bound(self) -> bool:
@@ -112,13 +116,28 @@ class VerifierHandle:
             self.client.close()
 
 
+def _cached(handle: VerifierHandle, cache: VerdictCache | None, page_chars: int) -> VerifierHandle:
+    """``handle`` with its verifiers behind ``cache`` (keyed on the judge: name, prompt, hint, page cut)."""
+    if cache is None:
+        return handle
+    make = handle.make
+
+    def cached(lab: Label, hint: str) -> Verifier:
+        return CachedVerifier(make(lab, hint), cache, f"{handle.name}|{handle.prompt}|{hint}|{page_chars}")
+
+    handle.make, handle.cache = cached, cache
+    return handle
+
+
 def open_verifier(name: str, *, prompt: str = "verifier", prefix_cache: bool = True, max_page_chars: int = 2500,
-                  record: str | Path | None = None, **client_kwargs: Any) -> VerifierHandle:
+                  record: str | Path | None = None, result_cache: VerdictCache | None = None,
+                  **client_kwargs: Any) -> VerifierHandle:
     """The verifier called ``name`` (see the module docstring). ``prefix_cache=False`` measures
     calls whose prompts share no prefix (:class:`_ColdPrefix`); ``record`` appends every LLM
-    answer to a replay file."""
+    answer to a replay file; ``result_cache`` answers a check asked before without a call (not
+    for ``oracle``, whose answer depends on the step, which is not part of a check's key)."""
     if name == "lower":
-        return VerifierHandle(name, lambda label, hint: KeepGoingVerifier())
+        return _cached(VerifierHandle(name, lambda label, hint: KeepGoingVerifier()), result_cache, 0)
     if name == "oracle":
         return VerifierHandle(name, lambda label, hint: OracleVerifier(label))
     if record is not None:
@@ -137,7 +156,7 @@ def open_verifier(name: str, *, prompt: str = "verifier", prefix_cache: bool = T
     def make(lab: Label, hint: str) -> Verifier:
         return LLMVerifier(used, prompt=prompt, hint=hint, max_page_chars=max_page_chars)
 
-    return VerifierHandle(label, make, client, prompt, prefix_cache)
+    return _cached(VerifierHandle(label, make, client, prompt, prefix_cache), result_cache, max_page_chars)
 
 
 def _score(case: VerifierCase, verdict: Verdict) -> tuple[bool, bool | None]:
@@ -159,6 +178,7 @@ def run_cases(handle: VerifierHandle, cases: Sequence[VerifierCase], hint: str,
     for case in cases:
         verifier = handle.make(Label(case.fault, case.first_off_track_step), hint)
         before = len(usage) if usage is not None else 0
+        hits = handle.cache.hits if handle.cache is not None else 0
         t0 = time.perf_counter()
         verdict = verifier.verify(case.request())
         wall = time.perf_counter() - t0
@@ -168,10 +188,11 @@ def run_cases(handle: VerifierHandle, cases: Sequence[VerifierCase], hint: str,
         valid = None if usage is None else bool(llm) and llm[-1].ok and not any(
             "invalid_output" in r for c in llm for r in c.retries)
         correct, scope_ok = _score(case, verdict)
+        hit = handle.cache is not None and handle.cache.hits > hits
         row = BenchCall(handle.name, handle.prompt, hint if not handle.is_bound else "-", handle.prefix_cache,
                         case.id, case.source, case.kind, case.label, case.fault, verdict.decision.value, verdict.scope,
                         case.expected_scope, correct, scope_ok, valid, verdict.verifier.startswith(FALLBACK_PREFIX),
-                        pt, ct, round(wall, 4), (verdict.diagnosis or "")[:300])
+                        pt, ct, round(wall, 4), (verdict.diagnosis or "")[:300], hit)
         out.append(row)
         if progress is not None:
             progress(row)
@@ -190,7 +211,7 @@ def summarize(calls: Iterable[BenchCall] | pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     out = []
     for key, g in rows.groupby(["verifier", "prompt", "hint", "prefix_cache"], sort=False, dropna=False):
-        recs = [BenchCall(**{f.name: r[f.name] for f in fields(BenchCall)}) for r in g.to_dict("records")]
+        recs = [BenchCall(**{f.name: r[f.name] for f in fields(BenchCall) if f.name in r}) for r in g.to_dict("records")]
         llm = [r for r in recs if r.json_valid is not None and not pd.isna(r.json_valid)]
         scoped = [r for r in recs if r.scope_correct is not None and not pd.isna(r.scope_correct)]
         walls = [r.wall_s for r in recs]
@@ -222,11 +243,12 @@ _KEYS = ["verifier", "prompt", "hint", "prefix_cache"]
 def merge_results(calls: Sequence[BenchCall], out_dir: str | Path) -> tuple[Path, Path]:
     """Add ``calls`` to ``verifier_calls.csv`` in ``out_dir`` (an earlier answer of the same
     verifier, prompt, hint and cache setting to the same case is replaced, so separate and
-    resumed runs accumulate), and rewrite ``verifier_summary.csv`` from the whole file."""
+    resumed runs accumulate), and rewrite ``verifier_summary.csv`` from the whole file. Answers
+    from the result cache are not measurements of the verifier and are left out."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / "verifier_calls.csv"
-    new = pd.DataFrame([asdict(c) for c in calls])
+    new = pd.DataFrame([asdict(c) for c in calls if not c.cache_hit])
     old = read_calls(out)
     if not old.empty and not new.empty:
         done = set(map(tuple, new[_KEYS + ["case"]].astype(str).values))
@@ -289,6 +311,7 @@ def detection_effect(handle: VerifierHandle, corpora: Mapping[str, Sequence[Traj
             ck.make_verifier = make
             usage = getattr(handle.client, "usage", None)
             before = len(usage) if usage is not None else 0
+            hits = handle.cache.hits if handle.cache is not None else 0
             t0 = time.perf_counter()
             reps = [ck.check(t) for t in trajs]
             faulty = [r for r in reps if r.fault]
@@ -301,8 +324,19 @@ def detection_effect(handle: VerifierHandle, corpora: Mapping[str, Sequence[Traj
                 "false_alarms": f"{sum(r.detected for r in healthy)}/{len(healthy)}",
                 "model_checks": sum(r.model_escalations for r in reps),
                 "llm_calls": (len(usage) - before) if usage is not None and name != "lower" else 0,
+                "result_cache_hits": (handle.cache.hits - hits) if handle.cache is not None and name == handle.name else 0,
                 "wall_s": round(time.perf_counter() - t0, 2),
             })
             if handle.is_bound and name == handle.name:
                 break
     return pd.DataFrame(rows)
+
+
+def cache_pass_row(handle: VerifierHandle, hint: str, pass_no: int, rows: Sequence[BenchCall]) -> dict[str, Any]:
+    """One pass of ``--repeat`` with a result cache: how many checks reached the verifier, how many
+    the cache answered, and what a check cost (a row of ``verifier_result_cache.csv``)."""
+    walls = [r.wall_s for r in rows] or [0.0]
+    return {"verifier": handle.name, "prompt": handle.prompt, "hint": hint, "pass": pass_no, "checks": len(rows),
+            "verifier_calls": sum(not r.cache_hit for r in rows), "cache_hits": sum(r.cache_hit for r in rows),
+            "same_decision_as_pass_1": None, "s_per_check_median": round(statistics.median(walls), 4),
+            "total_s": round(sum(walls), 3)}

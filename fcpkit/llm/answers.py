@@ -50,7 +50,7 @@ def parse_json_text(text: str | None) -> Any:
         start = s.find("{")
         if start >= 0:
             try:
-                obj, _ = json.JSONDecoder().raw_decode(s[start:])
+                obj, _ = json.JSONDecoder(strict=False).raw_decode(s[start:])  # a raw newline inside a string is what models write; the schema check still applies
                 return obj
             except json.JSONDecodeError:
                 pass

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 
+from fcpkit.llm.quote_guard import VERIFIER_QUOTED_SCHEMA
+
 __all__ = [
     "COMMITMENT_SCHEMA",
     "PLANNER_SCHEMA",
@@ -156,6 +158,8 @@ PROMPT_SCHEMAS: dict[str, dict] = {
     "verifier": VERIFIER_SCHEMA,
     "verifier_v1": VERIFIER_SCHEMA,
     "verifier_reasoned": VERIFIER_REASONED_SCHEMA,
+    "verifier_fewshot": VERIFIER_REASONED_SCHEMA,
+    "verifier_quoted": VERIFIER_QUOTED_SCHEMA,
 }
 
 

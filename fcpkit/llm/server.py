@@ -10,8 +10,16 @@ grammar), with a time-out sized for that model on a 2-core machine.
 
 The server runs one thread per core (``FCPKIT_LLM_THREADS`` overrides) with OpenMP's passive
 wait policy (threads sleep at barriers instead of spinning, which matters when the cores are
-shared), and keeps llama.cpp's prompt cache on (``--cache``): a prompt that starts like an earlier one (the verifier's fixed
-instructions and schema, then the run's plan) skips the prefill of that prefix.
+shared). Prefix reuse needs no option: llama-cpp-python keeps the last prompt's tokens in its
+KV cache and evaluates only what follows the longest common prefix (its log says "N prefix-match
+hit, remaining M prompt tokens to eval"; :mod:`fcpkit.llm.prefix_stats` reads it), so a prompt
+that starts like the previous one (the verifier's fixed instructions and schema, then the run's
+plan) skips the prefill of that prefix. llama-cpp-python's RAM cache of *earlier* prompts'
+states (``--cache``, ``prompt_cache=True``) is off by default: each saved state copies the
+logits of every prompt token (n_tokens x vocabulary floats, about 1 GB for an 1,800-token prompt
+with Qwen's 152k vocabulary, not counted against its 2 GB budget), and a Qwen-0.5B verifier server
+grew to 8.7 GB and was killed for memory on a 24 GB machine. It only pays when calls alternate
+between prompt families on one server.
 
 No process is left behind: :meth:`EmbeddedLLMServer.stop` terminates the server's process
 group and waits; an ``atexit`` hook stops every server still running; and the server runs
@@ -128,7 +136,7 @@ class EmbeddedLLMServer:
         n_ctx: int = 4096,
         n_threads: int | None = None,
         model: str | None = None,
-        prompt_cache: bool = True,
+        prompt_cache: bool = False,
         model_alias: str = "fcpkit-local",
         startup_timeout: float = 120.0,
         python: str = sys.executable,

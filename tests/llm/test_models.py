@@ -105,14 +105,14 @@ def test_fcpkit_llm_model_selects_an_embedded_model_only_without_an_endpoint(spl
     assert selected_model_name() is None  # with an endpoint it is the endpoint's model name
 
 
-def test_server_runs_one_thread_per_core_with_the_prompt_cache_on(tmp_path, monkeypatch):
+def test_server_runs_one_thread_per_core_without_the_ram_state_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("FCPKIT_LLM_THREADS", raising=False)
     monkeypatch.setattr(server_mod, "_cores", lambda: 2)
     cmd = EmbeddedLLMServer(tmp_path / "m.gguf", port=1).command()
     assert cmd[cmd.index("--n_threads") + 1] == "2" and cmd[cmd.index("--n_threads_batch") + 1] == "2"
-    assert cmd[cmd.index("--cache") + 1] == "true"
-    cold = EmbeddedLLMServer(tmp_path / "m.gguf", port=1, prompt_cache=False, n_threads=1).command()
-    assert cold[cold.index("--cache") + 1] == "false" and cold[cold.index("--n_threads") + 1] == "1"
+    assert cmd[cmd.index("--cache") + 1] == "false"  # each saved state copies every token's logits: GBs
+    ram = EmbeddedLLMServer(tmp_path / "m.gguf", port=1, prompt_cache=True, n_threads=1).command()
+    assert ram[ram.index("--cache") + 1] == "true" and ram[ram.index("--n_threads") + 1] == "1"
 
 
 def test_server_threads_wait_passively_unless_told_otherwise(tmp_path, monkeypatch):

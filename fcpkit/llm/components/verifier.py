@@ -34,6 +34,7 @@ from fcpkit.core.trajectory import Observation, serialize_observation
 from fcpkit.core.verify import Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest
 from fcpkit.errors import ConfigError, FcpkitError, LLMError
 from fcpkit.llm.components.base import LLMComponent
+from fcpkit.llm.quote_guard import unsupported_repair
 from fcpkit.llm.schemas import PROMPT_SCHEMAS, VERIFIER_SCHEMA
 from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN, fence_page
 
@@ -170,6 +171,10 @@ class LLMVerifier(LLMComponent):
             decision, diagnosis = Decision.CONTINUE, diagnosis + " [advance on an action read as continue]"
         elif decision is Decision.ADVANCE and r.route is Route.RISK:
             decision, diagnosis = Decision.CONTINUE, diagnosis + f" [not advanced: the page matches falsifier {r.evidence!r}]"
+        if decision is Decision.REPAIR and "quote" in self.schema.get("properties", {}):
+            why = unsupported_repair(ans.get("quote"), request)  # a repair must quote the page (quote_guard)
+            if why:
+                decision, diagnosis = Decision.CONTINUE, f"{diagnosis} [repair not kept: {why}]"
         if decision is Decision.REPAIR:
             scope = scope or r.scope or "execution"
             if r.evidence and r.evidence not in diagnosis:
