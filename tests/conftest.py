@@ -74,12 +74,6 @@ def _no_llm_env(monkeypatch):
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
 KNOWN_BROKEN = {
-    "tests/agent/test_runtime.py::test_observers_and_step_iterator_see_every_phase_in_order":
-        "the wrong record is now caught before the click (the action's target names T-411), so a repair comes before the gate",
-    "tests/agent/test_runtime.py::test_step_budget_ends_the_run":
-        "the stubborn executor's repeated proposals are repaired before acting, so the proposal budget ends the run first",
-    "tests/agent/test_runtime.py::test_wrong_record_detected_post_state_repaired_at_execution_scope_then_succeeds":
-        "the wrong record is now detected pre-action (phase 'pre'), not on the page after the click",
     "tests/core/test_fuzz_inputs.py::test_finding10_reported_command_lines_fail_with_one_line[args8]":
         "`check --plan` with ids that do not match the corpus exits 0 again after the CLI merge",
     "tests/envs/live/test_live_healthy.py::test_healthy_workflow_passes_its_validator[expenses]":
