@@ -74,8 +74,6 @@ def _no_llm_env(monkeypatch):
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
 KNOWN_BROKEN = {
-    "tests/core/test_fuzz_inputs.py::test_finding10_reported_command_lines_fail_with_one_line[args8]":
-        "`check --plan` with ids that do not match the corpus exits 0 again after the CLI merge",
     "tests/envs/live/test_live_healthy.py::test_healthy_workflow_passes_its_validator[expenses]":
         "the live expenses run does not reach Approve with the merged tracker policy and gate",
     "tests/envs/live/test_live_repair.py::test_gate_block_left_the_database_unchanged":
