@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from fcpkit.cli.checking import prepare, stream_reports
 from fcpkit.cli.common import DATA, SCRATCH, SafePath, friendly
 from fcpkit.cli.engine import compile_cmd, crawl_cmd, run_program_cases
 from fcpkit.cli.notebooks import notebooks
@@ -75,7 +76,6 @@ def check(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, ma
           calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
           no_plan_falsifiers: bool, no_builtin: tuple[str, ...], no_pre_action: bool) -> None:
     """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
-    from fcpkit.cli.checking import prepare, stream_reports
     from fcpkit.core.falsifiers import Builtins
     from fcpkit.core.log import EvidenceLog
     from fcpkit.core.plan import load_plan
