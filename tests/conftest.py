@@ -84,8 +84,6 @@ KNOWN_BROKEN = {
         "live near-miss report run not reconciled with the merged tracker policy",
     "tests/envs/live/test_live_repair.py::test_near_miss_report_left_untouched_and_the_right_one_written_once":
         "live near-miss report run not reconciled with the merged tracker policy",
-    "tests/llm/test_verifier_bench.py::test_a_page_cannot_close_its_fence":
-        "the prompt's instructions name the fence lines in the user message too, so the close marker counts twice",
     "tests/notebooks/test_notebooks.py::test_03_falsifier_lab":
         "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
     "tests/viz/test_viz.py::test_falsifier_lab_accepts_named_corpora_and_plans":
