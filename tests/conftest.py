@@ -92,12 +92,6 @@ KNOWN_BROKEN = {
         "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
     "tests/viz/test_viz.py::test_falsifier_lab_text_box_edit_and_add":
         "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/cli/test_cli.py::test_builtins_can_be_switched_off_one_by_one_or_all":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
-    "tests/eval/test_detection.py::test_telemetry_lists_each_builtin_with_its_fire_rate":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
-    "tests/eval/test_detection.py::test_detection_sources_are_attributed":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
     "tests/envs/browser/test_notebooks_in_lab.py::test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts":
         "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
     "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
