@@ -86,12 +86,6 @@ KNOWN_BROKEN = {
         "live near-miss report run not reconciled with the merged tracker policy",
     "tests/notebooks/test_notebooks.py::test_03_falsifier_lab":
         "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
-    "tests/viz/test_viz.py::test_falsifier_lab_accepts_named_corpora_and_plans":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/viz/test_viz.py::test_falsifier_lab_edits_change_scores_and_detection":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/viz/test_viz.py::test_falsifier_lab_text_box_edit_and_add":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
     "tests/envs/browser/test_notebooks_in_lab.py::test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts":
         "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
     "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
