@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from fcpkit.cli.checking import prepare, stream_reports
+from fcpkit.cli.logs import keep_logs_option
 from fcpkit.cli.common import DATA, SCRATCH, SafePath, friendly
 from fcpkit.cli.engine import compile_cmd, crawl_cmd, run_program_cases
 from fcpkit.cli.notebooks import notebooks
@@ -138,6 +139,7 @@ def validate(files: tuple[Path, ...]) -> None:
               help="Live runs: lower = no model; split = an LLM only for ambiguous cases; llm = every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Folder for the live runs' evidence logs.")
+@keep_logs_option
 @_friendly
 def demo(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
     """The main job on the embedded default: no API key, no external service.
@@ -255,6 +257,7 @@ def matchers(load: bool) -> None:
 @click.option("--engine", type=click.Choice(["loop", "program"]), default="loop", show_default=True,
               help="loop: the plan-test-repair loop; program: plan once against the state-machine memory "
                    "(data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
+@keep_logs_option
 @_friendly
 def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str, log_dir: Path,
         step_budget: int, seed: int, screenshots: bool, miniwob: tuple[str, ...], corrupt: str | None,
