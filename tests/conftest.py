@@ -74,14 +74,6 @@ def _no_llm_env(monkeypatch):
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
 KNOWN_BROKEN = {
-    "tests/envs/live/test_live_repair.py::test_gate_block_left_the_database_unchanged":
-        "live gate/repair expectations not reconciled with the merged tracker policy and effects",
-    "tests/envs/live/test_live_repair.py::test_gate_blocks_write_on_falsified_commitment":
-        "live gate/repair expectations not reconciled with the merged tracker policy and effects",
-    "tests/envs/live/test_live_repair.py::test_near_miss_report_is_falsified_and_repaired_at_the_lower_bound":
-        "live near-miss report run not reconciled with the merged tracker policy",
-    "tests/envs/live/test_live_repair.py::test_near_miss_report_left_untouched_and_the_right_one_written_once":
-        "live near-miss report run not reconciled with the merged tracker policy",
     "tests/envs/browser/test_notebooks_in_lab.py::test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts":
         "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
     "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
