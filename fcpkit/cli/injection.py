@@ -9,6 +9,9 @@ from pathlib import Path
 import click
 
 from fcpkit.cli.common import SafePath, friendly
+from fcpkit.eval.injection_bench import falsified_request, load_injections, run_injection_bench
+from fcpkit.llm import LLMUsage, default_client
+from fcpkit.llm.components.verifier import LLMVerifier
 
 __all__ = ["bench_injection_cmd"]
 
@@ -29,10 +32,6 @@ def bench_injection_cmd(injections: Path | None, run_id: str, out: Path | None) 
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
-
-    from fcpkit.eval.injection_bench import falsified_request, load_injections, run_injection_bench
-    from fcpkit.llm import LLMUsage, default_client
-    from fcpkit.llm.components.verifier import LLMVerifier
 
     texts = load_injections(injections) if injections else load_injections()
     usage = LLMUsage()
