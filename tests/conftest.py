@@ -74,10 +74,6 @@ def _no_llm_env(monkeypatch):
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
 KNOWN_BROKEN = {
-    "tests/envs/browser/test_notebooks_in_lab.py::test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts":
-        "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
-    "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
-        "the failing JupyterLab lab test above leaves its Chromium to the session's end; passes when that test passes",
 }
 
 
