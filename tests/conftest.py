@@ -74,44 +74,6 @@ def _no_llm_env(monkeypatch):
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
 KNOWN_BROKEN = {
-    "tests/agent/test_runtime.py::test_observers_and_step_iterator_see_every_phase_in_order":
-        "the wrong record is now caught before the click (the action's target names T-411), so a repair comes before the gate",
-    "tests/agent/test_runtime.py::test_step_budget_ends_the_run":
-        "the stubborn executor's repeated proposals are repaired before acting, so the proposal budget ends the run first",
-    "tests/agent/test_runtime.py::test_wrong_record_detected_post_state_repaired_at_execution_scope_then_succeeds":
-        "the wrong record is now detected pre-action (phase 'pre'), not on the page after the click",
-    "tests/core/test_fuzz_inputs.py::test_finding10_reported_command_lines_fail_with_one_line[args8]":
-        "`check --plan` with ids that do not match the corpus exits 0 again after the CLI merge",
-    "tests/envs/live/test_live_healthy.py::test_healthy_workflow_passes_its_validator[expenses]":
-        "the live expenses run does not reach Approve with the merged tracker policy and gate",
-    "tests/envs/live/test_live_repair.py::test_gate_block_left_the_database_unchanged":
-        "live gate/repair expectations not reconciled with the merged tracker policy and effects",
-    "tests/envs/live/test_live_repair.py::test_gate_blocks_write_on_falsified_commitment":
-        "live gate/repair expectations not reconciled with the merged tracker policy and effects",
-    "tests/envs/live/test_live_repair.py::test_near_miss_report_is_falsified_and_repaired_at_the_lower_bound":
-        "live near-miss report run not reconciled with the merged tracker policy",
-    "tests/envs/live/test_live_repair.py::test_near_miss_report_left_untouched_and_the_right_one_written_once":
-        "live near-miss report run not reconciled with the merged tracker policy",
-    "tests/llm/test_verifier_bench.py::test_a_page_cannot_close_its_fence":
-        "the prompt's instructions name the fence lines in the user message too, so the close marker counts twice",
-    "tests/notebooks/test_notebooks.py::test_03_falsifier_lab":
-        "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
-    "tests/viz/test_viz.py::test_falsifier_lab_accepts_named_corpora_and_plans":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/viz/test_viz.py::test_falsifier_lab_edits_change_scores_and_detection":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/viz/test_viz.py::test_falsifier_lab_text_box_edit_and_add":
-        "falsifier lab counts moved with the built-in falsifiers (plan edits no longer change what they catch)",
-    "tests/cli/test_cli.py::test_builtins_can_be_switched_off_one_by_one_or_all":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
-    "tests/eval/test_detection.py::test_telemetry_lists_each_builtin_with_its_fire_rate":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
-    "tests/eval/test_detection.py::test_detection_sources_are_attributed":
-        "a built-in rule now defers to the plan's own falsifier past its gate, so fewer first detections name a built-in",
-    "tests/envs/browser/test_notebooks_in_lab.py::test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts":
-        "deleting the plan's session falsifiers no longer lowers detection: the built-in lost_session rule catches them",
-    "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
-        "the failing JupyterLab lab test above leaves its Chromium to the session's end; passes when that test passes",
 }
 
 

@@ -539,6 +539,17 @@ class Runner:
         else:
             self._settled_by_evidence(move)
             yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
+            # the doubt the last page left was about a commitment now settled: as after a
+            # completion, the gate's standing is this page's test against the one now active
+            self._standing = "supported"
+            result = self.tracker.retest(obs)
+            verdict = self._decide(result, action=None, observation=obs)
+            if result.route is not Route.CONTINUE:
+                self._standing = self._state_of(result, verdict)
+            yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
+            if verdict.decision is Decision.REPAIR:
+                yield from self._repair(result, verdict, None, "post")
+                return False
         return True
 
     def _test_action(self, action: Action) -> Generator[RunEvent, None, str | None]:

@@ -59,6 +59,9 @@ main.add_command(compile_cmd)
 from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
 
 bench.add_command(bench_verifier_cmd)
+from fcpkit.cli.injection import bench_injection_cmd  # noqa: E402
+
+bench.add_command(bench_injection_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from fcpkit.cli.checking import prepare, stream_reports
 from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.falsifiers import Builtins
@@ -65,24 +66,23 @@ def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str
     """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
     if log is not None and not log.strip():
         raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
-    trajs = load_corpus(corpus)
     plan = load_plan(plan_path) if plan_path else None
-    selected = [t for t in trajs if not only or t.id in only]
-    if only and len(selected) != len(set(only)):
-        missing = set(only) - {t.id for t in selected}
-        raise FcpkitError(f"{corpus}: no trajectory with id {sorted(missing)}")
     builtins = Builtins.none() if "all" in no_builtin else Builtins.from_dict({n: False for n in no_builtin})
-    checker = build_checker(matcher, verifier, thresholds, log, calibration, use_rules=not no_rules,
+    checker = build_checker(matcher, verifier, thresholds, None, calibration, use_rules=not no_rules,
                             use_plan_falsifiers=not no_plan_falsifiers, use_builtins=builtins,
                             pre_action=not no_pre_action)
-    checker.fit(trajs)
-    reports = checker.check_corpus(selected, plan)
-    if checker.log is not None:
-        checker.log.close()
-    if as_json:
-        for r in reports:
-            click.echo(json.dumps(r.to_json(), ensure_ascii=False))
-        return
+    prepare(checker, corpus, plan, only)  # a broken corpus or a mismatched --plan fails before any output
+    checker.log = EvidenceLog(log) if log else None
+    try:
+        reports = stream_reports(checker, corpus, plan, only)
+        if as_json:  # one line per trajectory as it is checked: memory of one run, not of the corpus
+            for r in reports:
+                click.echo(json.dumps(r.to_json(), ensure_ascii=False))
+            return
+        reports = list(reports)
+    finally:
+        if checker.log is not None:
+            checker.log.close()
     print_reports(reports, steps=steps)
 
 

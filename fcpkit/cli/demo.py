@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from fcpkit.cli.check import build_checker
+from fcpkit.cli.logs import keep_logs_option
 from fcpkit.cli.common import DATA, SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.trajectory import load_corpus
@@ -26,6 +27,7 @@ __all__ = ["demo_cmd"]
               help="Live runs: lower = no model; split = an LLM only for ambiguous cases; llm = every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Folder for the live runs' evidence logs.")
+@keep_logs_option
 @friendly
 def demo_cmd(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> None:
     """The main job on the embedded default: no API key, no external service.

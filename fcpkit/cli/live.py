@@ -10,6 +10,7 @@ import click
 from rich.progress import Progress
 
 from fcpkit.agent.guards import approve_all, deny_all
+from fcpkit.cli.logs import keep_logs_option
 from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.engine import run_program_cases
 from fcpkit.envs.live import cases_from, print_live, run_miniwob, run_workbench
@@ -46,6 +47,7 @@ __all__ = ["run_cmd"]
 @click.option("--engine", type=click.Choice(["loop", "program"]), default="loop", show_default=True,
               help="loop: the plan-test-repair loop; program: plan once against the state-machine memory "
                    "(data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
+@keep_logs_option
 @friendly
 def run_cmd(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str,
             log_dir: Path, step_budget: int, seed: int, screenshots: bool, miniwob: tuple[str, ...],

@@ -317,7 +317,7 @@ class _Base:
                   consecutive_continues=consecutive_continues, can_complete=can_complete,
                   page_changed=page_changed, no_evidence_steps=no_evidence_steps)
         if hit is not None and hit.rule in BUILTIN_RULES and r is Route.RISK:
-            hit = None  # the plan's own falsifier already says it: a built-in adds nothing
+            hit = None  # attribution: the plan's own falsifier past its gate says it; the built-in defers (README)
         if hit is not None:
             r = Route.VERIFY
         scope = evidence = level = None

@@ -208,8 +208,11 @@ def log_pages(runner: Runner, *, base: str | Path | None = None) -> None:
                 shot = str(Path(shot).resolve().relative_to(root))
             except ValueError:
                 pass
+        # with a screenshot, the page's text and element boxes too: the viewer outlines on the
+        # image the nodes the check's statements matched (fcpkit.viz.page_marks)
+        more = {"text": obs.text, "boxes": (obs.extra or {}).get("boxes")} if shot is not None else {}
         runner.log.append("event", run=ev.run, step=ev.step, phase=ev.phase, commitment=ev.commitment, event="page",
-                          url=obs.url, title=obs.title, screenshot=shot)
+                          url=obs.url, title=obs.title, screenshot=shot, **more)
 
     for name in _PAGE_EVENTS:
         runner.on(name, on_page)

@@ -220,10 +220,7 @@ class EmbeddedLLMServer:
             if self.port is None:
                 self.port = free_port(self.host)
             if self.log_path is None:  # a log of our own: removed at stop unless kept
-                fd, name = tempfile.mkstemp(prefix="fcpkit-llama-", suffix=".log")
-                os.close(fd)
-                self.log_path = Path(name)
-                self._own_log = True
+                self._make_own_log()
             self._log = open(self.log_path, "ab")
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")
@@ -293,6 +290,21 @@ class EmbeddedLLMServer:
                     pass
                 self._own_log = False
             _LIVE.discard(self)
+
+    def _make_own_log(self) -> Path:
+        """A log file of the server's own: a temporary file removed at stop, unless kept.
+
+        ``FCPKIT_LLM_LOG_DIR`` puts it in that folder and ``FCPKIT_KEEP_LLM_LOGS`` keeps it (what
+        ``--keep-logs`` sets, :mod:`fcpkit.cli.logs`); both are read here, at start, since a
+        shared server may stop after the command that asked for its log has returned."""
+        folder = os.environ.get("FCPKIT_LLM_LOG_DIR") or None
+        self.keep_log = self.keep_log or bool(os.environ.get("FCPKIT_KEEP_LLM_LOGS"))
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix="fcpkit-llama-", suffix=".log", dir=folder)
+        os.close(fd)
+        self.log_path, self._own_log = Path(name), True
+        return self.log_path
 
     def client(self, **kwargs: Any):
         """An :class:`~fcpkit.llm.client.LLMClient` for this server (schema sent as llama.cpp grammar)."""

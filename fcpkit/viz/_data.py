@@ -97,7 +97,7 @@ def runs_in_log(obj: Any) -> list[str]:
 
 #: The event a live run logs for each page it sees (:func:`fcpkit.envs.live.log_pages`).
 PAGE_EVENT = "page"
-PAGE_KEYS = ("url", "title", "screenshot")
+PAGE_KEYS = ("url", "title", "screenshot", "text", "boxes")
 
 
 def _rows_from_log(records: list[dict[str, Any]], run: str | None) -> list[dict[str, Any]]:

@@ -124,8 +124,9 @@ class EvidenceEditor:
             return False
         self.error = None
         self._plans[self.corpus_name][plan] = new
-        self._outcomes.pop((self.corpus_name, plan), None)
-        self._reports.pop((self.corpus_name, plan), None)
+        for flag in (False, True):  # outcomes are kept per built-ins setting
+            self._outcomes.pop((self.corpus_name, plan, flag), None)
+            self._reports.pop((self.corpus_name, plan, flag), None)
         if plan == self.plan_key and structural:
             self._refresh_editor()
         self.recompute(note=note, edited=plan)

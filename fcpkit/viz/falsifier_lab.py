@@ -8,6 +8,12 @@ applied) and re-runs :class:`fcpkit.Checker`: the selected trajectory's alpha± 
 and table), its first detection step, and, over the corpus, detections of faulty runs and false
 alarms on healthy runs, each next to its baseline (the unedited plans and thresholds).
 
+Detection is shown twice, by the plan's falsifiers alone and with the built-in task-level
+falsifiers (:mod:`fcpkit.core.falsifiers`), and each run's first detection is attributed to its
+source (step falsifier, plan falsifier, built-in, rule, ...): a built-in defers to the plan's own
+falsifier past its gate, so an edit of a plan's falsifier shows in the plan-alone counts and in
+the sources even where a built-in still catches the fault.
+
 Outcome of one run (see :func:`run_outcome`): *detected* = any repair decision; *caught* = a repair
 at or after the labelled first off-track step; *timely* = caught at that very step (before the
 agent's next action); *early alarm* = a repair before it. A false alarm is a detected healthy run.
@@ -16,7 +22,6 @@ agent's next action); *early alarm* = a repair before it. A false alarm is a det
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -28,6 +33,8 @@ import fcpkit
 from fcpkit.core.actions import describe_action
 from fcpkit.viz._lab_editor import PLAN_LEVEL, EvidenceEditor
 from fcpkit.viz._lab_html import checks_frame, runs_html, summary_html, table_html
+from fcpkit.viz._lab_checks import LabChecking, as_trajectories, plan_key
+from fcpkit.viz._lab_sources import sources_html
 from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
 from fcpkit.viz.outcomes import run_outcome, summarize_outcomes
@@ -39,22 +46,7 @@ LAB_THRESHOLDS: tuple[str, ...] = ("tau_plus", "tau_minus", "delta_plus", "delta
 _SLIDER_LABELS = {"tau_plus": "τ+₀", "tau_minus": "τ−₀", "delta_plus": "δ+", "delta_minus": "δ−", "pi_low": "π_low"}
 
 
-def _as_trajectories(obj: Any) -> list[fcpkit.Trajectory]:
-    if isinstance(obj, (str, Path)):
-        return list(fcpkit.load_corpus(obj))
-    if isinstance(obj, fcpkit.Trajectory):
-        return [obj]
-    return list(obj)
-
-
-def _plan_key(t: fcpkit.Trajectory) -> str:
-    if t.plan_ref:
-        return t.plan_ref
-    digest = hashlib.sha1(json.dumps(t.plan.to_data(), sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:6]
-    return f"inline: {t.plan.task[:50]} #{digest}"
-
-
-class FalsifierLab(EvidenceEditor, widgets.VBox):
+class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
     """Edit falsifiers and thresholds; watch alpha±, routes, detections and false alarms move.
 
     ``corpus``: a :class:`fcpkit.Corpus`, a list of trajectories, a corpus path, or a mapping of
@@ -63,7 +55,9 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
     the same task (or, failing that, whose plan file has that stem). ``verifier`` is passed to
     :class:`fcpkit.Checker` (``"lower"`` keep-going by default; ``"upper"`` hides false alarms).
     ``corpus_wide`` also re-checks every other plan's runs after a threshold change (whole-corpus
-    counts); ``fit=False`` keeps a matcher you fitted yourself.
+    counts); ``fit=False`` keeps a matcher you fitted yourself. ``builtins`` (also a checkbox) says
+    whether the selected run's checks, figure and main counts include the built-in falsifiers; the
+    counts of the other setting are shown beside them either way.
 
     Headless/programmatic use: :meth:`select`, :meth:`edit_statement`, :meth:`delete_statement`,
     :meth:`add_statement`, :meth:`set_threshold`, :meth:`reset`; read :attr:`results`,
@@ -87,17 +81,19 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         corpus_wide: bool = True,
         fit: bool = True,
         debounce_s: float = 0.35,
+        builtins: bool = True,
     ):
         super().__init__()
         if isinstance(corpus, Mapping):
-            self._corpora = {str(k): _as_trajectories(v) for k, v in corpus.items()}
+            self._corpora = {str(k): as_trajectories(v) for k, v in corpus.items()}
         else:
             src = corpus if isinstance(corpus, (str, Path)) else getattr(corpus, "path", None)
-            self._corpora = {Path(src).name if src else "corpus": _as_trajectories(corpus)}
+            self._corpora = {Path(src).name if src else "corpus": as_trajectories(corpus)}
         if not any(self._corpora.values()):
             raise fcpkit.ConfigError("FalsifierLab needs at least one trajectory")
         self._extra_plans = dict(plans or {})
         self.verifier = verifier
+        self.builtins = self._base_builtins = bool(builtins)
         self.corpus_wide = corpus_wide
         self.base_thresholds = thresholds or fcpkit.Thresholds()
         self.thresholds = self.base_thresholds
@@ -109,7 +105,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self.debounce_s = debounce_s
         self._pending: dict[str, float] = {}
         self._timer: Any = None
-        self._baseline_cache: dict[tuple[str, str], dict[str, Any]] = {}
+        self._baseline_cache: dict[tuple[str, str, bool], list[dict[str, Any]]] = {}
         self.history: list[dict[str, Any]] = []
         self.error: str | None = None
 
@@ -119,8 +115,8 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self._base_plans: dict[str, dict[str, fcpkit.Plan]] = {}
         self._plan_data: dict[str, dict[str, dict[str, Any]]] = {}
         self._plans: dict[str, dict[str, fcpkit.Plan]] = {}
-        self._outcomes: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        self._reports: dict[tuple[str, str], list[fcpkit.TrajectoryReport]] = {}
+        self._outcomes: dict[tuple[str, str, bool], list[dict[str, Any]]] = {}
+        self._reports: dict[tuple[str, str, bool], list[fcpkit.TrajectoryReport]] = {}
         for cname in self._corpora:
             self._index_corpus(cname)
         self.baseline: dict[str, Any] = {}
@@ -162,6 +158,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
                                        layout=widgets.Layout(width="90px"))
         self.add_button = widgets.Button(description="add", layout=widgets.Layout(width="60px"))
         self.reset_button = widgets.Button(description="reset all edits", button_style="warning")
+        self.builtins_box = widgets.Checkbox(value=self.builtins, description="built-in falsifiers", indent=False)
         self.sliders: dict[str, widgets.FloatSlider] = {
             name: widgets.FloatSlider(value=getattr(self.thresholds, name), min=0.0, max=1.0, step=0.01,
                                       description=_SLIDER_LABELS[name], continuous_update=False,
@@ -170,12 +167,14 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         }
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
+        self.sources = widgets.HTML()
         self.table_html = widgets.HTML(layout=widgets.Layout(max_height="340px", overflow="auto"))
         self.runs_html = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
         self._slot = FigureSlot()
         self.add_class("fcp-falsifier-lab")
         self.status.add_class("fcp-lab-status")
         self.summary.add_class("fcp-lab-summary")
+        self.sources.add_class("fcp-lab-sources")
 
     def _wire_and_lay_out(self) -> None:
         """Connect the controls to their handlers and arrange the panes."""
@@ -187,6 +186,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
             s.observe(self._on_slider_factory(name), names="value")
         self.add_button.on_click(lambda _b: self._on_add())
         self.reset_button.on_click(lambda _b: self.reset())
+        self.builtins_box.observe(lambda ch: None if self._updating else self.set_builtins(ch["new"]), names="value")
 
         controls = widgets.VBox([
             widgets.HBox([self.corpus_dd, self.plan_dd]) if len(self._corpora) > 1 else self.plan_dd,
@@ -195,11 +195,13 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
             self.editor,
             widgets.HBox([self.add_group, self.add_text, self.add_on, self.add_button]),
         ])
-        thresholds_box = widgets.VBox([widgets.HTML("<b>Thresholds</b>"), *self.sliders.values(), self.reset_button])
+        thresholds_box = widgets.VBox([widgets.HTML("<b>Thresholds</b>"), *self.sliders.values(), self.builtins_box,
+                                       self.reset_button])
         self.children = [
             widgets.HBox([controls, thresholds_box]),
             self.status,
             self.summary,
+            self.sources,
             self._slot.widget,
             widgets.Accordion(children=[self.table_html, self.runs_html], titles=("checks of the selected run",
                                                                                    "all runs of the plan")),
@@ -218,7 +220,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
                     groups[pname], plans[pname] = runs, p
         else:
             for t in trajs:
-                k = _plan_key(t)
+                k = plan_key(t)
                 groups.setdefault(k, []).append(t)
                 plans.setdefault(k, t.plan)
         if not groups:
@@ -380,7 +382,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self._apply_thresholds({name: value})
 
     def reset(self) -> None:
-        """Undo every edit: original plans and thresholds."""
+        """Undo every edit: original plans, thresholds and built-ins setting."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -390,7 +392,8 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
             for cname in self._corpora:
                 self._plans[cname] = dict(self._base_plans[cname])
                 self._plan_data[cname] = {k: copy.deepcopy(p.to_data()) for k, p in self._base_plans[cname].items()}
-            self.thresholds = self.base_thresholds
+            self.thresholds, self.builtins = self.base_thresholds, self._base_builtins
+            self.builtins_box.value = self.builtins
             for name, s in self.sliders.items():
                 s.value = getattr(self.thresholds, name)
             self._refresh_editor()
@@ -402,43 +405,22 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         self.recompute(note="reset")
 
     # -- checking ------------------------------------------------------------------------
-    def _checker(self) -> fcpkit.Checker:
-        return fcpkit.Checker(self.matcher, self.thresholds, verifier=self.verifier)
-
-    def _check_plan(self, cname: str, key: str) -> list[dict[str, Any]]:
-        hit = self._outcomes.get((cname, key))
-        if hit is None:
-            checker = self._checker()
-            plan = self._plans[cname][key]
-            reps = [checker.check(t, plan) for t in self._groups[cname][key]]
-            self._reports[(cname, key)] = reps
-            hit = self._outcomes[(cname, key)] = [run_outcome(r) for r in reps]
-        return hit
-
-    def _baseline_outcomes(self, cname: str, key: str) -> list[dict[str, Any]]:
-        """Outcomes with the unedited plan and the base thresholds (what every change is compared to)."""
-        hit = self._baseline_cache.get((cname, key))
-        if hit is None:
-            checker = fcpkit.Checker(self.matcher, self.base_thresholds, verifier=self.verifier)
-            plan = self._base_plans[cname][key]
-            hit = self._baseline_cache[(cname, key)] = [run_outcome(checker.check(t, plan))
-                                                        for t in self._groups[cname][key]]
-        return hit
-
-    def _baseline_corpus(self) -> dict[str, Any]:
-        return summarize_outcomes(o for k in self._groups[self.corpus_name]
-                                  for o in self._baseline_outcomes(self.corpus_name, k))
-
-    def _corpus_summary(self) -> dict[str, Any]:
-        outs = [o for k in self._groups[self.corpus_name] for o in self._check_plan(self.corpus_name, k)]
-        return summarize_outcomes(outs)
+    def set_builtins(self, on: bool) -> None:
+        """Switch the built-in falsifiers on or off for the selected run's view and main counts."""
+        self.builtins = bool(on)
+        self._updating = True
+        try:
+            self.builtins_box.value = self.builtins
+        finally:
+            self._updating = False
+        self.recompute(note=f"built-in falsifiers {'on' if self.builtins else 'off'}")
 
     def recompute(self, note: str | None = "recompute", *,
                   edited: str | None = None) -> dict[str, Any]:
         """Re-run the checker (cached per plan until an edit touches it) and refresh every view."""
         cname, key = self.corpus_name, self.plan_key
         outs = self._check_plan(cname, key)
-        self.reports = self._reports[(cname, key)]
+        self.reports = self._reports[(cname, key, self.builtins)]
         self.outcomes = outs
         tid = self.traj_dd.value
         self.report = next(r for r in self.reports if r.id == tid)
@@ -452,12 +434,18 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
             "plan_runs": summarize_outcomes(outs),
             "corpus_runs": self._corpus_summary() if self.corpus_wide else None,
             "thresholds": self.thresholds.to_dict(),
+            "builtins": self.builtins, "source": mine["source"], "detection_rule": mine["detection_rule"],
+            "plan_sources": self._by_source(False, self._check_plan),
+            "corpus_sources": self._by_source(True, self._check_plan) if self.corpus_wide else None,
         }
         if note is not None:
             entry: dict[str, Any] = {"change": note, "plan": edited or key, "trajectory": tid,
                                      "first_detection_step": mine["first_detection_step"]}
             edited_summary = summarize_outcomes(self._check_plan(cname, edited)) if edited else self.results["plan_runs"]
             entry.update({f"plan_{k}": v for k, v in edited_summary.items() if k != "by_fault"})
+            srcs = self.results["corpus_sources"] or self.results["plan_sources"]
+            entry.update({f"alone_{k}": srcs["without_builtins"][k] for k in ("caught", "timely", "false_alarms")})
+            entry.update({f"by_{k}": v for k, v in srcs["sources"].items()})
             if self.results["corpus_runs"] is not None:
                 entry.update({f"corpus_{k}": v for k, v in self.results["corpus_runs"].items() if k != "by_fault"})
             self.history.append(entry)
@@ -472,7 +460,7 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         """The lab's counts and the selected run's checks as static HTML (for saved notebooks)."""
         th = ", ".join(f"{_SLIDER_LABELS[n]} {getattr(self.thresholds, n):.2f}" for n in LAB_THRESHOLDS)
         return (f"<div class='fcp-falsifier-lab-static'><div><b>plan</b> {esc(self.plan_key)} · <b>thresholds</b> "
-                f"{esc(th)}</div>{self.status.value}{self.summary.value}"
+                f"{esc(th)}</div>{self.status.value}{self.summary.value}{self.sources.value}"
                 f"<details><summary>checks of the selected run</summary>{self.table_html.value}</details></div>")
 
     # -- rendering -----------------------------------------------------------------------
@@ -491,5 +479,9 @@ class FalsifierLab(EvidenceEditor, widgets.VBox):
         base_corpus = self._baseline_corpus() if self.corpus_wide else {}
         self.baseline = base_corpus
         self.summary.value = summary_html(r, base_plan, base_corpus)
+        corpus = bool(self.corpus_wide)
+        self.sources.value = sources_html(r["corpus_sources"] if corpus else r["plan_sources"],
+                                          self._by_source(corpus, self._baseline_outcomes),
+                                          scope="whole corpus" if corpus else "this plan's runs", builtins=self.builtins)
         self.runs_html.value = runs_html(self.outcomes)
 

@@ -10,8 +10,25 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 import fcpkit
+from fcpkit.core.falsifiers import BUILTIN_RULES
+from fcpkit.eval.detection import ADVANCE_RULES
 
-__all__ = ["run_outcome", "summarize_outcomes"]
+__all__ = ["detection_source", "run_outcome", "summarize_outcomes"]
+
+
+def detection_source(result: Any) -> str:
+    """What made a detection (the first repair's check result), named as the detection benchmark
+    names it: ``advance-check``, ``built-in``, ``rule``, ``plan-falsifier``, ``step-falsifier`` or
+    ``verifier`` (an escalation resolved with no falsifier or rule named)."""
+    if result.rule in ADVANCE_RULES:
+        return "advance-check"
+    if result.rule in BUILTIN_RULES:
+        return "built-in"
+    if result.rule:
+        return "rule"
+    if result.evidence_level == "plan":
+        return "plan-falsifier"
+    return "step-falsifier" if result.evidence else "verifier"
 
 
 def run_outcome(report: fcpkit.TrajectoryReport) -> dict[str, Any]:
@@ -27,6 +44,8 @@ def run_outcome(report: fcpkit.TrajectoryReport) -> dict[str, Any]:
         "first_detection_step": first.step if first else None,
         "first_detection_phase": first.phase if first else None,
         "detection_evidence": first.result.evidence if first else None,
+        "detection_rule": first.result.rule if first else None,
+        "source": detection_source(first.result) if first else None,
         "caught": after is not None,
         "caught_step": after.step if after else None,
         "timely": after is not None and after.step == off,

@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 import fcpkit
 
 from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
+from fcpkit.viz._explain_panel import ExplainPanel, marked_screenshot
 from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge, running_loop, with_snapshot
 
 __all__ = ["StepViewer", "plan_html"]
@@ -101,8 +102,10 @@ class StepViewer(widgets.VBox):
         base_dir: str | Path | None = None,
         interval_ms: int = 800,
         start: int | str = 0,
+        matcher: Any = None,
     ):
         super().__init__()
+        self.matcher = matcher if matcher is not None else fcpkit.LexicalMatcher()  # for explain and outlines
         self.trajectory = trajectory
         self.plan = plan or (trajectory.plan if trajectory is not None else None)
         self.thresholds = thresholds or fcpkit.Thresholds()
@@ -160,19 +163,21 @@ class StepViewer(widgets.VBox):
                                                                             display="none",
                                                                             border="1px solid #ccc"))
         self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="420px", overflow="auto", width="520px"))
+        self.marks, self.explainer = widgets.HTML(), ExplainPanel(self.matcher)
         self._slot = FigureSlot(self._bars_figure())
 
         self.add_class("fcp-step-viewer")
         self.play.add_class("fcp-play")
         self.position.add_class("fcp-position")
         self.screenshot.add_class("fcp-screenshot")
-        page_box = widgets.VBox([self.page_caption, self.screenshot, self.page],
+        page_box = widgets.VBox([self.page_caption, self.screenshot, self.marks, self.page],
                                 layout=widgets.Layout(width="640px"))
         self.children = [
             widgets.HBox([self.play, self.slider, self.position]),
             widgets.HBox([widgets.VBox([self._slot.widget, self.badge], layout=widgets.Layout(width="560px")),
                           page_box]),
-            widgets.HBox([widgets.VBox([self.details, self.action_html], layout=widgets.Layout(width="560px")),
+            widgets.HBox([widgets.VBox([self.details, self.explainer, self.action_html],
+                                       layout=widgets.Layout(width="560px")),
                           widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])]),
         ]
 
@@ -194,7 +199,8 @@ class StepViewer(widgets.VBox):
         logged = row.get("page")
         if observation is None and isinstance(logged, dict):  # a live run's log: url, title, screenshot
             observation = fcpkit.Observation(logged.get("url") or "", logged.get("title") or "",
-                                             screenshot=logged.get("screenshot"))
+                                             logged.get("text") or "", screenshot=logged.get("screenshot"),
+                                             extra={"boxes": logged["boxes"]} if logged.get("boxes") else {})
         row = dict(row)
         row["action"] = action
         row["observation"] = observation
@@ -421,6 +427,7 @@ class StepViewer(widgets.VBox):
         else:
             self.action_html.value = "<b>Action</b> <i>not recorded</i>"
         self._render_page(f)
+        self.explainer.update(f)
         self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=f.get("evidence"),
                                          confirming=f.get("confirming"))
 
@@ -438,8 +445,10 @@ class StepViewer(widgets.VBox):
         self.page_caption.value = (f"<div class='fcp-page-caption' style='font-size:0.85em;color:#555'><b>Page</b> · "
                                    f"{which}: <b>{esc(o.title)}</b> · <code>{esc(o.url)}</code>{err}"
                                    f"{'' if shot else ' · <i>no screenshot: accessibility tree</i>'}</div>")
+        self.marks.value = ""
         if shot is not None:
             data, fmt = shot
+            data, self.marks.value = marked_screenshot(data, fmt, f, self.matcher)
             self.screenshot.format = fmt
             self.screenshot.value = data
             self.screenshot.layout.display = ""

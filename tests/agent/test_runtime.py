@@ -19,16 +19,21 @@ def run(executor=None, **kw):
     return runner, env, executor, runner.run()
 
 
-def test_wrong_record_detected_post_state_repaired_at_execution_scope_then_succeeds():
+def test_wrong_record_caught_before_the_click_and_repaired_at_execution_scope_then_succeeds():
+    # the proposed click's target names T-411 and the commitment's execution falsifier is tested on
+    # the action too (on="both"), so the wrong record is rejected before the browser moves
     log = EvidenceLog()
     runner, env, ex, res = run(log=log)
     assert res.success is True and res.stop_reason == "plan_complete" and res.completed
-    assert res.first_detection["phase"] == "post" and res.first_detection["evidence"] == "Ticket T-411 detail"
-    assert res.repairs_by_scope == {"execution": 1} and res.repairs_by_depth == {"backtrack": 1}
+    assert res.first_detection == {"step": 0, "phase": "pre", "scope": "execution",
+                                   "evidence": "Ticket T-411 detail", "rule": None}
+    assert res.repairs_by_scope == {"execution": 1} and res.repairs_by_depth == {"resume": 1}
     rep = res.repairs[0]
     assert rep.rejected_action.command == "click('21')" and "click('21')" in rep.hint
-    # backtracked to the last safe URL (o0: nothing advanced yet), then never retried the rejected click
-    assert env.visited[:3] == [f"{BASE}/support", f"{BASE}/support/T-411", f"{BASE}/support"]
+    assert "rejected before it ran" in rep.hint and rep.backtrack_url is None
+    # nothing to undo: the wrong ticket was never opened, the click never ran nor was retried
+    assert f"{BASE}/support/T-411" not in env.visited and "click('21')" not in env.actions
+    assert env.visited[:2] == [f"{BASE}/support", f"{BASE}/support/T-390"]
     after = [a.command for a in ex.proposed[1:]]
     assert "click('21')" not in after and after[0] == "click('23')"
     assert [r.command for r in ex.contexts[1].rejected] == ["click('21')"] and ex.contexts[1].hint
@@ -36,8 +41,11 @@ def test_wrong_record_detected_post_state_repaired_at_execution_scope_then_succe
     assert [c.id for c in res.plan.commitments] == ["open-ticket", "assign-payments"]
     kinds = {r["kind"] for r in log.records}
     assert {"test", "decision", "repair", "event"} <= kinds
-    assert any(r["kind"] == "event" and r.get("event") == "gate" and r["effect"] == "write" and r["allowed"] for r in log.records)
-    assert 0 < res.escalation_fraction < 1 and res.steps == 5 and len(res.summaries) == 2
+    gates = [(r["command"], r["effect"], r["allowed"]) for r in log.records
+             if r["kind"] == "event" and r.get("event") == "gate"]
+    assert gates == [("click('23')", "read", True), ("select_option('61', 'Payments')", "read", True),
+                     ("click('68')", "write", True)]  # the rejected click never reached the gate
+    assert 0 < res.escalation_fraction < 1 and res.steps == 3 and len(res.summaries) == 2
     assert res.time_by_module["fast_tester"] > 0
 
 
@@ -61,8 +69,11 @@ def test_observers_and_step_iterator_see_every_phase_in_order():
     names = [e.name for e in runner.steps()]
     assert names == seen and names[0] == "run_start" and names[-1] == "run_end"
     assert set(names) <= set(EVENTS)
+    # the first proposal (the wrong record) is repaired before the gate; the next one runs
     i = names.index("propose")
-    assert names[i:i + 5] == ["propose", "pre_test", "gate", "act", "post_test"]
+    assert names[i:i + 10] == ["propose", "pre_test", "repair", "propose", "pre_test", "gate", "act",
+                               "post_test", "advance", "post_test"]
+    assert names.count("act") == 3 and names.count("gate") == 3
     assert len(repairs) == 1 and repairs[0].data["repair"].scope == "execution"
     assert runner.result.success
     with pytest.raises(Exception):
@@ -161,9 +172,20 @@ def test_kill_switch_tripped_by_operator_stops_before_any_action():
 
 
 def test_step_budget_ends_the_run():
-    _, env, _, res = run(SupportExecutor(stubborn=True), step_budget=3, budget=RepairBudget(50),
-                         kill_switch=KillSwitch(50, 1))
-    assert res.stop_reason == "step_budget" and res.steps == 3
+    # the healthy run needs three browser steps; a budget of two ends it after the second
+    _, env, _, res = run(step_budget=2)
+    assert res.stop_reason == "step_budget" and res.steps == 2 and len(env.actions) == 2
+    assert not res.success
+
+
+def test_proposal_budget_ends_a_run_whose_proposals_are_all_rejected_before_acting():
+    # the stubborn executor repeats the wrong-record click; each is repaired before it runs, so no
+    # browser step is taken and the proposal budget (3 x step budget) is what ends the run
+    _, env, ex, res = run(SupportExecutor(stubborn=True), step_budget=3, budget=RepairBudget(50),
+                          kill_switch=KillSwitch(50, 1))
+    assert res.stop_reason == "proposal_budget" and res.stop_detail == "9 proposals"
+    assert res.steps == 0 and env.actions == [] and len(res.repairs) == 9
+    assert [a.command for a in ex.proposed] == ["click('21')"] * 9
 
 
 def test_action_error_rule_triggers_a_repair():

@@ -98,12 +98,24 @@ def test_real_process_prints_no_traceback(examples_dir):
 
 
 def test_builtins_can_be_switched_off_one_by_one_or_all(examples_dir):
+    # Attribution policy: a built-in defers to the plan's own falsifier when that falsifier is past
+    # its gate on the same page, so the sign-in page is the plan's catch while the plan's session
+    # falsifier is on, and the built-in's (with no plan wording) when it is off.
     corpus = str(examples_dir / "corpus.jsonl")
     args = ["check", corpus, "--json", "--id", "support-session_expired-01"]
-    rule = lambda res: json.loads(res.output.splitlines()[0])["detection_rule"]  # noqa: E731
-    on = CliRunner().invoke(main, args)
-    assert on.exit_code == 0 and rule(on) == "lost_session"
-    off = CliRunner().invoke(main, [*args, "--no-builtin", "lost_session"])
-    assert off.exit_code == 0 and rule(off) != "lost_session"
+
+    def first(*extra):
+        res = CliRunner().invoke(main, [*args, *extra])
+        assert res.exit_code == 0, res.output
+        d = json.loads(res.output.splitlines()[0])
+        return d["first_detection_step"], d["first_detection_phase"], d["detection_rule"], d["detection_evidence"]
+
+    plan_catch = (2, "post", None, "Your session has expired. Please sign in again.")
+    assert first() == plan_catch
+    assert first("--no-builtin", "lost_session") == plan_catch  # the deferring built-in changes nothing here
+    assert first("--no-plan-falsifiers") == (2, "post", "lost_session", None)
+    # with neither, the page is caught only a step later, by the failing action on the sign-in form
+    assert first("--no-plan-falsifiers", "--no-builtin", "lost_session") == (3, "post", "action_error", None)
+    assert first("--no-plan-falsifiers", "--no-builtin", "all") == (3, "post", "action_error", None)
     bad = CliRunner().invoke(main, [*args, "--no-builtin", "lost_sesion"])
     assert bad.exit_code != 0 and "unknown built-in falsifier" in bad.output and "Traceback" not in bad.output

@@ -17,9 +17,11 @@ viz = pytest.importorskip("fcpkit.viz")
 QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
 RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",
                "[31] link 'T-411 Refund not received'", "[32] link 'T-390 Duplicate charge'")
-T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[40] button 'Assign'")
+T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Unassigned'",
+            "[40] button 'Assign'")
 T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
-SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'",
+# a healthy save shows the saved record, not only a status message (that alone is the silent no-op rule's case)
+SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Payments'",
              "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")
 SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
               "[4] textbox 'Username'")
@@ -280,34 +282,58 @@ def test_falsifier_lab_edits_change_scores_and_detection(checker):
     lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="session_expired")
     r0 = lab.results
     assert r0["trajectory"] == "session_expired" and r0["first_detection_step"] == 1
+    assert (r0["source"], r0["detection_rule"]) == ("plan-falsifier", None)  # the built-in defers to it
     assert r0["plan_runs"]["by_fault"]["session_expired"]["timely"] == 1
     assert r0["plan_runs"]["false_alarms"] == 0
+    alone0 = r0["plan_sources"]["without_builtins"]
+    assert alone0["by_fault"]["session_expired"]["timely"] == 1 and alone0["false_alarms"] == 0
+    assert r0["plan_sources"]["sources"] == {"step-falsifier": 1, "plan-falsifier": 1, "built-in": 0, "rule": 0,
+                                             "advance-check": 0, "verifier": 0}
     alpha_minus_before = lab.table["alpha_minus"].tolist()
-    # delete the plan-level session falsifier: the sign-in page is no longer falsified at step 1
+    # delete the plan-level session falsifier: the plan alone no longer falsifies the sign-in page
+    # at step 1; with the built-ins the run is still caught there, now by lost_session
     assert lab.delete_statement(viz.PLAN_LEVEL, "execution", text="session has expired")
     assert not lab.plan.plan_falsifiers["execution"]
     r1 = lab.results
-    assert r1["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
-    assert r1["first_detection_step"] != 1
+    assert r1["plan_sources"]["without_builtins"]["by_fault"]["session_expired"]["timely"] == 0
+    assert r1["plan_runs"]["by_fault"]["session_expired"]["timely"] == 1
+    assert (r1["first_detection_step"], r1["source"], r1["detection_rule"]) == (1, "built-in", "lost_session")
+    assert r1["plan_sources"]["sources"]["plan-falsifier"] == 0 and r1["plan_sources"]["sources"]["built-in"] == 1
     assert lab.table["alpha_minus"].tolist() != alpha_minus_before
     assert "session" in lab.history[-1]["change"]
-    # the baseline is shown next to the new numbers
-    assert "was 1" in lab.summary.value or "was" in lab.summary.value
+    assert (lab.history[-1]["alone_timely"], lab.history[-1]["by_built-in"]) == (1, 1)
+    # the baseline is shown next to the new numbers, in the by-source view
+    assert "(was 2)" in lab.sources.value and "built-in <b>1</b> <span style='color:#888'>(was 0)" in lab.sources.value
+    # switch the built-ins off: the selected run is caught a step later, by the failing click
+    lab.set_builtins(False)
+    assert lab.builtins_box.value is False
+    r2 = lab.results
+    assert (r2["first_detection_step"], r2["source"]) == (2, "rule")
+    assert r2["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
     lab.reset()
-    assert lab.results["first_detection_step"] == 1
+    assert lab.builtins is True and lab.results["first_detection_step"] == 1
+    assert lab.results["source"] == "plan-falsifier"
 
 
 def test_falsifier_lab_text_box_edit_and_add(checker):
     lab = viz.FalsifierLab(CORPUS, matcher=checker.matcher, trajectory="wrong_record")
-    assert lab.results["first_detection_step"] == 1
+    assert (lab.results["first_detection_step"], lab.results["first_detection_phase"]) == (1, "pre")
+    assert lab.results["source"] == "step-falsifier"
     lab.select(commitment="open")
     box = next(b for b in lab.statement_boxes if "T-411" in b.value)
     box.value = "Ticket T-999 detail"  # what typing in the box does
     assert lab.plan.commitments[0].falsify["execution"][0].text == "Ticket T-999 detail"
     assert lab.plan.commitments[0].falsify["execution"][0].on == "both"  # the test point is kept
-    assert lab.results["first_detection_step"] != 1
+    # the click is no longer rejected before it runs; the built-in wrong_record catches the page after it
+    r = lab.results
+    assert (r["first_detection_step"], r["first_detection_phase"], r["source"], r["detection_rule"]) == (
+        1, "post", "built-in", "wrong_record")
+    assert r["plan_sources"]["without_builtins"]["by_fault"]["wrong_record"]["timely"] == 0
     lab.add_statement("open", "execution", "Ticket T-411 detail")
-    assert lab.results["first_detection_step"] == 1
+    r = lab.results
+    # added as a page statement (on="state", the default): the plan catches the page after the click
+    assert (r["first_detection_step"], r["first_detection_phase"], r["source"]) == (1, "post", "step-falsifier")
+    assert r["plan_sources"]["without_builtins"]["by_fault"]["wrong_record"]["timely"] == 1
     assert any(b.value == "Ticket T-411 detail" for b in lab.statement_boxes)
 
 
@@ -345,7 +371,11 @@ def test_falsifier_lab_accepts_named_corpora_and_plans(checker):
                            matcher=checker.matcher)
     assert lab.plan_keys == ["support"] and lab.plan == edited
     lab.select(trajectory="session_expired")
-    assert lab.results["plan_runs"]["by_fault"]["session_expired"]["timely"] == 0
+    # the plan without its session falsifier: its own statements miss the sign-in page at step 1,
+    # the built-in lost_session catches it there
+    assert lab.results["plan_sources"]["without_builtins"]["by_fault"]["session_expired"]["timely"] == 0
+    assert lab.results["plan_runs"]["by_fault"]["session_expired"]["timely"] == 1
+    assert (lab.results["source"], lab.results["detection_rule"]) == ("built-in", "lost_session")
     lab.select(corpus="healthy only")
     assert lab.results["trajectory"] == "healthy" and lab.results["plan_runs"]["runs"] == 1
 

@@ -30,6 +30,8 @@ def to_observation(raw: RawObservation, screenshot: str | None = None) -> Observ
     extra: dict[str, Any] = {}
     if raw.status is not None:
         extra["status"] = raw.status
+    if raw.boxes:
+        extra["boxes"] = raw.boxes
     return Observation(
         url=raw.url,
         title=raw.title,

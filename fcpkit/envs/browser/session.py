@@ -124,6 +124,19 @@ class RawObservation:
     focused_bid: str | None
     screenshot_png: bytes | None = None
     axtree: dict | None = None
+    #: bid -> [x, y, width, height] in screenshot pixels (only read with a screenshot)
+    boxes: dict[str, list[float]] | None = None
+
+
+def _element_boxes(page: Any) -> dict[str, list[float]]:
+    """Each marked element's box (BrowserGym's DOM extra properties), for outlining on a
+    screenshot: visible elements only, ``[x, y, width, height]`` rounded to pixels."""
+    from browsergym.core.observation import extract_dom_extra_properties, extract_dom_snapshot
+
+    dpr = float(page.evaluate("window.devicePixelRatio") or 1.0)
+    props = extract_dom_extra_properties(extract_dom_snapshot(page), scale_factor=dpr)  # CSS pixels
+    return {str(bid): [round(float(v) * dpr, 1) for v in p["bbox"]] for bid, p in props.items()
+            if p.get("bbox") and (p.get("visibility") or 0) > 0.1}  # screenshot pixels
 
 
 class BrowserSession:
@@ -366,12 +379,13 @@ class BrowserSession:
 
         self._active_page_check()
         page = self.page
-        axtree, focused = None, None
+        axtree, focused, boxes = None, None, None
         for retries_left in reversed(range(EXTRACT_OBS_MAX_TRIES)):
             try:
                 _pre_extract(page, tags_to_mark=self.config.tags_to_mark, lenient=(retries_left == 0))
                 axtree = extract_merged_axtree(page)
                 focused = extract_focused_element_bid(page)
+                boxes = _element_boxes(page) if screenshot else None  # while the bids are marked
             except (playwright.sync_api.Error, MarkingError) as exc:
                 if retries_left > 0 and any(m in str(exc) for m in _RETRYABLE):
                     try:
@@ -415,4 +429,5 @@ class BrowserSession:
             focused_bid=focused or None,
             screenshot_png=png,
             axtree=axtree if keep_axtree else None,
+            boxes=boxes if png is not None else None,
         )

@@ -78,6 +78,12 @@ def test_close_leaves_no_chromium(workbench):
     env = WorkbenchEnv(workbench, "catalogue", screenshots=True)
     obs = env.reset()
     assert obs.screenshot and obs.screenshot.endswith(".png")
+    # with a screenshot, each visible element's box (what the step viewer outlines matched nodes on)
+    boxes = obs.extra.get("boxes") or {}
+    bids = re.findall(r"^\s*\[([^\]\s]+)\] (?:heading|searchbox|textbox|button|link) ", obs.text, re.M)
+    # the top of the page is on the screenshot; elements scrolled out of view have no box
+    assert len(bids) > 5 and set(bids[:5]) <= set(boxes), (bids, sorted(boxes)[:20])
+    assert all(len(b) == 4 and b[2] >= 0 and b[3] >= 0 for b in boxes.values())
     pids = [p.pid for p in process_tree(env.driver_pid)]
     assert len(pids) > 2  # the driver and its Chromium processes
     assert _pgrep_count() > before

@@ -131,9 +131,12 @@ def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page)
     assert traces.count() >= 2 and lab_widget.locator(".js-plotly-plot .scatterlayer .point").count() > 5
     _shot(lab_widget, "03_falsifier_lab.png")
 
-    # delete the plan-level session falsifiers in the browser (empty the box, Enter): the counts shown change
-    summary, status = lab_widget.locator(".fcp-lab-summary"), lab_widget.locator(".fcp-lab-status")
-    before = summary.inner_text()
+    # delete the plan-level session falsifiers in the browser (empty the box, Enter): the plan-alone
+    # counts shown change, and the session catches move to the built-in lost_session rule (the
+    # with-built-ins counts in the main summary stay: the built-in catches what the plan no longer says)
+    sources, status = lab_widget.locator(".fcp-lab-sources").first, lab_widget.locator(".fcp-lab-status")
+    before = sources.inner_text()
+    assert "plan's falsifiers alone" in before and "plan + built-in falsifiers" in before
     for needle in ("session has expired", "sign in page"):
         boxes = lab_widget.locator("input[type='text']")
         index = next(i for i, v in enumerate(b.input_value() for b in boxes.all()) if needle in v.lower())
@@ -142,7 +145,8 @@ def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page)
         boxes.nth(index).press("Enter")
         page.wait_for_function("([el, old]) => el.textContent !== old && el.textContent.includes('deleted')",
                                arg=[status.element_handle(), old_status], timeout=60_000)
-    after = summary.inner_text()
-    assert after != before and "was" in after, after  # a changed count is shown next to its baseline
+    after = sources.inner_text()
+    assert after != before and "(was" in after, after  # a changed count is shown next to its baseline
+    assert "built-in" in after.split("first detections")[-1], after  # the catch is attributed to the built-in
     assert traces.count() >= 2  # still drawn after the edits
     _shot(lab_widget, "03_falsifier_lab_after_edit.png")

@@ -111,6 +111,7 @@ def live(workbench, tmp_path_factory) -> Callable[..., Live]:
             params: dict | None = None, **kwargs: Any) -> Live:
         name = f"{workflow}-{fault or 'healthy'}-{next(counter)}"
         log_path = logs / f"{name}.jsonl"
+        wrap_executor = kwargs.pop("wrap_executor", lambda ex: ex)  # e.g. an executor deaf to repairs
         kwargs.setdefault("gate", PolicyGate(approve=approve_all))
         kwargs.setdefault("budget", RepairBudget(3))
         kwargs.setdefault("kill_switch", KillSwitch(3, 5))
@@ -120,7 +121,8 @@ def live(workbench, tmp_path_factory) -> Callable[..., Live]:
         env = WorkbenchEnv(workbench, workflow, variant, fault, seed, params=params)
         try:
             with fcpkit.EvidenceLog(log_path) as log:
-                runner = fcpkit.Runner(env, ScriptedExecutor(workflow, variant, seed), workbench_plan(workflow, variant),
+                executor = wrap_executor(ScriptedExecutor(workflow, variant, seed))
+                runner = fcpkit.Runner(env, executor, workbench_plan(workflow, variant),
                                        log=log, run_id=name, **kwargs)
                 runner.on("*", events.append)
 

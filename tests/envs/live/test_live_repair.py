@@ -80,17 +80,34 @@ class ResumeInPlace:
         return dataclasses.replace(res, depth="resume", backtrack_url=None, strategy="local_repair")
 
 
+class DeafToRepairs:
+    """The scripted executor, deaf to every repair (nothing rejected, no hint): after the wrong
+    ticket is caught it goes on with the task on the page it is on."""
+
+    name = "deaf-to-repairs"
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def propose(self, ctx):
+        return self.inner.propose(dataclasses.replace(ctx, rejected=(), hint=None))
+
+
 @pytest.fixture(scope="module")
 def gated(live):
-    """wrong_record again, but the repair leaves the browser on ticket T-411: the executor goes on to
-    assign *that* ticket, and only the gate stands between the falsified commitment and the write."""
-    return live("support", "wrong_record", repairer=ResumeInPlace(), step_budget=8)
+    """wrong_record again (the link named T-390 opens T-411), but the repair leaves the browser on
+    ticket T-411 and the executor ignores it: it selects Payments and clicks Assign on *that*
+    ticket, and only the gate stands between the falsified commitment and the write. (An executor
+    that heeds the repair hint leaves the wrong ticket before any write: the built-in wrong_record
+    rule re-falsifies the page after the selection.)"""
+    return live("support", "wrong_record", repairer=ResumeInPlace(), step_budget=8, wrap_executor=DeafToRepairs)
 
 
 def test_gate_blocks_write_on_falsified_commitment(gated):
     r = gated.result
     assert r.repairs and all(x.depth == "resume" for x in r.repairs)
-    assert r.gate_blocks >= 1
+    assert r.first_detection["phase"] == "post" and r.first_detection["evidence"] == "Ticket T-411 detail"
+    assert r.gate_blocks >= 1 and r.stop_reason == "blocked_by_policy"
     blocked = gated.rows("event", event="gate", allowed=False)
     assert len(blocked) >= 1
     row = blocked.iloc[0]
@@ -132,7 +149,9 @@ def test_near_miss_report_is_falsified_and_repaired_at_the_lower_bound(expenses_
     fd = r.first_detection
     assert fd is not None and fd["phase"] == "post" and "EXP-1207" in (fd["evidence"] or "")
     assert r.repairs and r.repairs[0].scope == "execution" and r.repairs[0].depth == "backtrack"
-    assert r.success is True and r.stop_reason == "plan_complete", r.outcome
+    # the expenses plan ends with the agent's report (as its healthy run does): the run stops on it
+    assert r.success is True and r.stop_reason == "reported", r.outcome
+    assert "EXP-1180" in r.answer and "approved" in r.answer
 
 
 def test_near_miss_report_left_untouched_and_the_right_one_written_once(expenses_wrong_record):
