@@ -14,7 +14,9 @@ and :meth:`Arm.runner_options` returns the keyword arguments that configure a
 * ``repair``: detections are still counted, but no repair runs (the action goes ahead);
 * ``local_repair`` / ``replanning``: an execution-scope repair becomes a replan / a planning-scope
   repair becomes a local one (:class:`ScopeSwitch`);
-* ``slow_only``: every check goes to the verifier, not only the escalated ones (Table 5).
+* ``slow_only``: every check goes to the verifier, not only the escalated ones (Table 5): the
+  verifier wrapper says ``every_check`` and the runner consults it on every check; the fast
+  tester's routes (and the progress bookkeeping that follows them) are unchanged.
 
 :class:`LevelTimer` wraps the verifier to split slow calls, their seconds and their LLM calls into
 state level (page tests) and action level (action tests), the split Table 9 reports.
@@ -85,13 +87,12 @@ class Arm:
         """
         state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds)
         action = ActionTester(state.matcher, state.thresholds)
-        mode = "slow" if self.slow_only else "on"
         return {
-            "state_tester": TesterSwitch(state, mode if self.state_test else "off"),
-            "action_tester": TesterSwitch(action, mode),
+            "state_tester": TesterSwitch(state, "on" if self.state_test else "off"),
+            "action_tester": TesterSwitch(action, "on"),
             "pre_action": self.action_test,
             "repairs": self.repair,
-            "verifier": LevelTimer(verifier, ledgers),
+            "verifier": LevelTimer(verifier, ledgers, every_check=self.slow_only),
             "repairer": ScopeSwitch(repairer or DeterministicRepairer(), local=self.local_repair,
                                     replan=self.replanning),
         }
@@ -133,33 +134,28 @@ def get_arm(name: str) -> Arm:
 
 
 class TesterSwitch:
-    """A state or action tester that is ``on``, ``off`` (no signal: every test continues, no
-    advance or start check) or ``slow`` (every test that would continue goes to the verifier)."""
+    """A state or action tester that is ``on`` or ``off`` (no signal: every test continues, and
+    there is no advance, report or start-page check)."""
 
     def __init__(self, inner: StateTester | ActionTester, mode: str = "on"):
-        if mode not in ("on", "off", "slow"):
-            raise ConfigError(f"TesterSwitch mode must be on, off or slow; got {mode!r}")
+        if mode not in ("on", "off"):
+            raise ConfigError(f"TesterSwitch mode must be on or off; got {mode!r}")
         self.inner, self.mode = inner, mode
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def _route(self, result: CheckResult | None) -> CheckResult | None:
-        if result is None or self.mode != "slow" or result.route is not Route.CONTINUE:
-            return result
-        return replace(result, route=Route.VERIFY)
-
     def test(self, plan: Plan, commitment: Commitment, *args: Any, **kwargs: Any) -> CheckResult:
         if self.mode == "off":
             phase = "pre" if isinstance(self.inner, ActionTester) else "post"
             return CheckResult(phase, commitment.id, 0.0, 0.0, Route.CONTINUE, scored=False)
-        return self._route(self.inner.test(plan, commitment, *args, **kwargs))  # type: ignore[return-value]
+        return self.inner.test(plan, commitment, *args, **kwargs)
 
     def advance(self, *args: Any, **kwargs: Any) -> CheckResult | None:
-        return None if self.mode == "off" else self._route(self.inner.advance(*args, **kwargs))
+        return None if self.mode == "off" else self.inner.advance(*args, **kwargs)
 
     def start(self, *args: Any, **kwargs: Any) -> CheckResult | None:
-        return None if self.mode == "off" else self._route(self.inner.start(*args, **kwargs))
+        return None if self.mode == "off" else self.inner.start(*args, **kwargs)
 
 
 class ScopeSwitch:
@@ -201,10 +197,10 @@ def repair_family(record: Any) -> str:
 class LevelTimer:
     """The verifier, timed by level: ``stats[level]`` counts calls, seconds, LLM calls and LLM
     seconds of the slow checks of page tests (``state``) and action tests (``action``), and how
-    many of them were diagnosed as drift."""
+    many of them were diagnosed as drift. ``every_check``: the runner sends it every check (slow-only)."""
 
-    def __init__(self, inner: Verifier, ledgers: Sequence[Any] = ()):
-        self.inner = inner
+    def __init__(self, inner: Verifier, ledgers: Sequence[Any] = (), *, every_check: bool = False):
+        self.inner, self.every_check = inner, every_check
         self.name = inner.name
         self.ledgers = [u for u in ledgers if u is not None]
         self.stats: dict[str, Counter] = {"state": Counter(), "action": Counter()}

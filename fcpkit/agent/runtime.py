@@ -378,7 +378,7 @@ class Runner:
         verdict = Verdict(Decision.CONTINUE, verifier="fast")
         if needs_model(result):
             self.model_escalations += 1
-        if result.route is not Route.CONTINUE:
+        if result.route is not Route.CONTINUE or getattr(self.verifier, "every_check", False):  # slow-only arm
             self.escalations += 1
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))

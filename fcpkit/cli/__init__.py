@@ -423,5 +423,8 @@ from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered af
 
 bench.add_command(bench_verifier_cmd)
 
+from fcpkit.cli.study import study  # noqa: E402 - one line each
+main.add_command(study)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

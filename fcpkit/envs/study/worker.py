@@ -135,7 +135,7 @@ class EpisodeWorker:
             row = {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()[-2000:],
                    "success": None, "wall_s": round(time.perf_counter() - t0, 3)}
         self.episodes += 1
-        return {**spec, **row, "config": self.config.to_dict(), "worker": self.pid}
+        return {**spec, **row, "config": self.config.to_dict(), "worker": self.pid, "memory": self.memory_mb()}
 
     def _episode(self, arm: Arm, task: StudyTask, seed: int) -> dict[str, Any]:
         plans = [arm.plan(workbench_plan(wf, v)) for wf, v in task.parts]
@@ -171,8 +171,11 @@ class EpisodeWorker:
         return DeterministicRepairer()
 
     def close(self) -> None:
+        """Close the browser (its own finaliser kills Chromium if the close times out) and the server."""
         try:
             self.env.close()
+        except Exception:  # noqa: BLE001 - a close that timed out on a loaded machine still stops the server
+            pass
         finally:
             self.workbench.stop()
 
