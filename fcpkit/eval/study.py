@@ -8,10 +8,11 @@ returns plain lists of dicts, so a notebook can make a DataFrame of any of them.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter, defaultdict
 from typing import Any, Iterable, Sequence
+
+from fcpkit.eval.metrics import wilson
 
 __all__ = ["wilson", "arm_table", "format_arm_table", "length_buckets", "length_table", "runtime_table",
            "module_shares", "repair_families", "drift_confusion", "paired_differences", "LENGTH_BUCKETS",
@@ -21,17 +22,6 @@ __all__ = ["wilson", "arm_table", "format_arm_table", "length_buckets", "length_
 LENGTH_BUCKETS = (("1-5", 1, 5), ("6-10", 6, 10), (">=11", 11, 10 ** 9))
 #: Figure 11's repair families
 FAMILIES = ("local", "replan", "skill_switch", "backtrack")
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion ``k/n`` (95% by default); ``(0, 1)`` when ``n == 0``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def _ok(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
