@@ -8,6 +8,7 @@ returns plain lists of dicts, so a notebook can make a DataFrame of any of them.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter, defaultdict
 from typing import Any, Iterable, Sequence
@@ -78,18 +79,24 @@ def format_arm_table(table: Sequence[dict[str, Any]]) -> str:
 
 
 def paired_differences(rows: Sequence[dict[str, Any]], base: str = "full") -> list[dict[str, Any]]:
-    """Each arm against ``base`` on the same (task, seed) episodes: the success difference in points
-    and whether it lies outside the arms' 95% intervals (the intervals do not overlap)."""
-    table = {t["arm"]: t for t in arm_table(rows)}
-    if base not in table:
+    """Each arm against ``base``: the success difference (points) with its 95% Newcombe interval
+    (the hybrid Wilson score interval of a difference of proportions) and whether it excludes 0."""
+    ok = _by(_ok(rows), "arm")
+    if base not in ok:
         return []
-    b = table[base]
+    kb, nb = sum(1 for r in ok[base] if r["success"]), len(ok[base])
+    pb, (lb, ub) = kb / nb, wilson(kb, nb)
     out = []
-    for arm, t in table.items():
-        if arm == base or t["success"] is None or b["success"] is None:
+    for arm, g in ok.items():
+        if arm == base or not g:
             continue
-        separated = t["ci_high"] < b["ci_low"] or t["ci_low"] > b["ci_high"]
-        out.append({"arm": arm, "difference": round(t["success"] - b["success"], 1), "outside_ci": separated})
+        k, n = sum(1 for r in g if r["success"]), len(g)
+        p, (lo, hi) = k / n, wilson(k, n)
+        d = p - pb
+        low = d - math.sqrt((p - lo) ** 2 + (ub - pb) ** 2)
+        high = d + math.sqrt((hi - p) ** 2 + (pb - lb) ** 2)
+        out.append({"arm": arm, "difference": round(100 * d, 1), "ci_low": round(100 * low, 1),
+                    "ci_high": round(100 * high, 1), "outside_ci": low > 0 or high < 0})
     return out
 
 

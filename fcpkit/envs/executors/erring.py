@@ -111,7 +111,7 @@ class ErringExecutor:
         if a.command.startswith("fill(") and target in a.command:
             return _with(a, a.command.replace(target, near), f"Searching for {near}.")
         if a.command.startswith("click(") and a.target and target in a.target:
-            link = tree.find("link", near, with_bid=True)
+            link = next(iter(tree.find_all("link", contains=near, with_bid=True)), None)
             if link is not None:
                 return _with(a, f"click('{link.bid}')", f"Open {near}.", link.describe())
         return None

@@ -89,6 +89,9 @@ def run_study(spec: StudySpec, out: str | Path, *, config: StudyConfig | None = 
         todo = todo[:limit]
     t0 = time.perf_counter()
     bar = tqdm(total=len(todo), desc="study", unit="ep", disable=not progress, dynamic_ncols=True)
+    if out.exists() and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+        with out.open("a") as fh:  # a row cut off by a kill: end its line so the next row stands alone
+            fh.write("\n")
     with out.open("a") as fh:
         def emit(row: dict[str, Any]) -> None:
             fh.write(json.dumps(row, default=str) + "\n")
