@@ -165,11 +165,14 @@ def repair_families(rows: Sequence[dict[str, Any]], arm: str = "full") -> dict[s
     return {k: round(100 * c.get(k, 0) / n, 1) if n else 0.0 for k in keys}
 
 
-def drift_confusion(rows: Sequence[dict[str, Any]], arm: str = "full", n: int = 30, seed: int = 0) -> dict[str, Any]:
-    """Table 10: a seeded sample of ``n`` episodes of ``arm``; drift present = the injected label
-    (the application served a faulty response, or the executor made an injected error); detected =
-    the run raised at least one drift diagnosis. Precision, recall, F1 and accuracy (%)."""
-    g = sorted((r for r in _ok(rows) if r["arm"] == arm), key=lambda r: (r["task"], r["seed"]))
+def drift_confusion(rows: Sequence[dict[str, Any]], arm: str | Sequence[str] = "full", n: int = 30,
+                    seed: int = 0) -> dict[str, Any]:
+    """Table 10: a seeded sample of ``n`` episodes of ``arm`` (one name, or several arms pooled);
+    drift present = the injected label (the application served a faulty response, or the executor
+    made an injected error); detected = the run raised at least one drift diagnosis. Precision,
+    recall, F1 and accuracy (%)."""
+    arms = {arm} if isinstance(arm, str) else set(arm)
+    g = sorted((r for r in _ok(rows) if r["arm"] in arms), key=lambda r: (r["arm"], r["task"], r["seed"]))
     sample = random.Random(f"table10:{seed}").sample(g, min(n, len(g)))
     tp = sum(1 for r in sample if r["injected"]["drift"] and r["detections"] > 0)
     fn = sum(1 for r in sample if r["injected"]["drift"] and r["detections"] == 0)

@@ -25,7 +25,7 @@ def test_06_reads_the_committed_study_and_sets_it_beside_the_paper(tmp_path, ker
     assert {"full", "no_testing", "slow_only"} <= set(m["arms"])
     t4 = {r["arm"]: r for r in m["table4"]}
     assert t4["Full"]["Shopping"] == 67.6 and t4["Full"]["workbench success %"] is not None
-    assert len(m["table8"]) == 7 and m["table10"]["n"] == 30
+    assert len(m["table8"]) == 7 and m["table10"]["n"] == 30 and m["table10"]["precision"] > 0
     assert m["table10"]["tp"] + m["table10"]["fn"] + m["table10"]["fp"] + m["table10"]["tn"] == 30
     assert set(m["figure11"]) >= {"local", "replan", "skill_switch", "backtrack"}
     assert m["table9"]["state_slow_call"] > m["table9"]["action_slow_call"]
