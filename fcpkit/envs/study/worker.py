@@ -14,7 +14,6 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-import psutil
 
 from fcpkit.agent.arms import Arm, get_arm
 from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget
@@ -119,6 +118,8 @@ class EpisodeWorker:
 
     def memory_mb(self) -> dict[str, float]:
         """Resident memory of this worker process and of its Chromium/driver children, in MiB."""
+        import psutil  # optional (the [study] extra); loaded here only
+
         me = psutil.Process(self.pid)
         kids = me.children(recursive=True)
         rss = lambda ps: sum(p.memory_info().rss for p in ps if p.is_running()) / 2 ** 20  # noqa: E731
