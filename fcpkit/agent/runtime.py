@@ -174,7 +174,7 @@ class Runner:
         log: the evidence log (default: in memory).
         step_budget: browser steps (paper: 20). ``proposal_budget`` bounds proposals including the
             ones rejected before they ran (default ``3 * step_budget``).
-        pre_action: run the action-level test.
+        pre_action: run the action-level test. ``repairs=False`` counts detections but repairs nothing.
         unresolved_verifiers: verifier names whose answer to an escalation does not *resolve* it
             for the gate (default: the keep-going lower bound); fallbacks never resolve one.
         gate_block_limit: gate refusals after which the run is parked (``blocked_by_policy``).
@@ -203,7 +203,7 @@ class Runner:
         log: EvidenceLog | None = None,
         step_budget: int = 20,
         proposal_budget: int | None = None,
-        pre_action: bool = True,
+        pre_action: bool = True, repairs: bool = True,
         history: int = 4,
         unresolved_verifiers: Sequence[str] = ("keep-going",),
         gate_block_limit: int = 2,
@@ -230,9 +230,8 @@ class Runner:
         self.log = log if log is not None else EvidenceLog()
         self.step_budget = int(step_budget)
         self.proposal_budget = int(proposal_budget) if proposal_budget is not None else 3 * self.step_budget
-        self.pre_action = pre_action
-        self.history_len = history
-        self.unresolved_verifiers = frozenset(unresolved_verifiers)
+        self.pre_action, self.repairs_on = pre_action, repairs
+        self.history_len, self.unresolved_verifiers = history, frozenset(unresolved_verifiers)
         self.gate_block_limit = gate_block_limit
         self.run_id = run_id or f"run-{uuid.uuid4().hex[:8]}"
         self._extra_usage = usage
@@ -253,8 +252,7 @@ class Runner:
         self.summaries: list[str] = []
         self.checks: list[StepCheck] = []
         self.repairs: list[RepairResult] = []
-        self.escalations = 0
-        self.model_escalations = 0
+        self.escalations = self.model_escalations = 0
         self.detections = 0
         self.first_detection: dict[str, Any] | None = None
         self.gate_blocks = 0
@@ -380,7 +378,7 @@ class Runner:
         verdict = Verdict(Decision.CONTINUE, verifier="fast")
         if needs_model(result):
             self.model_escalations += 1
-        if result.route is not Route.CONTINUE:
+        if result.route is not Route.CONTINUE or getattr(self.verifier, "every_check", False):  # slow-only arm
             self.escalations += 1
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))
@@ -395,6 +393,8 @@ class Runner:
             if self.first_detection is None:
                 self.first_detection = {"step": self.t, "phase": result.phase, "scope": verdict.scope,
                                         "evidence": result.evidence, "rule": result.rule}
+            if not self.repairs_on:  # the ablation without commitment repair: detected, not acted on
+                verdict = replace(verdict, decision=Decision.CONTINUE, diagnosis=f"(repair off) {verdict.diagnosis}")
         self.log.append("test", run=self.run_id, step=self.t, phase=result.phase, commitment=result.commitment,
                         **{k: v for k, v in result.to_dict().items() if k not in ("phase", "commitment")})
         if verdict.verifier != "fast":

@@ -63,5 +63,8 @@ from fcpkit.cli.injection import bench_injection_cmd  # noqa: E402
 
 bench.add_command(bench_injection_cmd)
 
+from fcpkit.cli.study import study  # noqa: E402 - one line each
+main.add_command(study)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
