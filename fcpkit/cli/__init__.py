@@ -234,7 +234,8 @@ def matchers(load: bool) -> None:
               type=click.Choice(["support", "expenses", "catalogue", "orders"]),
               show_default=True, help="Workbench workflow(s) to run.")
 @click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
-              help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
+              help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS (optionally kind:transient or "
+                   "kind:persistent), 'none' (healthy) or 'all'.")
 @click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
               help="Task variant(s): 0, 1, 2 pick the target record and values.")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
@@ -269,6 +270,7 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
 
     from fcpkit.envs.live import cases_from, print_live, run_miniwob, run_workbench
     from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS
+    from fcpkit.envs.workbench.faults import parse_fault
 
     unknown = [w for w in workflows if w not in WORKFLOWS]
     if unknown and not miniwob:
@@ -289,7 +291,8 @@ def run(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int
             kinds.extend(FAULT_KINDS)
         elif f in ("none", "healthy"):
             kinds.append(None)
-        elif f in FAULT_KINDS:
+        elif f.partition(":")[0] in FAULT_KINDS:
+            parse_fault(f)  # kind or kind:persistent / kind:transient; a variant the kind lacks is a clear error
             kinds.append(f)
         else:
             raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")
