@@ -21,6 +21,7 @@ from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import FcpkitError
 from fcpkit.agent.planner import FailureCase
 from fcpkit.agent.repair.base import RepairResult
+from fcpkit.agent.repair.strategies import rebind
 
 __all__ = ["carry_out", "UNREPAIRABLE_STOP"]
 
@@ -104,6 +105,7 @@ def _recover(runner: Any, res: RepairResult, phase: str) -> Iterator[Any]:
             return
         if _is_wait(action) and last is not None and _is_wait(last) and _arrived(start, runner.observation):
             break  # backoff: the page arrived, no longer wait
+        action = rebind(action, runner.observation)
         c = runner.tracker.commitment
         # the repair chose this action for the falsified page: the gate judges its own effect
         gd = runner.gate.check(action, commitment_state="supported", commitment=c, task=runner.task, step=runner.t,

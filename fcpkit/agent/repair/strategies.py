@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from fcpkit.core.pagetree import Node, nodes
 from fcpkit.core.phrases import PASSWORD, REMOVE_FILTER, SIGN_IN, compile_family
 from fcpkit.core.plan import SCOPES, Commitment
+from fcpkit.core.rules import is_form_edit
 
 from fcpkit.core.trajectory import Action
 from fcpkit.agent.planner import task_variables
@@ -32,7 +33,7 @@ from fcpkit.agent.repair.credentials import CredentialsProvider, secret_placehol
 from fcpkit.agent.repair.diagnose import Diagnosis
 
 __all__ = ["Strategy", "StrategyContext", "STRATEGIES", "STRATEGY_NAMES", "FAMILY_OF", "get_strategy", "WAIT_MS",
-           "REPORTS"]
+           "REPORTS", "rebind"]
 
 #: the waits of ``wait_and_reobserve`` (ms): each is taken only while the page has not arrived
 WAIT_MS = (2000, 4000, 8000)
@@ -44,6 +45,8 @@ _REMOVE_FILTER = compile_family(REMOVE_FILTER)
 _CLEAR = re.compile(r"^(?:clear|reset|remove)(?: all)? (?:the )?(?:filters?|search)\b|^show all\b", re.IGNORECASE)
 _ACCEPT = re.compile(r"\b(?:accept|continue|ok|okay|got it|dismiss|close|agree|acknowledge|i understand)\b",
                      re.IGNORECASE)
+_TARGET = re.compile(r"^(\w+) '((?:[^'\\]|\\.)*)'")
+_BID_ARG = re.compile(r"^(\w+\(\s*)(['\"])([^'\"]*)\2")
 _USER = re.compile(r"\b(?:user(?:\s?name)?|e-?mail|login|account)\b", re.IGNORECASE)
 
 
@@ -75,6 +78,25 @@ def _result(request: RepairRequest, d: Diagnosis, ctx: StrategyContext, name: st
 def _act(command: str, why: str, target: Node | None = None, effect: str = "read") -> Action:
     desc = f"{target.role} '{target.name}'" if target is not None else None
     return Action(command, why, desc, effect, extra={"runner": "recovery"})
+
+
+def rebind(action: Action, obs: Any) -> Action:
+    """``action`` with its element id re-read off ``obs`` by the target's role and name.
+
+    Element ids are numbered per page load: a banner that appeared since shifts them, so a retried
+    action finds its element again by what it is, not by its old number. Unchanged when the target
+    is not described or not found.
+    """
+    m = _TARGET.match(action.target or "")
+    call = _BID_ARG.match(action.command)
+    if not m or not call or obs is None:
+        return action
+    role, name = m.group(1), m.group(2).replace("\\'", "'")
+    node = next((n for n in nodes(obs.text) if n.bid and n.role == role and n.name == name), None)
+    if node is None or node.bid == call.group(3):
+        return action
+    command = f"{call.group(1)}{call.group(2)}{node.bid}{call.group(2)}" + action.command[call.end():]
+    return Action(command, action.reasoning, action.target, action.effect, action.extra)
 
 
 # -- local (execution) strategies that act on the page -------------------------------------
@@ -148,10 +170,20 @@ def retry_once(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> Re
     a = request.action
     if a is None or a.command.startswith(REPORTS):
         return local_repair(request, d, ctx)
+    # the form edits that led up to the action are redone first: a page that reloaded lost them
+    edits: list[Action] = []
+    hist = [x for x, _ in request.history]
+    if hist and hist[-1] == a:
+        hist = hist[:-1]
+    for prev in reversed(hist):
+        if not is_form_edit(prev) or prev.command.startswith(REPORTS):
+            break
+        edits.insert(0, Action(prev.command, f"retry once: redo {describe_action(prev)}", prev.target, prev.effect,
+                               extra={"runner": "recovery"}))
     again = Action(a.command, f"retry once: {describe_action(a)} had no visible effect", a.target, a.effect,
                    extra={**dict(a.extra or {}), "runner": "recovery"})
     return _result(request, d, ctx, "retry_once", f"{describe_action(a)} had no effect ({d.evidence}); retrying once",
-                   recovery=(again,))
+                   recovery=(*edits, again))
 
 
 # -- the strategies that hand the next move back to the executor ---------------------------
