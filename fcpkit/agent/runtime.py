@@ -715,7 +715,7 @@ class Runner:
         self.log.append("repair", run=self.run_id, step=self.t, phase=phase, commitment=result.commitment, **rec)
         yield self._emit("repair", phase=phase, repair=res, result=result, verdict=verdict)
 
-        yield from carry_out(self, res, phase)
+        yield from carry_out(self, res, phase, action)
 
     def _finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
         outcome: Outcome | None

@@ -425,6 +425,7 @@ main.add_command(compile_cmd)
 from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
 
 bench.add_command(bench_verifier_cmd)
+from fcpkit.cli.repair import bench_repair_cmd; bench.add_command(bench_repair_cmd)  # noqa: E402,E702
 
 if __name__ == "__main__":  # pragma: no cover
     main()

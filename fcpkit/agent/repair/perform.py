@@ -21,7 +21,7 @@ from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import FcpkitError
 from fcpkit.agent.planner import FailureCase
 from fcpkit.agent.repair.base import RepairResult
-from fcpkit.agent.repair.strategies import rebind
+from fcpkit.agent.repair.strategies import REPORTS, rebind
 
 __all__ = ["carry_out", "UNREPAIRABLE_STOP"]
 
@@ -29,8 +29,9 @@ __all__ = ["carry_out", "UNREPAIRABLE_STOP"]
 UNREPAIRABLE_STOP = "unrepairable"
 
 
-def carry_out(runner: Any, res: RepairResult, phase: str) -> Iterator[Any]:
-    """Everything after the repair is logged: stop, replan, backtrack, kill switch, recovery."""
+def carry_out(runner: Any, res: RepairResult, phase: str, action: Action | None = None) -> Iterator[Any]:
+    """Everything after the repair is logged: stop, replan, backtrack, kill switch, recovery.
+    ``action`` is the action the repair was about (``None`` for the start page or a re-test)."""
     if res.stop is not None:
         runner._event("honest_stop", phase=phase, cause=res.cause, evidence=res.evidence, strategy=res.strategy)
         yield runner._stop(UNREPAIRABLE_STOP, res.stop)
@@ -53,7 +54,7 @@ def carry_out(runner: Any, res: RepairResult, phase: str) -> Iterator[Any]:
         yield runner._stop("killed", runner.kill_switch.why)
         return
     if res.recovery:
-        yield from _recover(runner, res, phase)
+        yield from _recover(runner, res, phase, action)
 
 
 def _replan(runner: Any, res: RepairResult) -> Iterator[Any]:
@@ -96,9 +97,24 @@ def _arrived(before: Observation, now: Observation) -> bool:
     return not now.error and (now.url != before.url or page_fingerprint(now) != page_fingerprint(before))
 
 
-def _recover(runner: Any, res: RepairResult, phase: str) -> Iterator[Any]:
-    """Run the recovery's actions through the gate, then test the page they led to."""
+def _before(runner: Any, action: Action | None) -> Observation | None:
+    """The page ``action`` ran on (from the trajectory), if it ran."""
+    for k in range(len(runner.trajectory) - 1, -1, -1):
+        if runner.trajectory[k][0] is action:
+            return runner.trajectory[k - 1][1] if k else runner.initial_observation
+    return None
+
+
+def _recover(runner: Any, res: RepairResult, phase: str, intended: Action | None) -> Iterator[Any]:
+    """Run the recovery's actions through the gate, then test the page they led to.
+
+    The page is tested as the outcome of the action the repair was about (``intended``, from the
+    page it ran on): the recovery completes what that action set out to do (the sign-in lands on
+    the page it asked for, the dismissed dialog uncovers it), so the commitment's evidence reads
+    it as it would have read a page that never failed.
+    """
     start = runner.observation
+    origin = _before(runner, intended) if intended is not None else None
     last: Action | None = None
     for action in res.recovery:
         if runner.stop_reason is not None or runner.t >= runner.step_budget:
@@ -133,4 +149,7 @@ def _recover(runner: Any, res: RepairResult, phase: str) -> Iterator[Any]:
     runner._event("recovery", phase=phase, strategy=res.strategy, actions=[a.command for a in res.recovery])
     # the falsified page was replaced: the page the recovery led to decides the standing now
     runner._standing = "supported"
-    yield from runner._test_page(last, start)
+    if origin is not None and intended is not None and not intended.command.startswith(REPORTS):
+        yield from runner._test_page(intended, origin)
+    else:
+        yield from runner._test_page(last, start)
