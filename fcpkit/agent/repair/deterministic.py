@@ -31,7 +31,7 @@ __all__ = ["DeterministicRepairer", "choose_strategy", "FIX_FOR", "STOP_AFTER_FI
 FIX_FOR: Mapping[str, str] = {
     "signed_out": "reauthenticate", "dialog": "dismiss_dialog", "slow": "wait_and_reobserve",
     "constraint": "clear_constraints", "noop": "retry_once", "wrong_record": "return_to_record",
-    "foreign_message": "return_to_record",
+    "foreign_message": "return_to_record", "unconfirmed_write": "redo_write",
 }
 #: What an honest stop says when a cause comes back after its fix.
 STOP_AFTER_FIX: Mapping[str, str] = {
@@ -42,9 +42,10 @@ STOP_AFTER_FIX: Mapping[str, str] = {
     "noop": "the action still has no effect after a retry",
     "wrong_record": "the task's record cannot be reached: another record opens again",
     "foreign_message": "the page keeps reporting another record",
+    "unconfirmed_write": "the write still shows no effect after it was redone",
 }
 #: A cause may be fixed this many times before the fault counts as persistent.
-_FIX_LIMIT = {"wrong_record": 2, "foreign_message": 2}
+_FIX_LIMIT = {"wrong_record": 2}
 
 
 def _tried(request: RepairRequest, strategy: str) -> int:

@@ -22,7 +22,8 @@ from fcpkit.agent.repair.base import RepairRequest
 __all__ = ["CAUSES", "UNREPAIRABLE", "Diagnosis", "diagnose", "sign_in_form", "modal_dialog"]
 
 #: Every cause a diagnosis can name.
-CAUSES = ("signed_out", "dialog", "slow", "constraint", "wrong_record", "foreign_message", "noop", "refused",
+CAUSES = ("signed_out", "dialog", "slow", "constraint", "wrong_record", "foreign_message", "noop", "unconfirmed_write",
+          "refused",
           "control_gone", "skill_mismatch", "plan_broken", "other")
 #: Causes no retry can fix on its own: the run stops honestly unless a skill or path switch exists.
 UNREPAIRABLE = frozenset({"refused", "control_gone"})
@@ -39,6 +40,7 @@ _RULE_CAUSE = {
     "lost_session": "signed_out", "unexpected_dialog": "dialog", "unrequested_constraint": "constraint",
     "wrong_record": "wrong_record", "foreign_message": "foreign_message", "report_contradicted": "foreign_message",
     "refused": "refused", "missing_page": "control_gone", "unchanged_page": "noop",
+    "reported_unconfirmed_write": "unconfirmed_write", "unconfirmed_write": "unconfirmed_write",
 }
 
 

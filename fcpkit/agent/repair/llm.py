@@ -32,7 +32,7 @@ __all__ = ["LLMRepairer", "repairer_schema", "PAGE_STRATEGIES"]
 
 #: strategies whose own code acts when the model picks them (no commitments needed)
 PAGE_STRATEGIES = frozenset({"reauthenticate", "dismiss_dialog", "wait_and_reobserve", "clear_constraints",
-                             "retry_once", "return_to_record", "honest_stop"})
+                             "retry_once", "redo_write", "return_to_record", "honest_stop"})
 
 
 def repairer_schema() -> dict:

@@ -170,20 +170,43 @@ def retry_once(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> Re
     a = request.action
     if a is None or a.command.startswith(REPORTS):
         return local_repair(request, d, ctx)
-    # the form edits that led up to the action are redone first: a page that reloaded lost them
-    edits: list[Action] = []
     hist = [x for x, _ in request.history]
     if hist and hist[-1] == a:
         hist = hist[:-1]
-    for prev in reversed(hist):
-        if not is_form_edit(prev) or prev.command.startswith(REPORTS):
-            break
-        edits.insert(0, Action(prev.command, f"retry once: redo {describe_action(prev)}", prev.target, prev.effect,
-                               extra={"runner": "recovery"}))
+    edits = _edits_before(hist)
     again = Action(a.command, f"retry once: {describe_action(a)} had no visible effect", a.target, a.effect,
                    extra={**dict(a.extra or {}), "runner": "recovery"})
     return _result(request, d, ctx, "retry_once", f"{describe_action(a)} had no effect ({d.evidence}); retrying once",
                    recovery=(*edits, again))
+
+
+def _edits_before(hist: list[Action]) -> list[Action]:
+    """The form edits that led up to the end of ``hist``: redone first, a reloaded page lost them."""
+    edits: list[Action] = []
+    for prev in reversed(hist):
+        if not is_form_edit(prev) or prev.command.startswith(REPORTS):
+            break
+        edits.insert(0, Action(prev.command, f"redo {describe_action(prev)}", prev.target, prev.effect,
+                               extra={"runner": "recovery"}))
+    return edits
+
+
+def redo_write(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> RepairResult:
+    """A write never showed its effect: go back to the page it ran on and do it (and its form edits) once more."""
+    hist = list(request.history)
+    k = next((i for i in range(len(hist) - 1, 0, -1) if hist[i][0].effect in ("write", "irreversible")
+              and not hist[i][0].command.startswith(REPORTS)), None)
+    if k is None:
+        return local_repair(request, d, ctx)
+    write = hist[k][0]
+    form_url = hist[k - 1][1].url
+    edits = _edits_before([x for x, _ in hist[:k]])
+    steps = [_act(f"goto({form_url!r})", "go back to the form of the write that never showed its effect")] if form_url \
+        else []
+    steps += [*edits, Action(write.command, f"redo {describe_action(write)}: it never showed its effect", write.target,
+                             write.effect, extra={"runner": "recovery"})]
+    return _result(request, d, ctx, "redo_write", f"{describe_action(write)} never showed its effect ({d.evidence}); "
+                   "redoing it once", recovery=tuple(steps))
 
 
 # -- the strategies that hand the next move back to the executor ---------------------------
@@ -215,14 +238,27 @@ def backtrack(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> Rep
 
 
 def return_to_record(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> RepairResult:
-    """Another record is in view (or a message about one): go back and open the task's own record."""
+    """Another record's page or message is in view: get back to the task's record.
+
+    A message about another record on the right record's page (a stray banner): go back to the
+    last page that was on track and redo the action from there. Another record opened in place of
+    the task's: go back, reject the link that led there, and let the executor open the task's
+    record another way (its own address, a new search).
+    """
+    a = request.action
+    back = request.safe_url if request.safe_url and request.observation is not None \
+        and request.safe_url != request.observation.url else None
+    if d.cause == "foreign_message" and back and a is not None and not a.command.startswith(REPORTS):
+        steps = (_act(f"goto({back!r})", "go back to the task's record"),
+                 Action(a.command, f"redo {describe_action(a)} on the task's record", a.target, a.effect,
+                        extra={"runner": "recovery"}))
+        return _result(request, d, ctx, "return_to_record", f"{d.cause}: {d.evidence}; back to the task's record",
+                       scope="execution", recovery=steps)
     names = ", ".join(str(v) for k, v in task_variables(request.plan.task).items() if "record" in k or "id" in k)
     hint = (f"The page is about another record ({d.evidence}). Go back to the list and open "
             f"{names or 'the record the task names'} itself.")
-    url = request.safe_url if request.safe_url and request.observation is not None \
-        and request.safe_url != request.observation.url else None
     return _result(request, d, ctx, "return_to_record", f"{d.cause}: {d.evidence}", scope="execution",
-                   depth="backtrack" if url else "resume", backtrack_url=url, rejected_action=request.action, hint=hint)
+                   depth="backtrack" if back else "resume", backtrack_url=back, rejected_action=a, hint=hint)
 
 
 def switch_skill(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> RepairResult:
@@ -300,6 +336,8 @@ STRATEGIES: dict[str, Strategy] = {s.name: s for s in (
              wait_and_reobserve),
     Strategy("clear_constraints", "local", "remove a filter or search the task did not ask for", clear_constraints),
     Strategy("retry_once", "local", "press a control that had no effect once more, then stop", retry_once),
+    Strategy("redo_write", "backtrack", "return to the form of a write that never showed its effect and redo it once",
+             redo_write),
     Strategy("local_repair", "local", "reject the action, hint at another element or path", local_repair),
     Strategy("return_to_record", "backtrack", "go back and open the task's own record", return_to_record),
     Strategy("backtrack", "backtrack", "return to the last safe state and continue from there", backtrack),
