@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any, Sequence
@@ -13,6 +14,12 @@ from fcpkit.cli.common import SCRATCH, SafePath, friendly
 __all__ = ["bench_repair_cmd", "print_repair_tables"]
 
 _WORKFLOWS = ("support", "expenses", "catalogue", "orders")
+
+
+def _bench() -> Any:
+    """:mod:`fcpkit.envs.repair_bench`, loaded on first use: it needs the ``[browser]`` extra (Playwright,
+    Starlette), which ``import fcpkit.cli`` must not load. The one place this command loads it."""
+    return importlib.import_module("fcpkit.envs.repair_bench")
 
 
 @click.command("repair")
@@ -34,19 +41,17 @@ def bench_repair_cmd(workflows: tuple[str, ...], kinds: tuple[str, ...], variant
     unsafe, wasted, success without repair; per fault and per variant, beside the paper's Table 9."""
     from rich.progress import Progress
 
-    from fcpkit.envs.repair_bench import repair_cases, run_record, run_repair_bench
-    from fcpkit.envs.workbench.faults import fault_spec
-
+    bench = _bench()
     for k in kinds:
-        fault_spec(k)  # an unknown kind is a clear error before anything starts
-    cases = repair_cases(workflows, kinds or None, variants)
+        bench.fault_spec(k)  # an unknown kind is a clear error before anything starts
+    cases = bench.repair_cases(workflows, kinds or None, variants)
     with Progress(transient=True) as progress:
         bar = progress.add_task("repair bench", total=len(cases))
-        runs = run_repair_bench(cases, log_dir=log_dir, step_budget=step_budget, credentials=not no_credentials,
+        runs = bench.run_repair_bench(cases, log_dir=log_dir, step_budget=step_budget, credentials=not no_credentials,
                                 on_run=lambda r: progress.update(bar, advance=1, description=r.case.name))
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text("".join(json.dumps(run_record(r)) + "\n" for r in runs))
+        out.write_text("".join(json.dumps(bench.run_record(r)) + "\n" for r in runs))
     print_repair_tables(runs)
 
 
@@ -54,10 +59,9 @@ def print_repair_tables(runs: Sequence[Any], console: Any = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from fcpkit.envs.repair_bench import PAPER_REPAIR_SUCCESS, outcome_rows, targets_met
-
+    bench = _bench()
     console = console or Console(width=max(Console().width, 160))
-    kinds, variants = outcome_rows(runs)
+    kinds, variants = bench.outcome_rows(runs)
     cols = ("runs", "recovered", "honest stop", "unsafe", "wasted", "success w/o repair", "error", "stopped before budget",
             "repair succ.", "families")
     for title, rows in (("per fault (variant)", kinds), ("per variant", variants)):
@@ -73,6 +77,6 @@ def print_repair_tables(runs: Sequence[Any], console: Any = None) -> None:
                       ", ".join(f"{k}:{v}" for k, v in sorted(r.families.items())) or "-")
         console.print(t, crop=False)
     console.print("paper, Table 9 (repair succ.: success once repair was invoked): " + ", ".join(
-        f"{k} {v:.0%}" for k, v in PAPER_REPAIR_SUCCESS.items()))
-    for name, ok in targets_met(variants).items():
+        f"{k} {v:.0%}" for k, v in bench.PAPER_REPAIR_SUCCESS.items()))
+    for name, ok in bench.targets_met(variants).items():
         console.print(f"{'[green]met[/]' if ok else '[red]not met[/]'}: {name}")

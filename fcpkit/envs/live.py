@@ -32,7 +32,7 @@ from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit.envs.executors.scripted import ScriptedExecutor
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.envs.workbench.data import SEED_USERS
-from fcpkit.envs.workbench.faults import persistence_of
+from fcpkit.envs.workbench.faults import parse_fault, persistence_of
 from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
 from fcpkit.llm import default_client
 from fcpkit.llm.server import stop_shared
@@ -328,6 +328,6 @@ def cases_from(workflows: Iterable[str], faults: Iterable[str | None], variants:
     for w in workflows:
         for v in variants:
             for f in faults:
-                kind, _, var = (f or "").partition(":")
-                out.append(LiveCase(w, kind or None, v, seed, var or (persistence if kind else None)))
+                kind, var = parse_fault(f) if f else (None, None)  # a variant the kind lacks: a clear error
+                out.append(LiveCase(w, kind, v, seed, var or (persistence if kind else None)))
     return out

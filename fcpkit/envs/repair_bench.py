@@ -18,9 +18,9 @@ from typing import Any, Callable, Iterable, Sequence
 from fcpkit.agent.outcomes import OUTCOME_CLASSES, WASTED_STOPS
 from fcpkit.envs.live import LiveCase, LiveRun, run_workbench
 from fcpkit.envs.workbench import WORKFLOWS
-from fcpkit.envs.workbench.faults import FAULTS
+from fcpkit.envs.workbench.faults import FAULTS, fault_spec
 
-__all__ = ["PAPER_REPAIR_SUCCESS", "repair_cases", "run_repair_bench", "outcome_rows", "RepairRow", "run_record",
+__all__ = ["fault_spec", "PAPER_REPAIR_SUCCESS", "repair_cases", "run_repair_bench", "outcome_rows", "RepairRow", "run_record",
            "targets_met"]
 
 #: FCPAgent paper, Table 9: eventual success once repair was invoked, per domain.

@@ -45,7 +45,7 @@ from fcpkit.envs.workbench.data import (
 from fcpkit.envs.cleanup import at_exit, mark_owner, sweep_stale
 from fcpkit.envs.workbench.csrf import CsrfGuard
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
-from fcpkit.envs.workbench.faults import FaultCounter, sticky_filter
+from fcpkit.envs.workbench.faults import FaultCounter, request_fault, sticky_filter
 from fcpkit.envs.workbench.tasks import Task, ValidationResult, validate
 
 __all__ = ["WorkbenchApp", "SESSION_COOKIE", "CONTROL_HEADER", "EXPIRED_MESSAGE"]
@@ -979,20 +979,8 @@ class _EpisodeMiddleware:
                         qs["expired"] = "1"
                     response = RedirectResponse("/signin?" + urlencode(qs, quote_via=quote),
                                                 status_code=303)
-                elif episode.fault == "session_expired" and index >= after \
-                        and wb._ep["faults"].fires("session_expired", episode.persistence):
-                    wb._ep["expired_fired"] = True
-                    wb._sessions.pop(sid, None)
-                    nxt = path if method == "GET" else (path.rsplit("/", 1)[0] or "/")
-                    info["fault"] = "session_expired"
-                    info["detail"] = f"session expired at app request {index} ({method} {path})"
-                    response = RedirectResponse(
-                        "/signin?" + urlencode({"expired": "1", "next": nxt}, quote_via=quote),
-                        status_code=303)
-                elif episode.fault == "interstitial" and index >= after \
-                        and not (wb._ep["interstitial_dismissed"] and episode.persistence == "transient") \
-                        and path != "/announcements/dismiss":
-                    info["interstitial"] = True
+                else:
+                    response = request_fault(wb._ep, wb._sessions, episode, index, sid, method, path, info)
             if response is None and episode.fault == "slow_response" and index >= after \
                     and wb._fires("slow_response"):
                 delay = float(episode.params.get("delay_s", 0.0))

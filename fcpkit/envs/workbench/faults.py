@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
+from urllib.parse import quote, urlencode
+
+from starlette.responses import RedirectResponse, Response
 
 from fcpkit.errors import ConfigError
 
-__all__ = ["VARIANTS", "FaultSpec", "FAULTS", "fault_spec", "parse_fault", "persistence_of", "FaultCounter", "sticky_filter"]
+__all__ = ["VARIANTS", "FaultSpec", "FAULTS", "fault_spec", "parse_fault", "persistence_of", "FaultCounter", "sticky_filter", "request_fault"]
 
 VARIANTS = ("persistent", "transient")
 
@@ -141,3 +144,28 @@ def sticky_filter(saved: dict[str, dict[str, str]], workflow: str, stale: Mappin
     if not left:
         return effective, None
     return effective, "list kept the previous filter " + ", ".join(f"{k}={v!r}" for k, v in left.items())
+
+
+def request_fault(ep: dict[str, Any], sessions: dict[str, Any], episode: Any, index: int, sid: str | None, method: str,
+                  path: str, info: dict[str, Any]) -> Response | None:
+    """The request-level faults on a signed-in app request (under the application's lock).
+
+    ``session_expired`` ends the session (once when transient; on the first request after every
+    sign-in when persistent) and answers with the sign-in redirect; ``interstitial`` marks the
+    request so the page renders the announcement dialog (until it is accepted, when transient).
+    Returns the response that replaces the page, else ``None``.
+    """
+    after = episode.params.get("after_requests", 0)
+    if index < after:
+        return None
+    if episode.fault == "session_expired" and ep["faults"].fires("session_expired", episode.persistence):
+        ep["expired_fired"] = True
+        sessions.pop(sid, None)
+        nxt = path if method == "GET" else (path.rsplit("/", 1)[0] or "/")
+        info["fault"] = "session_expired"
+        info["detail"] = f"session expired at app request {index} ({method} {path})"
+        return RedirectResponse("/signin?" + urlencode({"expired": "1", "next": nxt}, quote_via=quote), status_code=303)
+    if episode.fault == "interstitial" and path != "/announcements/dismiss" \
+            and not (ep["interstitial_dismissed"] and episode.persistence == "transient"):
+        info["interstitial"] = True
+    return None
