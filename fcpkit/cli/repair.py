@@ -34,14 +34,19 @@ def _bench() -> Any:
               help="One evidence log per run.")
 @click.option("--out", type=SafePath(dir_okay=False, path_type=Path), default=None,
               help="Also write one JSON line per run (outcome class, stop, repairs with strategy and family).")
+@click.option("--from", "from_files", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Print the tables of runs an earlier --out wrote (repeatable; several files are pooled); runs nothing.")
 @friendly
 def bench_repair_cmd(workflows: tuple[str, ...], kinds: tuple[str, ...], variants: tuple[str, ...], no_credentials: bool,
-                     step_budget: int, log_dir: Path, out: Path | None) -> None:
+                     step_budget: int, log_dir: Path, out: Path | None, from_files: tuple[Path, ...]) -> None:
     """Run every workflow x fault x variant live and print the outcome classes: recovered, honest stop,
     unsafe, wasted, success without repair; per fault and per variant, beside the paper's Table 9."""
     from rich.progress import Progress
 
     bench = _bench()
+    if from_files:
+        print_repair_tables(bench.load_records(from_files))
+        return
     for k in kinds:
         bench.fault_spec(k)  # an unknown kind is a clear error before anything starts
     cases = bench.repair_cases(workflows, kinds or None, variants)
@@ -52,16 +57,17 @@ def bench_repair_cmd(workflows: tuple[str, ...], kinds: tuple[str, ...], variant
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text("".join(json.dumps(bench.run_record(r)) + "\n" for r in runs))
-    print_repair_tables(runs)
+    print_repair_tables([bench.run_record(r) for r in runs])
 
 
-def print_repair_tables(runs: Sequence[Any], console: Any = None) -> None:
+def print_repair_tables(records: Sequence[dict[str, Any]], console: Any = None) -> None:
+    """The outcome tables of run records (:func:`fcpkit.envs.repair_bench.run_record`)."""
     from rich.console import Console
     from rich.table import Table
 
     bench = _bench()
     console = console or Console(width=max(Console().width, 160))
-    kinds, variants = bench.outcome_rows(runs)
+    kinds, variants = bench.outcome_rows(records)
     cols = ("runs", "recovered", "honest stop", "unsafe", "wasted", "success w/o repair", "error", "stopped before budget",
             "repair succ.", "families")
     for title, rows in (("per fault (variant)", kinds), ("per variant", variants)):

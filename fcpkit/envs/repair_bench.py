@@ -10,18 +10,20 @@ FCPAgent paper reports (Table 9).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from fcpkit.agent.outcomes import OUTCOME_CLASSES, WASTED_STOPS
+from fcpkit.errors import ConfigError
 from fcpkit.envs.live import LiveCase, LiveRun, run_workbench
 from fcpkit.envs.workbench import WORKFLOWS
 from fcpkit.envs.workbench.faults import FAULTS, fault_spec
 
 __all__ = ["fault_spec", "PAPER_REPAIR_SUCCESS", "repair_cases", "run_repair_bench", "outcome_rows", "RepairRow", "run_record",
-           "targets_met"]
+           "targets_met", "load_records"]
 
 #: FCPAgent paper, Table 9: eventual success once repair was invoked, per domain.
 PAPER_REPAIR_SUCCESS = {"Shopping": 0.73, "Admin": 0.45, "GitLab": 0.40}
@@ -83,8 +85,7 @@ class RepairRow:
         return self.outcomes.get(outcome, 0) / self.runs if self.runs else 0.0
 
 
-def _row(group: str, runs: Sequence[LiveRun]) -> RepairRow:
-    recs = [run_record(r) for r in runs]
+def _row(group: str, recs: Sequence[dict[str, Any]]) -> RepairRow:
     outcomes = Counter(r["outcome_class"] for r in recs)
     repaired = [r for r in recs if r["repairs"] and not (len(r["repairs"]) == 1 and r["repairs"][0]["family"] == "stop")]
     families = Counter(p["family"] for r in recs for p in r["repairs"])
@@ -96,16 +97,29 @@ def _row(group: str, runs: Sequence[LiveRun]) -> RepairRow:
     )
 
 
-def outcome_rows(runs: Sequence[LiveRun]) -> tuple[list[RepairRow], list[RepairRow]]:
-    """(rows per fault kind and variant, rows per variant plus ``all``)."""
-    by_kind: dict[str, list[LiveRun]] = {}
-    by_variant: dict[str, list[LiveRun]] = {}
-    for r in runs:
-        by_kind.setdefault(f"{r.case.fault} ({r.case.variant_label})", []).append(r)
-        by_variant.setdefault(r.case.variant_label or "healthy", []).append(r)
-    kinds = [_row(k, v) for k, v in by_kind.items()]
-    variants = [_row(k, v) for k, v in sorted(by_variant.items())] + [_row("all", runs)]
+def outcome_rows(records: Sequence[dict[str, Any]]) -> tuple[list[RepairRow], list[RepairRow]]:
+    """(rows per fault kind and variant, rows per variant plus ``all``) of :func:`run_record` records."""
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    by_variant: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        by_kind.setdefault(f"{r['fault']} ({r['variant']})", []).append(r)
+        by_variant.setdefault(r["variant"] or "healthy", []).append(r)
+    kinds = [_row(k, v) for k, v in sorted(by_kind.items())]
+    variants = [_row(k, v) for k, v in sorted(by_variant.items())] + [_row("all", records)]
     return kinds, variants
+
+
+def load_records(paths: Iterable[str | Path]) -> list[dict[str, Any]]:
+    """The run records ``fcpkit bench repair --out`` wrote, from one or more files."""
+    out = []
+    for p in paths:
+        for n, line in enumerate(Path(p).read_text().splitlines(), 1):
+            if line.strip():
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise ConfigError(f"{p}:{n}: not a JSON run record ({exc.msg}); write it with --out") from None
+    return out
 
 
 def targets_met(variant_rows: Sequence[RepairRow]) -> dict[str, bool]:
