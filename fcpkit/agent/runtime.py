@@ -37,6 +37,8 @@ from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.precedence import uphold
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
+from fcpkit.agent.repair.perform import carry_out
+from fcpkit.agent.outcomes import classify_outcome
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import edit_baseline, page_fingerprint, parse_action
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester
@@ -56,7 +58,7 @@ EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test"
           "backtrack", "stop", "run_end", "retrieval", "experience_hit")
 STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
                 "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
-                "executor_error", "env_error", "interrupted", "crashed")
+                "executor_error", "env_error", "interrupted", "crashed", "unrepairable")
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
 
 
@@ -103,6 +105,7 @@ class RunResult:
     summaries: list[str] = field(default_factory=list)
     trajectory: list[tuple[Action, Observation]] = field(default_factory=list)
     model_escalations: int = 0  # checks that needed a model (verifiers.needs_model): the article's count
+    outcome_class: str = ""  # fcpkit.agent.outcomes.OUTCOME_CLASSES: recovered, honest_stop, unsafe, wasted, ...
 
     @property
     def n_checks(self) -> int:
@@ -152,7 +155,8 @@ class RunResult:
             "model_escalation_fraction": round(self.model_escalation_fraction, 4), "gate_blocks": self.gate_blocks,
             "answer": self.answer, "llm_calls": self.llm_calls, "llm_wall_s": round(self.llm_wall_s, 4),
             "llm_by_module": self.llm_by_module, "time_by_module": {k: round(v, 4) for k, v in self.time_by_module.items()},
-            "wall_s": round(self.wall_s, 4), "summaries": list(self.summaries),
+            "wall_s": round(self.wall_s, 4), "summaries": list(self.summaries), "outcome_class": self.outcome_class,
+            "repair_strategies": [(r.strategy, r.family) for r in self.repairs],
         }
 
 
@@ -701,7 +705,7 @@ class Runner:
         self.budget.spend(scope)
         req = RepairRequest(self.plan, self.index, scope, verdict.diagnosis or (result.evidence or result.rule or ""),
                             phase, result, verdict, action, self.observation, tuple(self.trajectory[-self.history_len:]),
-                            self.skills, self.failures, self.safe_url, self.t)
+                            self.skills, self.failures, self.safe_url, self.t, previous=tuple(self.repairs))
         try:
             res = self._timed("repairer", self.repairer.repair, req)
         except Exception as exc:  # noqa: BLE001 - a custom repairer's bug must not lose the run's log
@@ -722,48 +726,7 @@ class Runner:
         self.log.append("repair", run=self.run_id, step=self.t, phase=phase, commitment=result.commitment, **rec)
         yield self._emit("repair", phase=phase, repair=res, result=result, verdict=verdict)
 
-        if res.replan:
-            if self.planner is None:
-                yield self._stop("replan_required", res.reason)
-                return
-            diag = FailureCase(self.task, pattern=res.reason, strategy="replan",
-                               analysis=f"commitment {self.plan.commitments[self.index].id!r} falsified at step {self.t}")
-            try:
-                fresh = self._timed("planner", self.planner.plan, self.task, self.observation, self.skills,
-                                    tuple(self.failures) + (diag,))
-            except FcpkitError as exc:
-                yield self._stop("replan_required", f"replanning failed: {exc}")
-                return
-            prefix = list(self.plan.commitments[: self.index])
-            taken = {c.id for c in prefix}
-            suffix = []
-            for c in fresh.commitments:
-                cid, n = c.id, 2
-                while cid in taken:
-                    cid, n = f"{c.id}-{n}", n + 1
-                taken.add(cid)
-                suffix.append(c if cid == c.id else replace(c, id=cid))
-            pf = {s: tuple(dict.fromkeys(self.plan.plan_falsifiers.get(s, ()) + fresh.plan_falsifiers.get(s, ())))
-                  for s in set(self.plan.plan_falsifiers) | set(fresh.plan_falsifiers)}
-            # the commitments from the active one on are new: nothing has been done for them yet
-            self.tracker.replanned(replace(self.plan, commitments=tuple(prefix + suffix), plan_falsifiers=pf))
-            self._event("replan", plan=self.plan.to_data())
-            yield self._emit("replan", plan=self.plan)
-            yield from self._retrievals(self.planner)
-
-        if res.depth == "backtrack" and res.backtrack_url and self.observation.url != res.backtrack_url \
-                and self.t < self.step_budget:
-            try:
-                self.observation = self._navigate(res.backtrack_url, f"backtrack after repair: {res.reason}")
-            except Exception as exc:  # noqa: BLE001
-                yield self._stop("env_error", f"backtrack failed: {type(exc).__name__}: {exc}")
-                return
-            self._event("backtrack", url=res.backtrack_url)
-            yield self._emit("backtrack", phase=phase, url=res.backtrack_url, observation=self.observation)
-
-        if self.kill_switch.record_repair(self.t):
-            self._event("kill_switch", **self.kill_switch.to_dict())
-            yield self._stop("killed", self.kill_switch.why)
+        yield from carry_out(self, res, phase, action)
 
     def _finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
         outcome: Outcome | None
@@ -789,6 +752,8 @@ class Runner:
             escalations=self.escalations, gate_blocks=self.gate_blocks, answer=self.answer, llm_by_module=llm,
             time_by_module=dict(self._times), wall_s=time.perf_counter() - t_start, summaries=list(self.summaries),
             trajectory=list(self.trajectory), model_escalations=self.model_escalations,
+            outcome_class=classify_outcome(outcome.success if outcome else None, self.stop_reason or "unknown",
+                                           len(self.repairs), (outcome.extra or {}).get("writes", ()) if outcome else ()),
         )
         self._event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
         yield self._emit("run_end", result=self.result)

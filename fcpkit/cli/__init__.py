@@ -62,6 +62,9 @@ bench.add_command(bench_verifier_cmd)
 from fcpkit.cli.injection import bench_injection_cmd  # noqa: E402
 
 bench.add_command(bench_injection_cmd)
+from fcpkit.cli.repair import bench_repair_cmd  # noqa: E402
+
+bench.add_command(bench_repair_cmd)
 
 from fcpkit.cli.study import study  # noqa: E402 - one line each
 main.add_command(study)

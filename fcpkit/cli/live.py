@@ -25,7 +25,8 @@ __all__ = ["run_cmd"]
               type=click.Choice(["support", "expenses", "catalogue", "orders"]),
               show_default=True, help="Workbench workflow(s) to run.")
 @click.option("--fault", "faults", multiple=True, default=("none",), show_default=True,
-              help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS, 'none' (healthy) or 'all'.")
+              help="Fault(s) to inject: a kind from fcpkit.envs.workbench.FAULT_KINDS (optionally kind:transient or "
+                   "kind:persistent), 'none' (healthy) or 'all'.")
 @click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
               help="Task variant(s): 0, 1, 2 pick the target record and values.")
 @click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
@@ -90,7 +91,7 @@ def _fault_kinds(faults: tuple[str, ...]) -> list[str | None]:
             kinds.extend(FAULT_KINDS)
         elif f in ("none", "healthy"):
             kinds.append(None)
-        elif f in FAULT_KINDS:
+        elif f.partition(":")[0] in FAULT_KINDS:  # kind, or kind:transient / kind:persistent (cases_from checks it)
             kinds.append(f)
         else:
             raise FcpkitError(f"--fault {f!r}: not a fault kind; use one of none, all, {', '.join(FAULT_KINDS)}")

@@ -21,6 +21,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from fcpkit.errors import ConfigError
 from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget
+from fcpkit.agent.repair import DeterministicRepairer, SecretEnvironment, StaticCredentials
+from fcpkit.agent.repair.credentials import CredentialsProvider
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
 from fcpkit.agent.runtime import Runner, RunResult
@@ -29,11 +31,13 @@ from fcpkit.envs.record.recorder import variant_plan_text
 from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit.envs.executors.scripted import ScriptedExecutor
 from fcpkit.envs.workbench import start_workbench
+from fcpkit.envs.workbench.data import SEED_USERS
+from fcpkit.envs.workbench.faults import parse_fault, persistence_of
 from fcpkit.envs.miniwob.environment import MiniWoBEnv, MiniWoBExecutor, plan_for
 from fcpkit.llm import default_client
 from fcpkit.llm.server import stop_shared
 
-__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "run_miniwob", "print_live", "live_summary", "log_pages",
+__all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "workbench_credentials", "run_miniwob", "print_live", "live_summary", "log_pages",
            "screenshot_dir"]
 
 VERIFIERS = ("lower", "split", "llm")
@@ -45,10 +49,24 @@ class LiveCase:
     fault: str | None = None
     variant: int = 0
     seed: int = 0
+    #: the fault's variant (``persistent`` / ``transient``); ``None``: the kind's default
+    persistence: str | None = None
 
     @property
     def name(self) -> str:
-        return f"{self.workflow}-v{self.variant}-{self.fault or 'healthy'}"
+        tail = f"-{self.persistence}" if self.persistence else ""
+        return f"{self.workflow}-v{self.variant}-{self.fault or 'healthy'}{tail}"
+
+    @property
+    def variant_label(self) -> str | None:
+        """The variant the episode runs (the kind's default when none was asked for)."""
+        return persistence_of(self.fault, {"persistence": self.persistence} if self.persistence else {})
+
+
+def workbench_credentials(wb: Any, username: str = "agent") -> StaticCredentials:
+    """The workbench user's credentials, valid only on this workbench's origin."""
+    password = next(u[2] for u in SEED_USERS if u[0] == username)
+    return StaticCredentials(username, password, origins=(wb.url,))
 
 
 @dataclass
@@ -78,8 +96,13 @@ def run_workbench(
     on_run: Callable[[LiveRun], None] | None = None,
     on_event: Callable[[Any], None] | None = None,
     screenshots: bool = False,
+    credentials: bool = False,
 ) -> list[LiveRun]:
     """Run each workbench case live; one failing case is reported in its ``LiveRun.error``, never raised.
+
+    ``credentials``: give the repairer the workbench user's credentials (through a
+    :class:`~fcpkit.agent.repair.SecretEnvironment`, so the password never reaches a log); without
+    them a sign-out ends in an honest stop.
 
     ``approve`` answers the policy gate for irreversible actions (default: approve, because every
     workbench task asks for its own save/approve; pass ``fcpkit.agent.deny_all`` to see the gate park runs).
@@ -88,14 +111,20 @@ def run_workbench(
     """
 
     with start_workbench() as wb:
+        provider = workbench_credentials(wb) if credentials else None
+
         def build(case: LiveCase):
+            params = dict((fault_params or {}).get(case.fault or "", None) or {})
+            if case.persistence:
+                params["persistence"] = case.persistence
             env = WorkbenchEnv(wb, case.workflow, case.variant, case.fault, case.seed,
-                               params=(fault_params or {}).get(case.fault or "", None), screenshots=screenshots,
+                               params=params or None, screenshots=screenshots,
                                screenshot_dir=screenshot_dir(log_dir, case.name) if screenshots else None)
-            return env, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
+            wrapped = SecretEnvironment(env, provider) if provider is not None else env
+            return wrapped, ScriptedExecutor(case.workflow, case.variant, case.seed), workbench_plan(case.workflow, case.variant)
 
         return _run_cases(cases, build, verifier=verifier, log_dir=log_dir, step_budget=step_budget, client=client,
-                          approve=approve, on_run=on_run, on_event=on_event)
+                          approve=approve, on_run=on_run, on_event=on_event, credentials=provider)
 
 
 def run_miniwob(
@@ -136,7 +165,8 @@ def run_miniwob(
 def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any, Any, Plan]], *, verifier: str,
                log_dir: str | Path | None, step_budget: int, client: Any,
                on_run: Callable[[LiveRun], None] | None, on_event: Callable[[Any], None] | None,
-               approve: Callable[[Any], bool] | None = None) -> list[LiveRun]:
+               approve: Callable[[Any], bool] | None = None,
+               credentials: CredentialsProvider | None = None) -> list[LiveRun]:
     if verifier not in VERIFIERS:
         raise ConfigError(f"verifier must be one of {VERIFIERS}, got {verifier!r}")
     started_llm = False
@@ -156,6 +186,7 @@ def _run_cases(cases: Sequence[LiveCase], build: Callable[[LiveCase], tuple[Any,
                     runner = Runner(
                         env, executor, plan,
                         verifier=get_verifier(verifier, client=client), gate=PolicyGate(approve=approve or _approve_task_writes),
+                        repairer=DeterministicRepairer(credentials=credentials),
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), log=log,
                         step_budget=step_budget, run_id=f"{case.name}-{uuid.uuid4().hex[:8]}", usage=getattr(client, "usage", None),
                     )
@@ -293,5 +324,13 @@ def print_live(runs: Sequence[LiveRun], console: Any = None) -> None:
             f"{m}: {n} ({s['llm_seconds_by_module'].get(m, 0):.1f} s)" for m, n in s["llm_calls_by_module"].items()))
 
 
-def cases_from(workflows: Iterable[str], faults: Iterable[str | None], variants: Iterable[int] = (0,), seed: int = 0) -> list[LiveCase]:
-    return [LiveCase(w, f, v, seed) for w in workflows for v in variants for f in faults]
+def cases_from(workflows: Iterable[str], faults: Iterable[str | None], variants: Iterable[int] = (0,), seed: int = 0,
+               persistence: str | None = None) -> list[LiveCase]:
+    """Cases for every workflow x variant x fault; a fault may be spelled ``kind:persistent`` / ``kind:transient``."""
+    out = []
+    for w in workflows:
+        for v in variants:
+            for f in faults:
+                kind, var = parse_fault(f) if f else (None, None)  # a variant the kind lacks: a clear error
+                out.append(LiveCase(w, kind, v, seed, var or (persistence if kind else None)))
+    return out

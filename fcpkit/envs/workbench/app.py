@@ -45,6 +45,7 @@ from fcpkit.envs.workbench.data import (
 from fcpkit.envs.cleanup import at_exit, mark_owner, sweep_stale
 from fcpkit.envs.workbench.csrf import CsrfGuard
 from fcpkit.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
+from fcpkit.envs.workbench.faults import FaultCounter, request_fault, sticky_filter
 from fcpkit.envs.workbench.tasks import Task, ValidationResult, validate
 
 __all__ = ["WorkbenchApp", "SESSION_COOKIE", "CONTROL_HEADER", "EXPIRED_MESSAGE"]
@@ -275,6 +276,7 @@ class WorkbenchApp:
                 "requests": 0,
                 "expired_fired": False,
                 "interstitial_dismissed": False,
+                "faults": FaultCounter(),  # how often each fault acted (a transient one acts once)
                 "t0": time.monotonic(),
             }
         return config
@@ -439,6 +441,11 @@ class WorkbenchApp:
     def _fault(self) -> str | None:
         return self._episode.fault
 
+    def _fires(self, kind: str) -> bool:
+        """Whether ``kind`` acts on this request (a transient variant acts once per episode)."""
+        with self._lock:
+            return self._ep["faults"].fires(kind, self._episode.persistence)
+
     def _blocked_by_interstitial(self, request: Request, back: str) -> Response | None:
         if request.scope.get("wb", {}).get("interstitial"):
             self._mark(request, "interstitial",
@@ -561,7 +568,12 @@ class WorkbenchApp:
         task = self.task
         fault = self._fault() if workflow == task.workflow else None
 
-        if fault == "stale_filter":
+        if fault == "stale_filter" and self._episode.persistence == "transient":
+            with self._lock:
+                effective, detail = sticky_filter(session["filters"], workflow, spec["stale"], submitted, was_submitted)
+            if detail:
+                self._mark(request, "stale_filter", detail)
+        elif fault == "stale_filter":
             effective = {f: spec["stale"].get(f, "") for f in fields}
             asked = submitted if was_submitted else {f: "" for f in fields}
             detail = ("list kept the previous filter "
@@ -681,10 +693,10 @@ class WorkbenchApp:
         if fault == "permission_denied":
             self._mark(request, fault, f"{what} refused with 403")
             return self._error(request, 403, "Permission denied", DENIED[workflow])
-        if fault == "silent_noop":
+        if fault == "silent_noop" and self._fires(fault):
             self._mark(request, fault, f"{what} ignored")
             return RedirectResponse(noop_to or back, status_code=303)
-        if fault == "wrong_banner" and banner is not None:
+        if fault == "wrong_banner" and banner is not None and self._fires(fault):
             self._mark(request, fault, f"{what} not saved; banner {banner!r} shown instead")
             self._flash(request, "success", banner)
             return RedirectResponse(back, status_code=303)
@@ -848,7 +860,7 @@ class WorkbenchApp:
         if faulty is not None:
             return faulty
         banners = []
-        if fault == "wrong_banner":
+        if fault == "wrong_banner" and self._fires(fault):
             other_id = self.task.near_miss if key == self.task.target else self.task.target
             other = self._record("orders", "id", other_id)
             amount = format_money(other["refund_cents"] if other else 0)
@@ -967,21 +979,10 @@ class _EpisodeMiddleware:
                         qs["expired"] = "1"
                     response = RedirectResponse("/signin?" + urlencode(qs, quote_via=quote),
                                                 status_code=303)
-                elif episode.fault == "session_expired" and not wb._ep["expired_fired"] \
-                        and index >= after:
-                    wb._ep["expired_fired"] = True
-                    wb._sessions.pop(sid, None)
-                    nxt = path if method == "GET" else (path.rsplit("/", 1)[0] or "/")
-                    info["fault"] = "session_expired"
-                    info["detail"] = f"session expired at app request {index} ({method} {path})"
-                    response = RedirectResponse(
-                        "/signin?" + urlencode({"expired": "1", "next": nxt}, quote_via=quote),
-                        status_code=303)
-                elif episode.fault == "interstitial" and index >= after \
-                        and not wb._ep["interstitial_dismissed"] \
-                        and path != "/announcements/dismiss":
-                    info["interstitial"] = True
-            if response is None and episode.fault == "slow_response" and index >= after:
+                else:
+                    response = request_fault(wb._ep, wb._sessions, episode, index, sid, method, path, info)
+            if response is None and episode.fault == "slow_response" and index >= after \
+                    and wb._fires("slow_response"):
                 delay = float(episode.params.get("delay_s", 0.0))
                 info["fault"] = "slow_response"
                 info["detail"] = f"response held for {delay:g} s"

@@ -254,7 +254,9 @@ class WorkbenchEnv(BrowserEnvironment):
         if answer is None:
             answer = self.answer
         success, reason = _result(self.workbench.validate(answer))
-        return Outcome(success, reason, {"answer": answer})
+        writes = [e.write for e in self.workbench.events() if e.write]  # what the app recorded this episode writing
+        return Outcome(success, reason, {"answer": answer, "writes": writes,
+                                         "fault": self.fault, "persistence": self.params.get("persistence")})
 
     @property
     def start_url(self) -> str:

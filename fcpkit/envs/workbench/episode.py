@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from fcpkit.errors import ConfigError
 
+from fcpkit.envs.workbench.faults import TRANSIENT_DELAY_S, VARIANTS, persistence_of
 from fcpkit.envs.workbench.tasks import Task, get_task
 
 __all__ = [
@@ -78,6 +79,11 @@ class EpisodeConfig:
     def param(self, name: str) -> Any:
         return self.params[name]
 
+    @property
+    def persistence(self) -> str | None:
+        """``persistent`` / ``transient`` (:mod:`fcpkit.envs.workbench.faults`); ``None`` when healthy."""
+        return persistence_of(self.fault, self.params)
+
     def clock_base_minutes(self) -> int:
         """Minutes after midnight shown as the episode's "Last updated" time at its start."""
         return 10 * 60 + 42 + (random.Random(self.seed).randrange(0, 300) if self.seed else 0)
@@ -88,6 +94,7 @@ class EpisodeConfig:
             "workflow": self.workflow,
             "variant": self.variant,
             "fault": self.fault,
+            "persistence": self.persistence,
             "seed": self.seed,
             "params": dict(self.params),
             "frozen_clock": self.frozen_clock,
@@ -141,10 +148,17 @@ def make_episode(
     merged: dict[str, Any] = dict(FAULT_DEFAULTS.get(fault or "", {}))
     if seed and fault in SEEDED_AFTER:
         merged["after_requests"] = random.Random(f"{fault}:{seed}").choice(SEEDED_AFTER[fault])
-    for key, value in (params or {}).items():
-        if key not in ("after_requests", "delay_s"):
-            raise ConfigError(f"unknown fault parameter {key!r}; known: after_requests, delay_s")
-        merged[key] = value
+    given = dict(params or {})
+    if fault == "slow_response" and given.get("persistence") == "transient" and "delay_s" not in given:
+        merged["delay_s"] = TRANSIENT_DELAY_S
+    for key, value in given.items():
+        if key not in ("after_requests", "delay_s", "persistence"):
+            raise ConfigError(f"unknown fault parameter {key!r}; known: after_requests, delay_s, persistence")
+        if key == "persistence" and value is not None and value not in VARIANTS:
+            raise ConfigError(f"persistence must be one of {', '.join(VARIANTS)}, got {value!r}")
+        if value is not None:
+            merged[key] = value
+    persistence_of(fault, merged)  # a variant the kind does not have is a clear error here
     if "after_requests" in merged:
         merged["after_requests"] = int(merged["after_requests"])
         if merged["after_requests"] < 0:
