@@ -179,6 +179,8 @@ class ScopeSwitch:
 
 
 #: Figure 11's four families, from the repair record's strategy when the record names no family.
+#: the repair package's family names (``fcpkit.agent.repair.FAMILIES``) as Figure 11 labels them
+_FIGURE11_NAME = {"skill": "skill_switch"}
 _FAMILY_OF_STRATEGY = {"local_repair": "local", "switch_skill": "skill_switch", "drop_skill": "skill_switch",
                        "replan": "replan", "backtrack": "backtrack"}
 
@@ -190,7 +192,7 @@ def repair_family(record: Any) -> str:
     extra = get("extra", None) or {}
     fam = get("family", None) or (extra.get("family") if isinstance(extra, Mapping) else None)
     if fam:
-        return str(fam)
+        return _FIGURE11_NAME.get(str(fam), str(fam))
     return _FAMILY_OF_STRATEGY.get(str(get("strategy", "")), str(get("scope", "execution")))
 
 

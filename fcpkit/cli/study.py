@@ -46,13 +46,15 @@ def _list(value: str, allowed: list[str] | tuple[str, ...], what: str) -> tuple[
               help="The slow path: lower (no model), oracle (the injected labels), split or llm (an LLM).")
 @click.option("--executor", type=click.Choice(EXECUTORS), default="erring", show_default=True,
               help="scripted, erring (scripted with seeded LLM-like errors) or llm (a real endpoint).")
-@click.option("--repairer", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True)
+@click.option("--repairer", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True,
+              help="Who repairs a falsified commitment: the rule-based repairer, or the LLM repairer (needs an endpoint).")
 @click.option("--error-rate", type=float, default=0.02, show_default=True, help="Per-action rate of each error kind.")
 @click.option("--workers", type=int, default=2, show_default=True, help="Local Ray workers (0: in this process).")
 @click.option("--backend", type=click.Choice(["ray", "processes"]), default="ray", show_default=True,
               help="ray (actors; --address joins a cluster) or processes (a local process pool, no Ray).")
 @click.option("--address", default=None, help="Join this Ray cluster instead of starting one (e.g. auto, host:6379).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True,
+              help="Rows file (JSON Lines), one row per episode, appended as episodes finish; a rerun resumes it.")
 @click.option("--limit", type=int, default=None, help="Run at most this many of the remaining episodes.")
 @click.option("--summary", is_flag=True, help="Print the per-arm table of --out and exit.")
 @friendly

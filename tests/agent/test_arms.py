@@ -96,7 +96,8 @@ def test_plan_transforms():
 def test_repair_family_prefers_the_records_own_family():
     res = DeterministicRepairer().repair(RepairRequest(support_plan(), 0, "execution", "x", "pre"))
     assert repair_family(res) == "local"
-    assert repair_family(replace(res, extra={"family": "skill_switch"})) == "skill_switch"
+    assert repair_family(replace(res, family="skill")) == "skill_switch"  # the repair package's name, as Figure 11 has it
+    assert repair_family(replace(res, family="backtrack")) == "backtrack"
     assert repair_family({"strategy": "backtrack", "scope": "execution"}) == "backtrack"
     assert repair_family({"strategy": "x", "scope": "skill", "family": "restart"}) == "restart"
 

@@ -149,9 +149,10 @@ def test_near_miss_report_is_falsified_and_repaired_at_the_lower_bound(expenses_
     fd = r.first_detection
     assert fd is not None and fd["phase"] == "post" and "EXP-1207" in (fd["evidence"] or "")
     assert r.repairs and r.repairs[0].scope == "execution" and r.repairs[0].depth == "backtrack"
-    # the expenses plan ends with the agent's report (as its healthy run does): the run stops on it
-    assert r.success is True and r.stop_reason == "reported", r.outcome
-    assert "EXP-1180" in r.answer and "approved" in r.answer
+    # the right record is approved after the repair; the run ends on the agent's report or, when
+    # the repaired approval already confirmed the plan's last commitment, on plan completion
+    assert r.success is True and r.stop_reason in ("reported", "plan_complete"), r.outcome
+    assert r.stop_reason == "plan_complete" or ("EXP-1180" in r.answer and "approved" in r.answer)
 
 
 def test_near_miss_report_left_untouched_and_the_right_one_written_once(expenses_wrong_record):
