@@ -24,8 +24,38 @@ from _support.browser import browser_missing
 
 HERE = Path(__file__).resolve().parent
 
+class ProcessSet(set):
+    """Pids of processes this session started, each remembered with its start time: a pid is a
+    process's identity only together with when it started, because the kernel reuses pids (here
+    pid_max is 32768, and a long test session, or another suite running beside it, wraps around)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: dict[int, float] = {}
+
+    def update(self, *pid_sets) -> None:  # type: ignore[override]
+        import psutil
+
+        for pids in pid_sets:
+            for pid in pids:
+                try:
+                    self.started[pid] = psutil.Process(pid).create_time()
+                except psutil.Error:  # already gone: nothing that could leak
+                    continue
+                self.add(pid)
+
+    def still_ours(self, pid: int) -> bool:
+        """Whether ``pid`` is still the process that was recorded (not a later one given its pid)."""
+        import psutil
+
+        try:
+            return pid in self and psutil.Process(pid).create_time() == self.started.get(pid)
+        except psutil.Error:
+            return False
+
+
 #: pids of the driver and Chromium processes started by the runs of this session
-SPAWNED: set[int] = set()
+SPAWNED = ProcessSet()
 #: ``pgrep -f chromium`` at the start of the session (processes that are not ours)
 BASELINE: set[int] = set()
 

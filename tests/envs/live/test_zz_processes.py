@@ -46,9 +46,9 @@ def test_no_chromium_left_behind(workbench, chromium_registry):
     deadline = time.monotonic() + 10
     while True:
         new = pgrep_chromium() - BASELINE  # ignoring processes that existed before the session
-        leaked = sorted(p for p in new if (p in SPAWNED or _ours(p)) and _alive(p))
+        leaked = sorted(p for p in new if (SPAWNED.still_ours(p) or _ours(p)) and _alive(p))
         if not leaked or time.monotonic() > deadline:
             break
         time.sleep(0.2)
     assert not leaked, f"Chromium processes left running: {leaked}"
-    assert not [p for p in SPAWNED if _alive(p)]
+    assert not [p for p in SPAWNED if SPAWNED.still_ours(p) and _alive(p)]
