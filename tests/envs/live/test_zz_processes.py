@@ -29,6 +29,18 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _describe(pid: int) -> str:
+    """A leaked process and its ancestors' command lines, to tell which test started it."""
+    import psutil
+
+    try:
+        proc = psutil.Process(pid)
+        chain = [proc, *proc.parents()[:3]]
+        return f"{pid}: " + " <- ".join(" ".join(p.cmdline()[:3])[:120] for p in chain)
+    except psutil.Error:
+        return str(pid)
+
+
 def test_no_chromium_left_behind(workbench, chromium_registry):
     BASELINE, SPAWNED, pgrep_chromium = chromium_registry
     from fcpkit.envs.workbench.browser_env import WorkbenchEnv
@@ -50,5 +62,5 @@ def test_no_chromium_left_behind(workbench, chromium_registry):
         if not leaked or time.monotonic() > deadline:
             break
         time.sleep(0.2)
-    assert not leaked, f"Chromium processes left running: {leaked}"
+    assert not leaked, f"Chromium processes left running: {[_describe(p) for p in leaked]}"
     assert not [p for p in SPAWNED if SPAWNED.still_ours(p) and _alive(p)]
