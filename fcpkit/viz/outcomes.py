@@ -10,25 +10,15 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 import fcpkit
-from fcpkit.core.falsifiers import BUILTIN_RULES
-from fcpkit.eval.detection import ADVANCE_RULES
+from fcpkit.eval.detection import detection_source as source_of
 
 __all__ = ["detection_source", "run_outcome", "summarize_outcomes"]
 
 
 def detection_source(result: Any) -> str:
     """What made a detection (the first repair's check result), named as the detection benchmark
-    names it: ``advance-check``, ``built-in``, ``rule``, ``plan-falsifier``, ``step-falsifier`` or
-    ``verifier`` (an escalation resolved with no falsifier or rule named)."""
-    if result.rule in ADVANCE_RULES:
-        return "advance-check"
-    if result.rule in BUILTIN_RULES:
-        return "built-in"
-    if result.rule:
-        return "rule"
-    if result.evidence_level == "plan":
-        return "plan-falsifier"
-    return "step-falsifier" if result.evidence else "verifier"
+    names it (:func:`fcpkit.eval.detection.detection_source`)."""
+    return source_of(result.rule, result.evidence_level, result.evidence)
 
 
 def run_outcome(report: fcpkit.TrajectoryReport) -> dict[str, Any]:

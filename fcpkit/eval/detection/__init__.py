@@ -68,6 +68,7 @@ from fcpkit.eval.detection.records import (  # noqa: F401
     SOURCES,
     WRITE_EFFECTS,
     RunRecord,
+    detection_source,
     outcome_records,
     records_from_reports,
 )

@@ -38,6 +38,23 @@ DEFAULT_DELTA_SCALES: tuple[float, ...] = (0.5, 0.75, 1.0, 1.25, 1.5)
 PAPER_POINT: tuple[float, float] = (0.0, 1.0)
 
 
+
+def detection_source(rule: str | None, level: str | None, evidence: Any) -> str:
+    """The source of a detection from the check that made it (its rule, evidence level and evidence):
+    ``advance-check``, ``built-in``, ``rule``, ``plan-falsifier``, ``step-falsifier`` or ``verifier``
+    (an escalation resolved with no falsifier or rule named). One definition for the detection
+    benchmark and the falsifier lab."""
+    if rule in ADVANCE_RULES:
+        return "advance-check"
+    if rule in BUILTIN_RULES:
+        return "built-in"
+    if rule:
+        return "rule"
+    if level == "plan":
+        return "plan-falsifier"
+    return "step-falsifier" if evidence else "verifier"
+
+
 @dataclass(frozen=True)
 class RunRecord:
     """One trajectory under one configuration (corpus, arm, matcher, bound, thresholds)."""
@@ -112,17 +129,7 @@ class RunRecord:
             return None
         if self.detection_rule == "outcome":
             return "outcome"
-        if self.detection_rule in ADVANCE_RULES:
-            return "advance-check"
-        if self.detection_rule in BUILTIN_RULES:
-            return "built-in"
-        if self.detection_rule:
-            return "rule"
-        if self.detection_level == "plan":
-            return "plan-falsifier"
-        if self.detection_evidence:
-            return "step-falsifier"
-        return "verifier"
+        return detection_source(self.detection_rule, self.detection_level, self.detection_evidence)
 
     def to_row(self) -> dict[str, Any]:
         d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "check_ms"}
