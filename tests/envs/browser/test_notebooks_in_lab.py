@@ -5,13 +5,16 @@ temporary folder) serves parameterised copies of the notebooks (small settings).
 its notebook, runs *Run → Run All Cells* from the menu, and asserts on the rendered page: the live
 step viewer rests on the run's last check and shows the page's screenshot, Play advances it; the
 falsifier lab's figure has drawn traces after Run All, and editing a statement in the browser
-changes the counts shown. Screenshots go to ``figures/notebooks/`` (the README shows them).
+changes the counts shown. Screenshots go to a temporary folder, so that a test run leaves the
+checked-out tree as it was; ``FCPKIT_SHOTS_DIR=figures/notebooks`` refreshes the ones the README shows.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,7 +30,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "notebooks"
 CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
-SHOTS = ROOT / "figures" / "notebooks"
+SHOTS = Path(os.environ.get("FCPKIT_SHOTS_DIR") or Path(tempfile.gettempdir()) / "fcpkit-notebook-shots")
 POSITION = re.compile(r"check (\d+)/(\d+)")
 
 

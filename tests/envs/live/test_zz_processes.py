@@ -55,7 +55,9 @@ def test_no_chromium_left_behind(workbench, chromium_registry):
         SPAWNED.update(mine)
     finally:
         env.close()
-    deadline = time.monotonic() + 10
+    # Chromium exits asynchronously after close(); on a loaded machine its last processes can take
+    # well over 10 s to go, which is slow, not leaked
+    deadline = time.monotonic() + 45
     while True:
         new = pgrep_chromium() - BASELINE  # ignoring processes that existed before the session
         leaked = sorted(p for p in new if (SPAWNED.still_ours(p) or _ours(p)) and _alive(p))
