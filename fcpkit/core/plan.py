@@ -19,8 +19,8 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import yaml
 
 from fcpkit.core.lint import LintWarning, run_linter
+from fcpkit.core.loaders import json_load_strict, yaml_dump, yaml_load  # also imported from here
 from fcpkit.errors import PlanError
-import re as _re
 
 __all__ = [
     "STAGES",
@@ -36,79 +36,6 @@ __all__ = [
 STAGES: tuple[str, ...] = ("precondition", "progress", "completion")
 SCOPES: tuple[str, ...] = ("execution", "skill", "planning")
 TEST_POINTS: tuple[str, ...] = ("state", "action", "both")
-
-class _Loader(yaml.SafeLoader):
-    """YAML 1.2 booleans only: in YAML 1.1 the key ``on`` (of ``{text: ..., on: both}``) is ``True``.
-
-    Aliases are refused (a few hundred bytes of nested ``*ref`` expand to gigabytes when the data
-    is walked: the "billion laughs"), and so are duplicate keys (YAML says a mapping's keys are
-    unique; PyYAML silently keeps the last one, so a plan could say two things at once).
-    """
-
-    def compose_node(self, parent, index):  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, f"aliases (*{event.anchor}) are not allowed in fcpkit files; fix: write the value out",
-                event.start_mark)
-        return super().compose_node(parent, index)
-
-    def construct_mapping(self, node, deep=False):  # type: ignore[override]
-        seen: dict[Any, Any] = {}
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            try:
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r} (first at line {seen[key].line + 1}); fix: keep one",
-                        key_node.start_mark)
-                seen[key] = key_node.start_mark
-            except TypeError:  # an unhashable key: the base class reports it
-                break
-        return super().construct_mapping(node, deep=deep)
-
-
-class _Dumper(yaml.SafeDumper):
-    """Writes ``on:`` unquoted, matching :class:`_Loader`."""
-
-
-def _yaml12_bools(cls: type) -> None:
-
-    cls.yaml_implicit_resolvers = {
-        k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-        for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-    cls.add_implicit_resolver(
-        "tag:yaml.org,2002:bool", _re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-    )
-
-
-_yaml12_bools(_Loader)
-_yaml12_bools(_Dumper)
-
-
-def yaml_load(text: str) -> Any:
-    """Parse YAML with YAML 1.2 booleans (``on``/``off``/``yes``/``no`` stay strings)."""
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
-
-
-def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
-
-
-def json_load_strict(text: str) -> Any:
-    """``json.loads`` that refuses duplicate keys (``ValueError``); ``NaN``/``Infinity`` stay
-    numbers here and are refused by the range checks that read them."""
-    return json.loads(text, object_pairs_hook=_unique_pairs)
-
-
-def yaml_dump(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 _COMMITMENT_KEYS = ("id", "subgoal", "skill", "confidence", "confirm", "falsify")

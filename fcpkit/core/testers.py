@@ -6,207 +6,33 @@ state tester follows appendix B.5: rules first, then alpha+ over progress and co
 alpha_comp over completion alone, alpha- per scope (the commitment's falsifiers plus the plan's
 cross-cutting ones), routed by :func:`fcpkit.core.router.route`. The action tester scores the action
 description (command, resolved target, reasoning) against action-testable evidence only.
+
+The result record is :mod:`fcpkit.core.check_result`; the progress decisions read off it
+(:func:`acts`, :func:`attempts`, :func:`advance_check`, ...) are :mod:`fcpkit.core.progress`.
+Both are importable from here too.
 """
 
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Protocol, Sequence
 
 from fcpkit.core.bundles import Bundle, PlanBundles
+from fcpkit.core.check_result import CheckResult
 from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins, commitment_text
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
 from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
-from fcpkit.core.rules import (
-    RuleHit, check_action, check_transition, is_idle, is_report, new_modal_dialogs, parse_action,
-    unexpected_dialog,
-)
+from fcpkit.core.rules import RuleHit, check_action, check_transition, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
-from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
            "reports", "unmatched_write"]
-
-
-@dataclass
-class CheckResult:
-    """One fast test. ``phase`` is ``pre`` (action, before it runs) or ``post`` (page after it).
-
-    Treat it as read-only (use :func:`dataclasses.replace`); it is not ``frozen`` only because a
-    frozen dataclass costs 3 µs to build, a tenth of a whole state check (``fcpkit bench checks``).
-    """
-
-    phase: str
-    commitment: str
-    alpha_plus: float
-    alpha_minus: float
-    route: Route
-    alpha_comp: float | None = None
-    alpha_minus_by_scope: dict[str, float] = field(default_factory=dict)
-    rule: str | None = None
-    rule_detail: str | None = None
-    scope: str | None = None
-    evidence: str | None = None
-    evidence_level: str | None = None  # "commitment" or "plan" (cross-cutting falsifier)
-    confirming: str | None = None  # best confirming statement
-    kappa: float = 0.5
-    gate_plus: float | None = None
-    gate_minus: float | None = None
-    elapsed_ms: float = 0.0
-    scored: bool = True  # False for the checker's bookkeeping checks (advances, the start page)
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["route"] = self.route.value
-        return d
-
-
-def acts(c: Commitment) -> bool:
-    """Whether the plan says how ``c`` is *done*: it has action-testable confirming evidence.
-
-    Only such a commitment can be skipped; one that is only read off a page ("confirm the new
-    price shows") needs no action of its own.
-    """
-    return any(e.on_action for stage in ("progress", "completion") for e in c.confirm.get(stage, ()))
-
-
-_REPORTING = re.compile(r"^\s*(?:report|tell|answer|reply|respond|inform|notify|send|message|say|state|return|"
-                        r"summari[sz]e|give|provide|share|let the user know)\b", re.IGNORECASE)
-
-
-def reports(c: Commitment) -> bool:
-    """Whether ``c`` is done by telling the user something: its subgoal or action-testable evidence
-    starts with a reporting verb ("Report the refund status...", "Tell the user..."). A message
-    to the user is an action for such a commitment, and only for it."""
-    texts = [c.subgoal] + [e.text for stage in ("progress", "completion") for e in c.confirm.get(stage, ()) if e.on_action]
-    return any(_REPORTING.match(t) for t in texts)
-
-
-def attempts(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
-    """Whether ``action`` (tested as ``pre``) is a step taken for commitment ``c``: any action that
-    is not idle (:func:`fcpkit.core.rules.is_idle`), except that a message to the user only counts for
-    a commitment done by reporting (:func:`reports`) or one it aligns with (alpha+ >= pi_low)."""
-    if is_idle(action):
-        return False
-    return not is_report(action) or reports(c) or pre.alpha_plus >= thresholds.pi_low
-
-
-def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
-    """Whether an action test shows the action that completes its commitment: its action-testable
-    completion evidence ("Report refund status and amount for ORD-55012") clears the completion
-    gate with the margin, and no falsifier is near its gate."""
-    comp = result.alpha_comp
-    return (result.phase == "pre" and result.scored and comp is not None
-            and comp >= thresholds.gate_plus(result.kappa) and comp - result.alpha_minus >= thresholds.delta_plus
-            and result.alpha_minus < thresholds.gate_minus(result.kappa) - thresholds.uncertainty)
-
-
-_TARGET_NAME = re.compile(r"^\s*\w+\s+'((?:[^'\\]|\\.)*)'")
-
-
-def unmatched_write(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresholds) -> bool:
-    """Whether a write or irreversible ``action`` (tested as ``pre``) fits none of ``c``'s evidence:
-    the matcher finds no alignment (alpha+ under pi_low) and no content word of what it acts on
-    (the target's name, the values it types or picks) appears in the subgoal or any confirming
-    evidence. Such a write is doing something the step never mentions (a "Forward to finance" button
-    where the step approves, an interstitial's "Accept"), so it is escalated before it runs.
-
-    Word overlap backs the matcher up because a lexical matcher needs a statement's identifiers
-    ("Approve EXP-1180") on a button that only says "Approve". Reports, idle actions and reads never
-    count; neither does an action with nothing to compare (no named target, no typed value).
-    """
-    if action.effect not in ("write", "irreversible") or is_idle(action) or is_report(action):
-        return False
-    if pre.alpha_plus >= thresholds.pi_low:
-        return False
-    words: set[str] = set()
-    named = _TARGET_NAME.match(action.target or "")
-    if named:
-        words.update(tokenize(named.group(1)))
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return False
-    for call in calls:  # the first argument of a browser call is the element id
-        words.update(w for a in (*call.args[1:], *call.kwargs.values()) if isinstance(a, str) for w in tokenize(a))
-    if not words:
-        return False
-    said = [c.subgoal] + [e.text for items in c.confirm.values() for e in items]
-    return not words & set(tokenize(" ".join(said)))
-
-
-def advance_check(
-    plan: Plan,
-    active: int,
-    claimed: int | None,
-    wrote: set[int] | frozenset[int] = frozenset(),
-    *,
-    attempted: set[int] | frozenset[int] | None = None,
-    precondition: float | None = None,
-    gate: float | None = None,
-    shown: set[int] | frozenset[int] = frozenset(),
-    passed: Sequence[int] = (),
-) -> CheckResult:
-    """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
-    ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
-    ``shown`` holds those whose completion evidence shows on the page the agent moves on from.
-    Four outcomes, most certain first:
-
-    * ``skipped_commitment``: a skipped commitment says how it is done (:func:`acts`) and no
-      action was ever taken for it (``attempted``: the caller's record of commitments that saw a
-      non-idle action, :func:`attempts`; those in ``shown`` count as attempted): the step was not
-      done at all, the no-op that leaves nothing to diff (a skipped fill, a ``noop()`` in its
-      place). A hard rule;
-    * ``unconfirmed_write``: a skipped commitment wrote to the application and its completion does
-      not show (a wrong success banner, a silent failure, a redirect away from the form). Checked
-      before the precondition: that the next step *can* start says nothing about what the write did.
-      When the agent *reports the task done* over it, or over ``passed`` (earlier commitments it
-      moved on from unconfirmed after writing), the write is never confirmed:
-      ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`). Only a
-      commitment that has completion evidence can be held to it never being confirmed;
-    * every skipped commitment is *settled*: its completion shows, or it is the one just before
-      ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
-      page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
-      A jump over several steps needs each of them settled, not only the last;
-    * ``unconfirmed_advance``: the verifier decides whether to follow the agent.
-    """
-    start = time.perf_counter()
-    c = plan.commitments[active]
-    end = len(plan.commitments) if claimed is None else claimed
-    to = "report the task done" if claimed is None else f"move to {plan.commitments[claimed].id!r}"
-    skipped = range(active, end)
-    route, rule, detail = Route.VERIFY, None, None
-    undone = ([k for k in skipped if acts(plan.commitments[k]) and k not in attempted and k not in shown]
-              if attempted is not None else [])
-    holds = claimed is not None and precondition is not None and gate is not None and precondition >= gate
-    unsettled = [k for k in skipped if k not in shown and not (holds and k == end - 1)]
-    written = [k for k in skipped if k in wrote and k not in shown]
-    if claimed is None:  # the agent's last word: a write passed over earlier is never confirmed now
-        written = [k for k in passed if k < active] + written
-    # only a step that says what its completion is can be held to it never being confirmed
-    written = [k for k in written if plan.commitments[k].confirm.get("completion")]
-    if undone:
-        rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
-    elif written:
-        # never confirmed: a report is the agent's last word, so a write nobody saw succeed is
-        # drift then (a hard rule); moving on leaves it to the verifier (a paraphrased banner)
-        rule = "reported_unconfirmed_write" if claimed is None else "unconfirmed_write"
-        detail = f"{to} after writing in {plan.commitments[written[0]].id!r}, which was never confirmed complete"
-    elif not unsettled:
-        route = Route.CONTINUE
-        detail = f"{to}: its precondition holds ({precondition:.2f})" if holds else f"{to}: every skipped step shows done"
-    else:
-        first = plan.commitments[unsettled[0]].id
-        rule, detail = "unconfirmed_advance", f"{to} but {first!r} was never confirmed complete"
-    return CheckResult("pre", c.id, precondition or 0.0, 0.0, route,
-                       rule=rule, rule_detail=detail, scope="execution", kappa=float(c.confidence),
-                       elapsed_ms=(time.perf_counter() - start) * 1e3, scored=False)
 
 
 class Tester(Protocol):
