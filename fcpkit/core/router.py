@@ -60,7 +60,7 @@ class Thresholds:
     confirming support (progress, or part of the completion evidence) stays below the completion
     gate's uncertainty band, while no falsifier is near its gate, is on track, so it continues
     instead of escalating. Whether the commitment is done is then settled by a later page that
-    clears the completion gate, or at the advance (:func:`fcpkit.core.testers.advance_check`).
+    clears the completion gate, or at the advance (:func:`fcpkit.core.progress.advance_check`).
     Equation 6 sends such pages to the verifier (the paper reports 72-77% of state checks
     escalated); ``Thresholds.paper()`` restores that exactly.
     """

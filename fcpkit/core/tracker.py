@@ -11,20 +11,20 @@ What it decides:
   (:meth:`~CommitmentTracker.complete`, decided by the verifier on a *complete* route) or when the
   agent's own belief (a recorded step's ``commitment``, an executor's ``extra["commitment"]``)
   names a later one (:meth:`~CommitmentTracker.claim` then :meth:`~CommitmentTracker.follow`);
-* **attempted**: some accepted, non-idle action was taken for it (:func:`~fcpkit.core.testers.attempts`);
+* **attempted**: some accepted, non-idle action was taken for it (:func:`~fcpkit.core.progress.attempts`);
   a skipped commitment that says how it is done and was never attempted is ``skipped_commitment``;
 * **wrote**: a write or irreversible action ran while it was active;
 * **completed** by a page (the state tester's *complete* route, accepted by the verifier) or by
-  its action (:func:`~fcpkit.core.testers.done_by_action`: the action its completion evidence
+  its action (:func:`~fcpkit.core.progress.done_by_action`: the action its completion evidence
   names was taken and accepted);
 * **settled**: the agent moved on, and every commitment it passed over is settled on the page it
   moved on from: its completion evidence shows, or (for the one just before the claimed
   commitment) the claimed commitment's precondition evidence holds;
 * **unconfirmed advance / write**: the agent moved on (or reported the task done) past a
-  commitment nothing confirmed; :func:`~fcpkit.core.testers.advance_check` names the case and the
+  commitment nothing confirmed; :func:`~fcpkit.core.progress.advance_check` names the case and the
   caller's verifier decides whether to follow (a report over an unconfirmed write is a hard rule);
 * **unmatched write**: a write or irreversible action that fits none of the active commitment's
-  evidence (:func:`~fcpkit.core.testers.unmatched_write`) is escalated before it runs;
+  evidence (:func:`~fcpkit.core.progress.unmatched_write`) is escalated before it runs;
 * **no evidence**: the count of consecutive page-changing steps on which nothing of the active
   commitment showed, behind the router's no-evidence check (``Thresholds.no_evidence_check``).
 
@@ -49,7 +49,7 @@ from fcpkit.core.verify import Decision
 __all__ = ["CommitmentTracker", "Move", "MOVES"]
 
 #: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
-#: the page settled every commitment passed over (:func:`~fcpkit.core.testers.advance_check`); the agent moved on past
+#: the page settled every commitment passed over (:func:`~fcpkit.core.progress.advance_check`); the agent moved on past
 #: unconfirmed commitments (the verifier let it); the agent went back to an earlier commitment.
 MOVES = ("confirmed", "settled", "unconfirmed", "back")
 
@@ -169,7 +169,7 @@ class CommitmentTracker:
         caller's verifier did not turn into a repair). ``None`` when nothing moved.
 
         A move whose check routed *continue* (the page settles every commitment passed over:
-        :func:`~fcpkit.core.testers.advance_check`) confirms them; any other unconfirmed move
+        :func:`~fcpkit.core.progress.advance_check`) confirms them; any other unconfirmed move
         leaves them unconfirmed (an unconfirmed write among them stays on record)."""
         j = self.index(commitment_id)
         if j is None or j == self.active:
@@ -194,7 +194,7 @@ class CommitmentTracker:
     # -- actions ----------------------------------------------------------------------------
     def test_action(self, action: Action) -> CheckResult:
         """The pre-action test of ``action`` against the active commitment. A write that fits none
-        of its evidence (:func:`~fcpkit.core.testers.unmatched_write`) is routed *verify* with the
+        of its evidence (:func:`~fcpkit.core.progress.unmatched_write`) is routed *verify* with the
         rule ``unmatched_write``, so it is escalated before it runs (the live gate holds a write
         while its escalation is unresolved)."""
         if self.actions is None:
@@ -209,8 +209,8 @@ class CommitmentTracker:
 
     def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
         """Record the action test ``pre`` of ``action`` and its decision: an accepted action is an
-        attempt at the active commitment (:func:`~fcpkit.core.testers.attempts`), and one that is
-        the commitment's completing action (:func:`~fcpkit.core.testers.done_by_action`) completes
+        attempt at the active commitment (:func:`~fcpkit.core.progress.attempts`), and one that is
+        the commitment's completing action (:func:`~fcpkit.core.progress.done_by_action`) completes
         it. The commitment stays active until the agent moves on or a page completes it."""
         if decision is not Decision.CONTINUE:
             return

@@ -27,7 +27,7 @@ FULL_ARM = "+built-in"
 BOUNDS: tuple[str, ...] = ("lower", "upper")
 WRITE_EFFECTS = frozenset({"write", "irreversible"})
 SOFT_CHECK = "unconfirmed_advance"  # the checker's check on an agent moving on unconfirmed
-#: Rules of the checker's advance checks (:func:`fcpkit.core.testers.advance_check`): bookkeeping on the
+#: Rules of the checker's advance checks (:func:`fcpkit.core.progress.advance_check`): bookkeeping on the
 #: agent's claims (not timed as fast tests: ``CheckResult.scored`` is false), the ``advance-check`` source.
 ADVANCE_RULES = frozenset({SOFT_CHECK, "unconfirmed_write", "reported_unconfirmed_write", "skipped_commitment"})
 
