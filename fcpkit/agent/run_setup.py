@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Collection, Iterable
 
 from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget
 from fcpkit.agent.repair import DeterministicRepairer, Repairer
@@ -28,29 +28,29 @@ __all__ = ["RunConfig", "RunParts", "bind_components"]
 
 @dataclass(frozen=True)
 class RunConfig:
-    """A run's settings (the :class:`~fcpkit.agent.runtime.Runner` arguments of the same names)."""
+    """A run's settings (the :class:`~fcpkit.agent.runtime.Runner` arguments of the same names).
 
-    run_id: str
+    Made with the runner's defaults filled in: a fresh ``run_id`` when none is given, and a
+    ``proposal_budget`` of three proposals per browser step when none is given.
+    """
+
+    run_id: str | None = None
     step_budget: int = 20
-    #: proposals, counting the ones rejected before they ran (:meth:`make`: ``3 * step_budget``)
-    proposal_budget: int = 60
+    #: proposals, counting the ones rejected before they ran (``None``: ``3 * step_budget``)
+    proposal_budget: int | None = None
     pre_action: bool = True
     repairs: bool = True
     history: int = 4
-    unresolved_verifiers: frozenset[str] = frozenset({"keep-going"})
+    unresolved_verifiers: Collection[str] = frozenset({"keep-going"})
     gate_block_limit: int = 2
 
-    @classmethod
-    def make(cls, *, step_budget: int = 20, proposal_budget: int | None = None, pre_action: bool = True,
-             repairs: bool = True, history: int = 4, unresolved_verifiers: Sequence[str] = ("keep-going",),
-             gate_block_limit: int = 2, run_id: str | None = None) -> "RunConfig":
-        """The settings with the runner's defaults: a fresh run id, a proposal budget of three
-        proposals per browser step."""
-        steps = int(step_budget)
-        return cls(run_id=run_id or f"run-{uuid.uuid4().hex[:8]}", step_budget=steps,
-                   proposal_budget=int(proposal_budget) if proposal_budget is not None else 3 * steps,
-                   pre_action=pre_action, repairs=repairs, history=history,
-                   unresolved_verifiers=frozenset(unresolved_verifiers), gate_block_limit=gate_block_limit)
+    def __post_init__(self) -> None:
+        steps = int(self.step_budget)
+        fill = {"run_id": self.run_id or f"run-{uuid.uuid4().hex[:8]}", "step_budget": steps,
+                "proposal_budget": int(self.proposal_budget) if self.proposal_budget is not None else 3 * steps,
+                "unresolved_verifiers": frozenset(self.unresolved_verifiers)}
+        for name, value in fill.items():
+            object.__setattr__(self, name, value)  # a frozen dataclass fills its defaults this way
 
 
 @dataclass(frozen=True)

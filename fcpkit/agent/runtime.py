@@ -112,9 +112,9 @@ class Runner(RunBook):
     ):
         if plan is None and planner is None:
             raise FcpkitError("Runner: pass a plan or a planner")
-        config = RunConfig.make(step_budget=step_budget, proposal_budget=proposal_budget, pre_action=pre_action,
-                                repairs=repairs, history=history, unresolved_verifiers=unresolved_verifiers,
-                                gate_block_limit=gate_block_limit, run_id=run_id)
+        config = RunConfig(step_budget=step_budget, proposal_budget=proposal_budget, pre_action=pre_action,
+                           repairs=repairs, history=history, unresolved_verifiers=unresolved_verifiers,
+                           gate_block_limit=gate_block_limit, run_id=run_id)
         parts = RunParts.build(matcher=matcher, thresholds=thresholds, state_tester=state_tester,
                                action_tester=action_tester, verifier=verifier, repairer=repairer, gate=gate,
                                budget=budget, kill_switch=kill_switch, log=log)

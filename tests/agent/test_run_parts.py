@@ -41,9 +41,10 @@ class _RecoverWith:
 
 
 def test_run_config_fills_the_defaults_once_and_the_runner_reads_its_settings_from_it():
-    cfg = RunConfig.make(step_budget=7)
+    cfg = RunConfig(step_budget=7)
     assert cfg.proposal_budget == 21 and cfg.run_id.startswith("run-") and cfg.unresolved_verifiers == {"keep-going"}
-    assert RunConfig.make(proposal_budget=4, run_id="r1").proposal_budget == 4
+    assert RunConfig(proposal_budget=4, run_id="r1").proposal_budget == 4 and RunConfig().proposal_budget == 60
+    assert RunConfig(unresolved_verifiers=["a"]).unresolved_verifiers == frozenset({"a"})
     with pytest.raises(FrozenInstanceError):
         cfg.step_budget = 3  # type: ignore[misc]
     runner = Runner(FakeSupportEnv(), SupportExecutor(), support_plan(), step_budget=5, repairs=False, history=2,
