@@ -15,36 +15,37 @@ Every test, decision, repair, gate decision and stop goes to the :class:`~fcpkit
 callbacks (``runner.on("repair", fn)``, ``"*"`` for every event) or by iterating
 ``runner.steps()``, which yields a :class:`RunEvent` after each phase; ``runner.run()`` runs to the
 end and returns a :class:`RunResult`.
+
+This module holds the loop and its phases. The run's settings and parts are made in
+:mod:`fcpkit.agent.run_setup`, its state and the bookkeeping every phase shares (events, log,
+timing, deciding a check, the gate's decision, the environment step, the result) live in
+:class:`~fcpkit.agent.run_book.RunBook`, the Runner's base, and the event and result records in
+:mod:`fcpkit.agent.run_records`.
 """
 
 from __future__ import annotations
 
 import time
-import uuid
-import warnings
-from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Generator, Iterator, Sequence
+from dataclasses import replace
+from typing import Any, Generator, Iterator, Sequence
 
-from fcpkit.core.protocols import Environment, Executor, ExecutorContext, Outcome
-from fcpkit.errors import FcpkitError
 from fcpkit.agent.guards import GateDecision, KillSwitch, PolicyGate, RepairBudget
-from fcpkit.llm.components.verifier import FALLBACK_PREFIX
-from fcpkit.core.log import EvidenceLog
-from fcpkit.core.protocols import Matcher
-from fcpkit.matching import LexicalMatcher
-from fcpkit.core.plan import Commitment, Plan
-from fcpkit.core.precedence import uphold
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
-from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, RepairResult, Repairer
+from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, Repairer
 from fcpkit.agent.repair.perform import carry_out
-from fcpkit.agent.outcomes import classify_outcome
+from fcpkit.agent.run_book import RunBook
+from fcpkit.agent.run_records import EVENTS, STOP_REASONS, RunEvent, RunResult
+from fcpkit.agent.run_setup import RunConfig, RunParts
+from fcpkit.core.log import EvidenceLog
+from fcpkit.core.plan import Plan
+from fcpkit.core.protocols import Environment, Executor, ExecutorContext, Matcher
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import edit_baseline, page_fingerprint, parse_action
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester
 from fcpkit.core.tracker import CommitmentTracker, Move
 from fcpkit.core.trajectory import Action, Observation
-from fcpkit.core.verify import StepCheck, Decision, KeepGoingVerifier, Verdict, Verifier, VerifyRequest, needs_model
+from fcpkit.core.verify import Decision, Verdict, Verifier
+from fcpkit.errors import FcpkitError
 
 __all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
 
@@ -52,115 +53,10 @@ __all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
 _STANDING_ORDER = ("supported", "unresolved", "falsified")
 #: the same action proposed on the same page this many times means the agent is going round in circles
 LOOP_LIMIT = 3
-
-#: Event names, in the order they can occur within a step.
-EVENTS = ("run_start", "plan", "propose", "pre_test", "gate", "act", "post_test", "advance", "repair", "replan",
-          "backtrack", "stop", "run_end", "retrieval", "experience_hit")
-STOP_REASONS = ("plan_complete", "reported", "infeasible", "step_budget", "proposal_budget", "killed", "looping",
-                "repair_budget", "approval_required", "blocked_by_policy", "replan_required", "planning_failed",
-                "executor_error", "env_error", "interrupted", "crashed", "unrepairable")
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
 
 
-@dataclass(frozen=True)
-class RunEvent:
-    """One phase of a run, as a notebook sees it. ``data`` holds the phase's payload
-    (``action``, ``result`` (CheckResult), ``verdict``, ``gate``, ``repair``, ``observation``...)."""
-
-    name: str
-    run: str
-    step: int
-    phase: str | None = None
-    commitment: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.data[key]
-
-
-@dataclass
-class RunResult:
-    """What a run did and cost. ``success`` is the environment's validator (``env.validate``)."""
-
-    run_id: str
-    task: str
-    success: bool | None
-    outcome: Outcome | None
-    stop_reason: str
-    stop_detail: str | None
-    steps: int
-    proposals: int
-    plan: Plan | None
-    advanced: list[str]
-    detections: int
-    first_detection: dict[str, Any] | None
-    repairs: list[RepairResult]
-    checks: list[StepCheck]
-    escalations: int
-    gate_blocks: int
-    answer: str | None
-    llm_by_module: dict[str, dict[str, Any]]
-    time_by_module: dict[str, float]
-    wall_s: float
-    summaries: list[str] = field(default_factory=list)
-    trajectory: list[tuple[Action, Observation]] = field(default_factory=list)
-    model_escalations: int = 0  # checks that needed a model (verifiers.needs_model): the article's count
-    outcome_class: str = ""  # fcpkit.agent.outcomes.OUTCOME_CLASSES: recovered, honest_stop, unsafe, wasted, ...
-
-    @property
-    def n_checks(self) -> int:
-        return len(self.checks)
-
-    @property
-    def escalation_fraction(self) -> float:
-        """Share of checks sent to the verifier object (every route but continue: the paper's count)."""
-        return self.escalations / len(self.checks) if self.checks else 0.0
-
-    @property
-    def model_escalation_fraction(self) -> float:
-        """Share of checks that needed a model to decide: what a split verifier sends to an LLM."""
-        return self.model_escalations / len(self.checks) if self.checks else 0.0
-
-    @property
-    def repairs_by_scope(self) -> dict[str, int]:
-        return dict(Counter(r.scope for r in self.repairs))
-
-    @property
-    def repairs_by_depth(self) -> dict[str, int]:
-        return dict(Counter(r.depth for r in self.repairs))
-
-    @property
-    def completed(self) -> bool:
-        return self.plan is not None and len(self.advanced) >= len(self.plan)
-
-    @property
-    def llm_calls(self) -> int:
-        return sum(v["calls"] for v in self.llm_by_module.values())
-
-    @property
-    def llm_wall_s(self) -> float:
-        return sum(v["wall_s"] for v in self.llm_by_module.values())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "run_id": self.run_id, "task": self.task, "success": self.success,
-            "outcome_reason": self.outcome.reason if self.outcome else None,
-            "stop_reason": self.stop_reason, "stop_detail": self.stop_detail, "steps": self.steps,
-            "proposals": self.proposals, "completed": self.completed, "advanced": list(self.advanced),
-            "n_commitments": len(self.plan) if self.plan is not None else 0,
-            "detections": self.detections, "first_detection": self.first_detection,
-            "repairs": len(self.repairs), "repairs_by_scope": self.repairs_by_scope,
-            "repairs_by_depth": self.repairs_by_depth, "checks": self.n_checks, "escalations": self.escalations,
-            "escalation_fraction": round(self.escalation_fraction, 4), "model_escalations": self.model_escalations,
-            "model_escalation_fraction": round(self.model_escalation_fraction, 4), "gate_blocks": self.gate_blocks,
-            "answer": self.answer, "llm_calls": self.llm_calls, "llm_wall_s": round(self.llm_wall_s, 4),
-            "llm_by_module": self.llm_by_module, "time_by_module": {k: round(v, 4) for k, v in self.time_by_module.items()},
-            "wall_s": round(self.wall_s, 4), "summaries": list(self.summaries), "outcome_class": self.outcome_class,
-            "repair_strategies": [(r.strategy, r.family) for r in self.repairs],
-        }
-
-
-class Runner:
+class Runner(RunBook):
     """Wire a plan (or a planner), an executor, an environment, testers, a verifier, a repairer
     and the guards into Algorithm 1.
 
@@ -171,7 +67,7 @@ class Runner:
         plan: a fixed plan; or ``planner`` (plus retrieved ``skills`` and ``failures``) makes one
             from the first page. A planner is also what a planning-scope repair replans with.
         matcher, thresholds: build the default testers; or pass ``state_tester``/``action_tester``.
-        verifier: the slow path (default: the lower bound, :class:`KeepGoingVerifier`).
+        verifier: the slow path (default: the lower bound, :class:`~fcpkit.core.verify.KeepGoingVerifier`).
         repairer: Gamma (default :class:`~fcpkit.agent.repair.DeterministicRepairer`).
         gate, budget, kill_switch: the guards (defaults: deny-irreversible gate, 3 repairs per task,
             3 repairs within 5 steps parks the run).
@@ -216,96 +112,15 @@ class Runner:
     ):
         if plan is None and planner is None:
             raise FcpkitError("Runner: pass a plan or a planner")
-        self.env = env
-        self.executor = executor
-        #: the run's commitment progress (made once the plan is known; the plan lives on it)
-        self.tracker: CommitmentTracker | None = None
-        self._plan = plan
-        self.planner = planner
-        self.skills = tuple(skills)
-        self.failures = tuple(failures)
-        self.state_tester = state_tester or StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds)
-        self.action_tester = action_tester or ActionTester(self.state_tester.matcher, self.state_tester.thresholds)
-        self.verifier = verifier or KeepGoingVerifier()
-        self.repairer = repairer or DeterministicRepairer()
-        self.gate = gate or PolicyGate()
-        self.budget = budget if budget is not None else RepairBudget()
-        self.kill_switch = kill_switch if kill_switch is not None else KillSwitch()
-        self.log = log if log is not None else EvidenceLog()
-        self.step_budget = int(step_budget)
-        self.proposal_budget = int(proposal_budget) if proposal_budget is not None else 3 * self.step_budget
-        self.pre_action, self.repairs_on = pre_action, repairs
-        self.history_len, self.unresolved_verifiers = history, frozenset(unresolved_verifiers)
-        self.gate_block_limit = gate_block_limit
-        self.run_id = run_id or f"run-{uuid.uuid4().hex[:8]}"
-        self._extra_usage = usage
-        self._listeners: dict[str, list[Callable[[RunEvent], Any]]] = {}
-        for comp in (self.verifier, self.repairer, self.executor, self.planner):
-            bind = getattr(comp, "bind", None)
-            if callable(bind):
-                bind(log=self.log, run=self.run_id)
-        # run state (public for notebooks; read-only by convention)
-        self.task: str = getattr(env, "task", None) or (plan.task if plan is not None else "")
-        self.t = 0
-        self.observation: Observation | None = None
-        self.safe_url: str | None = None
-        self.rejected: list[Action] = []
-        self.hint: str | None = None
-        self.trajectory: list[tuple[Action, Observation]] = []
-        self.stage_history: list[tuple[Action, Observation]] = []
-        self.summaries: list[str] = []
-        self.checks: list[StepCheck] = []
-        self.repairs: list[RepairResult] = []
-        self.escalations = self.model_escalations = 0
-        self.detections = 0
-        self.first_detection: dict[str, Any] | None = None
-        self.gate_blocks = 0
-        self.proposals = 0
-        self.answer: str | None = None
-        self.stop_reason: str | None = None
-        self.stop_detail: str | None = None
-        self.result: RunResult | None = None
-        self._times: Counter = Counter()
-        self._standing = "supported"
-        self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
+        config = RunConfig(step_budget=step_budget, proposal_budget=proposal_budget, pre_action=pre_action,
+                           repairs=repairs, history=history, unresolved_verifiers=unresolved_verifiers,
+                           gate_block_limit=gate_block_limit, run_id=run_id)
+        parts = RunParts.build(matcher=matcher, thresholds=thresholds, state_tester=state_tester,
+                               action_tester=action_tester, verifier=verifier, repairer=repairer, gate=gate,
+                               budget=budget, kill_switch=kill_switch, log=log)
+        super().__init__(env, executor, plan, planner=planner, skills=skills, failures=failures, config=config,
+                         parts=parts, usage=usage)
         self._started = False
-
-    # -- run state kept by the tracker ------------------------------------------------------
-    @property
-    def plan(self) -> Plan | None:
-        """The plan being followed (repairs and replanning change it from the active commitment on)."""
-        return self.tracker.plan if self.tracker is not None else self._plan
-
-    @property
-    def index(self) -> int:
-        """The active commitment's position; ``len(plan)`` once a page completed the last one."""
-        return self.tracker.position if self.tracker is not None else 0
-
-    @property
-    def advanced(self) -> list[str]:
-        """Ids of the commitments confirmed done, in order (skipped ones are not)."""
-        return self.tracker.advanced if self.tracker is not None else []
-
-    # -- observers ------------------------------------------------------------------------
-    def on(self, event: str, fn: Callable[[RunEvent], Any] | None = None):
-        """Subscribe ``fn(event)`` to ``event`` (one of :data:`EVENTS`, or ``"*"``). Usable as a decorator."""
-        if event != "*" and event not in EVENTS:
-            raise ValueError(f"unknown event {event!r}; use one of {EVENTS} or '*'")
-        if fn is None:
-            return lambda f: self.on(event, f)
-        self._listeners.setdefault(event, []).append(fn)
-        return fn
-
-    def _emit(self, name: str, *, phase: str | None = None, commitment: str | None = None, **data: Any) -> RunEvent:
-        if commitment is None and self.plan is not None and self.index < len(self.plan):
-            commitment = self.plan.commitments[self.index].id
-        ev = RunEvent(name, self.run_id, self.t, phase, commitment, data)
-        for fn in self._listeners.get(name, []) + self._listeners.get("*", []):
-            try:
-                fn(ev)
-            except Exception as exc:  # noqa: BLE001 - a broken widget must not break the run
-                warnings.warn(f"Runner listener for {name!r} failed: {type(exc).__name__}: {exc}", stacklevel=2)
-        return ev
 
     # -- public entry points --------------------------------------------------------------
     def steps(self) -> Iterator[RunEvent]:
@@ -328,101 +143,6 @@ class Runner:
             pass
         assert self.result is not None
         return self.result
-
-    # -- helpers ----------------------------------------------------------------------------
-    def _timed(self, module: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        t0 = time.perf_counter()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            self._times[module] += time.perf_counter() - t0
-
-    def _ledgers(self) -> list[Any]:
-        found, seen = [], set()
-        cands = [self._extra_usage] + [getattr(getattr(c, "client", None), "usage", None)
-                                       for c in (self.planner, self.executor, self.verifier, self.repairer)]
-        for u in cands:
-            if u is not None and hasattr(u, "calls") and id(u) not in seen:
-                seen.add(id(u))
-                found.append(u)
-        return found
-
-    def _event(self, event: str, *, phase: str | None = None, at: int | None = None, **payload: Any) -> None:
-        """Log a run event, keyed by the active commitment (or the one at position ``at``)."""
-        k = self.index if at is None else at
-        c = self.plan.commitments[k].id if self.plan is not None and k < len(self.plan) else None
-        self.log.append("event", run=self.run_id, step=self.t, phase=phase, commitment=c, event=event, **payload)
-
-    def _retrievals(self, component: Any) -> Iterator[RunEvent]:
-        """Experience records a planner or repairer made (its ``pop_retrievals()``: skills and
-        failure cases retrieved, a failure case followed): each is logged and emitted."""
-        pop = getattr(component, "pop_retrievals", None)
-        for rec in (pop() if callable(pop) else ()):
-            data = dict(rec)
-            name = data.pop("event", "retrieval")
-            name = name if name in EVENTS else "retrieval"
-            self._event(name, **data)
-            yield self._emit(name, **data)
-
-    def _stop(self, reason: str, detail: str | None = None) -> RunEvent:
-        self.stop_reason, self.stop_detail = reason, detail
-        self._event("stop", reason=reason, detail=detail)
-        return self._emit("stop", reason=reason, detail=detail)
-
-    def _commitment(self, cid: str) -> Commitment:
-        assert self.plan is not None
-        try:
-            return self.plan.commitments[self.plan.index(cid)]
-        except KeyError:
-            return self.plan.commitments[min(self.index, len(self.plan) - 1)]
-
-    def _decide(self, result: CheckResult, *, action: Action | None, observation: Observation | None) -> Verdict:
-        assert self.plan is not None
-        self._times["fast_tester"] += result.elapsed_ms / 1e3
-        verdict = Verdict(Decision.CONTINUE, verifier="fast")
-        if needs_model(result):
-            self.model_escalations += 1
-        if result.route is not Route.CONTINUE or getattr(self.verifier, "every_check", False):  # slow-only arm
-            self.escalations += 1
-            req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
-                                action=action, history=tuple(self.trajectory[-self.history_len:]))
-            verdict = self._timed("verifier", self.verifier.verify, req)
-            # a hard rule or a falsifier past its gate is lifted only by cited, explained evidence
-            verdict = uphold(result, verdict, observation=observation, action=action)
-            if verdict.decision is Decision.REPAIR and verdict.scope is None:
-                verdict = replace(verdict, scope=result.scope or "execution")
-        self.checks.append(StepCheck(self.t, result, verdict.decision, verdict.verifier, verdict.diagnosis))
-        if verdict.decision is Decision.REPAIR:
-            self.detections += 1
-            if self.first_detection is None:
-                self.first_detection = {"step": self.t, "phase": result.phase, "scope": verdict.scope,
-                                        "evidence": result.evidence, "rule": result.rule}
-            if not self.repairs_on:  # the ablation without commitment repair: detected, not acted on
-                verdict = replace(verdict, decision=Decision.CONTINUE, diagnosis=f"(repair off) {verdict.diagnosis}")
-        self.log.append("test", run=self.run_id, step=self.t, phase=result.phase, commitment=result.commitment,
-                        **{k: v for k, v in result.to_dict().items() if k not in ("phase", "commitment")})
-        if verdict.verifier != "fast":
-            self.log.append("decision", run=self.run_id, step=self.t, phase=result.phase, commitment=result.commitment,
-                            decision=verdict.decision.value, verifier=verdict.verifier, scope=verdict.scope,
-                            diagnosis=verdict.diagnosis)
-        return verdict
-
-    def _state_of(self, result: CheckResult, verdict: Verdict) -> str:
-        if verdict.decision is Decision.REPAIR:
-            return "falsified"
-        if result.route is Route.CONTINUE:
-            return "supported"
-        if verdict.verifier.startswith(FALLBACK_PREFIX) or verdict.verifier in self.unresolved_verifiers:
-            return "unresolved"
-        return "supported"
-
-    def _navigate(self, url: str, why: str) -> Observation:
-        nav = Action(f"goto({url!r})", why, None, "read", extra={"runner": "backtrack"})
-        goto = getattr(self.env, "goto", None)
-        obs = self._timed("env", goto, url) if callable(goto) else self._timed("env", self.env.step, nav)
-        self.t += 1
-        self.trajectory.append((nav, obs))
-        return obs
 
     # -- the loop --------------------------------------------------------------------------
     def _loop(self) -> Iterator[RunEvent]:
@@ -579,14 +299,7 @@ class Runner:
         """The policy gate. The commitment's standing is the worse of this action's test and the
         last page's, so a write cannot follow a falsified or unresolved page just because the
         proposed action itself looks harmless. Returns the gate decision, or ``None`` if blocked."""
-        assert self.tracker is not None
-        c = self.tracker.commitment
-        state = max(state, self._standing, key=_STANDING_ORDER.index)
-        gd = self.gate.check(action, commitment_state=state, repair_pending=False, commitment=c,
-                             task=self.task, step=self.t, observation=self.observation)
-        self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
-                        command=action.command, target=action.target, **gd.to_dict())
-        yield self._emit("gate", phase="pre", action=action, gate=gd)
+        gd = yield from self._ask_gate(action, max(state, self._standing, key=_STANDING_ORDER.index))
         if gd.allowed:
             return gd
         self.gate_blocks += 1
@@ -602,18 +315,8 @@ class Runner:
         """Run the action (line 15), then test the page it produced; a report ends the run."""
         assert self.tracker is not None and self.observation is not None
         before = self.observation
-        try:
-            obs = self._timed("env", self.env.step, action)
-            if gd.effect in ("write", "irreversible"):
-                self.tracker.record_write(action)
-        except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
-            yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
+        if (yield from self._step_env(action, write=gd.effect in ("write", "irreversible"))) is None:
             return
-        self.t += 1
-        self.observation = obs
-        self.trajectory.append((action, obs))
-        self.stage_history.append((action, obs))
-        yield self._emit("act", phase="post", action=action, observation=obs)
         report = None
         try:
             calls = parse_action(action.command)
@@ -727,33 +430,3 @@ class Runner:
         yield self._emit("repair", phase=phase, repair=res, result=result, verdict=verdict)
 
         yield from carry_out(self, res, phase, action)
-
-    def _finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
-        outcome: Outcome | None
-        try:
-            outcome = self._timed("env", self.env.validate, self.answer)
-        except Exception as exc:  # noqa: BLE001
-            outcome = Outcome(False, f"validate failed: {type(exc).__name__}: {exc}")
-        llm: dict[str, dict[str, Any]] = {}
-        for u in ledgers:
-            for call in u.calls[marks.get(id(u), 0):]:
-                row = llm.setdefault(call.module, {"calls": 0, "failed": 0, "wall_s": 0.0, "prompt_tokens": 0,
-                                                   "completion_tokens": 0})
-                row["calls"] += 1
-                row["failed"] += 0 if call.ok else 1
-                row["wall_s"] += call.wall_s
-                row["prompt_tokens"] += call.prompt_tokens
-                row["completion_tokens"] += call.completion_tokens
-        self.result = RunResult(
-            run_id=self.run_id, task=self.task, success=outcome.success if outcome else None, outcome=outcome,
-            stop_reason=self.stop_reason or "unknown", stop_detail=self.stop_detail, steps=self.t,
-            proposals=self.proposals, plan=self.plan, advanced=list(self.advanced), detections=self.detections,
-            first_detection=self.first_detection, repairs=list(self.repairs), checks=list(self.checks),
-            escalations=self.escalations, gate_blocks=self.gate_blocks, answer=self.answer, llm_by_module=llm,
-            time_by_module=dict(self._times), wall_s=time.perf_counter() - t_start, summaries=list(self.summaries),
-            trajectory=list(self.trajectory), model_escalations=self.model_escalations,
-            outcome_class=classify_outcome(outcome.success if outcome else None, self.stop_reason or "unknown",
-                                           len(self.repairs), (outcome.extra or {}).get("writes", ()) if outcome else ()),
-        )
-        self._event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
-        yield self._emit("run_end", result=self.result)

@@ -11,10 +11,12 @@ from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, EvidenceLog, Observation, Route
 from fcpkit.core.protocols import ExecutorContext
 from fcpkit.envs.executors.llm import LLMExecutor, axtree_nodes, resolve_target
-from fcpkit.llm import LLMClient, LLMUsage
+from fcpkit.llm import LLMClient, LLMUsage, MockClient
+from fcpkit.llm.components import LLMComponent
 from fcpkit.llm.components.verifier import LLMVerifier
 from fcpkit.agent.planner import FailureCase, LLMPlanner, PlanningError, SkillRecord, TemplatePlanner, sanitize_plan_data
 from fcpkit.agent.repair import DeterministicRepairer, LLMRepairer, RepairRequest
+from fcpkit.agent.repair.llm import repairer_schema
 from fcpkit.agent.runtime import Runner
 from fcpkit.core.testers import StateTester
 from fcpkit.core.verify import Decision
@@ -240,6 +242,23 @@ def test_llm_repairer_skill_scope_cannot_change_the_subgoal(tmp_path):
     c = res.plan.commitments[1]
     assert c.id == "assign-payments" and c.subgoal.startswith("Assign ticket T-390") and c.skill == "edit_form_field"
     assert res.depth == "backtrack" and res.backtrack_url.endswith("/support")  # the model asked to go back
+
+
+def test_llm_repairer_is_an_llm_component_accounted_under_its_module_with_the_strategy_schema():
+    answer = {"scope": "planning", "strategy": "replan", "backtrack": False, "guidance": "",
+              "commitments": [fcu("escalate", "Escalate T-390 to a team lead", completion=["Escalated"])]}
+    client = MockClient({"repairer": answer})
+    r = LLMRepairer(client)
+    assert isinstance(r, LLMComponent) and (r.module, r.prompt, r.client) == ("repairer", "repairer", client)
+    assert r.schema == repairer_schema() and "reauthenticate" in r.schema["properties"]["strategy"]["enum"]
+    res = r.repair(_request("planning"))
+    (call,) = r.llm_calls()
+    assert call.schema == repairer_schema() and call.messages == r.messages(_request("planning"))
+    assert res.repairer == "llm" and [c.id for c in res.plan.commitments] == ["open-ticket", "escalate"]
+    # an answer outside the schema is the client's LLMError: the repairer falls back, and says why
+    bad = LLMRepairer(MockClient({"repairer": dict(answer, strategy="pray")}))
+    res = bad.repair(_request("planning"))
+    assert res.repairer.startswith("llm-fallback") and "invalid_output" in bad.fallbacks[0]
 
 
 def test_llm_repairer_falls_back_on_llm_error():

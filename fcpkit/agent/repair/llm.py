@@ -21,7 +21,8 @@ from fcpkit.core.plan import SCOPES, Plan
 from fcpkit.core.trajectory import serialize_observation
 from fcpkit.errors import LLMError
 from fcpkit.llm.schemas import REPAIRER_SCHEMA
-from fcpkit.llm.templates import default_library, fence_page
+from fcpkit.llm.components.base import LLMComponent
+from fcpkit.llm.templates import fence_page
 from fcpkit.agent.planner import render_failures, sanitize_plan_data
 from fcpkit.agent.repair.base import RepairRequest, RepairResult, Repairer, choose_depth, describe_action
 from fcpkit.agent.repair.deterministic import DeterministicRepairer, choose_strategy
@@ -43,20 +44,34 @@ def repairer_schema() -> dict:
     return dict(REPAIRER_SCHEMA, properties=props)
 
 
-class LLMRepairer:
-    """Gamma on an LLM (module docstring). ``trust_scope=False`` keeps the verifier's diagnosed scope."""
+class LLMRepairer(LLMComponent):
+    """Gamma on an LLM (module docstring), on the shared :class:`~fcpkit.llm.components.base.LLMComponent`:
+    its calls are accounted under ``repairer`` and validated against :func:`repairer_schema`; the
+    client's own retries and re-asks on malformed answers apply, and an :class:`~fcpkit.errors.LLMError`
+    after them falls back to ``fallback`` (recorded in :attr:`fallbacks`).
+
+    Args:
+        client: anything with ``complete_json(module, messages, schema=...)`` (an ``LLMClient``).
+        fallback: the repairer used when the model fails or its commitments cannot be used
+            (default: the deterministic one; when it is a ``DeterministicRepairer``, its
+            credentials also decide the honest stops the model cannot overrule).
+        history: trajectory steps shown to the model.
+        max_observation_chars: the page is cut to this many characters in the prompt.
+        trust_scope: ``False`` keeps the verifier's diagnosed scope over the model's.
+        prompt: the prompt template's name.
+    """
 
     name = "llm"
     module = "repairer"
+    schema = repairer_schema()
 
     def __init__(self, client: Any, *, fallback: Repairer | None = None, history: int = 4,
                  max_observation_chars: int = 2500, trust_scope: bool = True, prompt: str = "repairer"):
-        self.client = client
+        super().__init__(client, prompt=prompt)
         self.fallback = fallback or DeterministicRepairer()
         self.history = history
         self.max_observation_chars = max_observation_chars
         self.trust_scope = trust_scope
-        self.prompt = prompt
         self.fallbacks: list[str] = []
 
     def messages(self, request: RepairRequest) -> list[dict[str, str]]:
@@ -72,8 +87,8 @@ class LLMRepairer:
         page = serialize_observation(request.observation)[: self.max_observation_chars] if request.observation else "(unknown)"
         page = fence_page(page)
         plan = {"completed": done, "commitments": [c.to_data() for c in request.plan.commitments]}
-        return default_library().messages(
-            self.prompt, task=request.plan.task, plan=json.dumps(plan, ensure_ascii=False, indent=1),
+        return self.render(
+            task=request.plan.task, plan=json.dumps(plan, ensure_ascii=False, indent=1),
             active_commitment=request.commitment.id, scope=request.scope, diagnosis=request.diagnosis,
             trajectory=traj, observation=page, failure_cases=render_failures(request.failures),
         )
@@ -88,7 +103,7 @@ class LLMRepairer:
         if rule_pick == "honest_stop":  # what the diagnosis says cannot be repaired, no model overrules
             return replace(det.repair(request), repairer=self.name)
         try:
-            ans = self.client.complete_json(self.module, self.messages(request), schema=repairer_schema())
+            ans = self.ask(self.messages(request))
         except LLMError as err:
             return self._fallback(request, f"repairer LLM failed ({err.kind}): {err}")
         strategy = ans.get("strategy", "local_repair")

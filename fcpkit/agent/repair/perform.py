@@ -8,7 +8,7 @@ lead to is tested again, so a recovery that did not work is diagnosed again, and
 fails twice ends in an honest stop rather than in a loop.
 
 These functions drive a :class:`~fcpkit.agent.runtime.Runner` from outside its module, through the
-same helpers its own phases use (``_stop``, ``_event``, ``_emit``, ``_test_page``).
+same helpers its own phases use (``_stop``, ``_event``, ``_emit``, ``_ask_gate``, ``_step_env``, ``_test_page``).
 """
 
 from __future__ import annotations
@@ -122,27 +122,14 @@ def _recover(runner: Any, res: RepairResult, phase: str, intended: Action | None
         if _is_wait(action) and last is not None and _is_wait(last) and _arrived(start, runner.observation):
             break  # backoff: the page arrived, no longer wait
         action = rebind(action, runner.observation)
-        c = runner.tracker.commitment
         # the repair chose this action for the falsified page: the gate judges its own effect
-        gd = runner.gate.check(action, commitment_state="supported", commitment=c, task=runner.task, step=runner.t,
-                               observation=runner.observation)
-        runner.log.append("event", run=runner.run_id, step=runner.t, phase="gate", commitment=c.id, event="gate",
-                          command=action.command, target=action.target, recovery=res.strategy, **gd.to_dict())
-        yield runner._emit("gate", phase="pre", action=action, gate=gd)
+        gd = yield from runner._ask_gate(action, "supported", recovery=res.strategy)
         if not gd.allowed:
             yield runner._stop(UNREPAIRABLE_STOP, f"the repair {res.strategy!r} needs {action.command}, which the policy "
                                                   f"gate refuses ({gd.reason}). Evidence: {res.evidence}")
             return
-        try:
-            obs = runner._timed("env", runner.env.step, action)
-        except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
-            yield runner._stop("env_error", f"{type(exc).__name__}: {exc}")
+        if (yield from runner._step_env(action)) is None:
             return
-        runner.t += 1
-        runner.observation = obs
-        runner.trajectory.append((action, obs))
-        runner.stage_history.append((action, obs))
-        yield runner._emit("act", phase="post", action=action, observation=obs)
         last = action
     if last is None:
         return

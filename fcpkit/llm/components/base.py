@@ -1,7 +1,7 @@
-"""What every LLM-backed component of the loop shares (verifier, planner, executor; the repairer
-is to follow): the client, the prompt it renders, the module name its calls are accounted under,
-the schema its answers are validated against, and the shape of a re-ask when an answer is
-well-formed but unusable.
+"""What every LLM-backed component of the loop shares (verifier, planner, executor, repairer): the
+client, the prompt it renders, the module name its calls are accounted under, the schema its
+answers are validated against, and the shape of a re-ask when an answer is well-formed but
+unusable.
 
 The client (:class:`~fcpkit.llm.client.LLMClient`, or anything that satisfies :class:`JSONClient`)
 already validates every answer against the schema and re-asks on malformed JSON, with backoff on
