@@ -110,6 +110,8 @@ class EvidenceEditor:
             note = f"{plan}: {commitment}.{group}[{index}] {old!r} → {text!r}"
         else:
             del items[index]
+            if plan == self.plan_key:
+                self._statement_deleted(commitment, group, index)
             note = f"{plan}: deleted {commitment}.{group}[{index}] {old!r}"
         return self._rebuild(plan, before, note, structural=not text.strip())
 

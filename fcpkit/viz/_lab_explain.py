@@ -69,6 +69,7 @@ class LabExplaining:
         self.lint_pane = widgets.HTML()
         self.explain_buttons: list[widgets.Button] = []
         self.explained: tuple[str, str, int] | None = None  # (commitment, group, index) of the explained statement
+        self._explained_in: tuple[str, str] | None = None  # (corpus, plan) it belongs to
         self.explanation: Any = None  # the matcher's Explanation shown now
         self.lint_warnings: list[Any] = []
         self._lint_of: Any = None
@@ -103,8 +104,19 @@ class LabExplaining:
             raise KeyError(f"no statement {commitment}.{group}[{index}]")
         if check is not None:
             self.select_check(check, render=False)
-        self.explained = (commitment, group, index)
+        self.explained, self._explained_in = (commitment, group, index), (self.corpus_name, self.plan_key)
         return self._render_explain()
+
+    def _statement_deleted(self, commitment: str, group: str, index: int) -> None:
+        """Keep the explained statement's place when a statement before it in its group is deleted;
+        forget it when it is the one deleted (the editor calls this for the selected plan)."""
+        if self.explained is None or self.explained[:2] != (commitment, group) or self.explained[2] < index:
+            return
+        if self.explained[2] == index:
+            self.explained = None
+            self.explain_output.value = f"<i>the explained statement {esc(commitment)}.{esc(group)}[{index}] was deleted</i>"
+        else:
+            self.explained = (commitment, group, self.explained[2] - 1)
 
     def select_check(self, index: int, *, render: bool = True) -> None:
         """Select check ``index`` of the selected run (what the check dropdown does)."""
@@ -184,6 +196,9 @@ class LabExplaining:
         self.explanation = None
         self.explain_shot.layout.display = "none"
         self.explain_marks.value = ""
+        if self.explained is not None and self._explained_in != (self.corpus_name, self.plan_key):
+            self.explained = None  # another plan is selected: its statements are other ones
+            self.explain_output.value = "<i>click <b>explain</b> beside a statement of this plan</i>"
         if self.explained is None:
             return self.explain_output.value
         cid, group, index = self.explained

@@ -122,7 +122,11 @@ def test_a_deleted_statement_says_so_and_a_new_run_starts_at_its_detection():
     button.click()
     assert "Draft saved" in lab.explain_output.value
     box.value = ""  # delete it
-    assert "no longer in the plan" in lab.explain_output.value and lab.explanation is None
+    assert "was deleted" in lab.explain_output.value and lab.explanation is None
+    lab.add_statement("assign", "skill", "Ticket T-411 detail")  # skill[1]
+    _button(lab, "Ticket T-411 detail")[1].click()
+    lab.delete_statement("assign", "skill", 0)  # the one before it: it moves to skill[0] and stays explained
+    assert lab.explained == ("assign", "skill", 0) and lab.explanation.statement == "Ticket T-411 detail"
     lab.select(trajectory="wrong_record")
     assert lab.report.checks[lab.check_dd.value].decision.value == "repair"
 
