@@ -4,13 +4,33 @@ matched nodes outlined on the screenshot (:mod:`fcpkit.viz.page_marks`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from fcpkit.viz.page_marks import explain_html, marks_html, matched_marks, outline_png
 
-__all__ = ["ExplainPanel", "marked_screenshot"]
+__all__ = ["ExplainPanel", "marked_screenshot", "screenshot_bytes"]
+
+
+def screenshot_bytes(shot: Any, base_dir: Path | None) -> tuple[bytes, str] | None:
+    """An observation's screenshot as ``(bytes, format)``: bytes as they are, a path read (relative
+    to ``base_dir``, the folder of the log or corpus that names it); ``None`` when there is none or
+    the file is gone."""
+    if shot is None:
+        return None
+    if isinstance(shot, (bytes, bytearray)):
+        return bytes(shot), "png"
+    p = Path(shot)
+    if not p.is_absolute() and base_dir is not None:
+        p = Path(base_dir) / p
+    try:
+        data = p.read_bytes()
+    except OSError:
+        return None
+    fmt = "jpeg" if p.suffix.lower() in (".jpg", ".jpeg") else (p.suffix.lower().lstrip(".") or "png")
+    return data, fmt
 
 
 def marked_screenshot(data: bytes, fmt: str, frame: dict[str, Any], matcher: Any) -> tuple[bytes, str]:

@@ -2,7 +2,7 @@
 
 A mixin of :class:`fcpkit.viz.FalsifierLab`: it reads and writes the lab's edited plan data
 (``_plan_data``), its widgets (``editor``, ``commit_dd``, ``add_*``, ``status``) and calls its
-:meth:`recompute`. Every change goes through :meth:`EvidenceEditor._rebuild`, which validates the
+:meth:`recompute`; each box gets its explain button from :class:`~fcpkit.viz._lab_explain.LabExplaining`. Every change goes through :meth:`EvidenceEditor._rebuild`, which validates the
 edited data with :meth:`fcpkit.Plan.from_data` and keeps the last valid plan when it does not load.
 """
 
@@ -67,7 +67,7 @@ class EvidenceEditor:
     def _refresh_editor(self) -> None:
         cid = self.commit_dd.value
         boxes: list[widgets.Widget] = []
-        self.statement_boxes = []
+        self.statement_boxes, self.explain_buttons = [], []
         for st in self.statements(cid):
             on = "" if st["on"] == "state" else f" [{st['on']}]"
             box = widgets.Text(value=st["text"], description=f"{st['section'].replace('plan_falsifiers', 'plan')}."
@@ -75,8 +75,10 @@ class EvidenceEditor:
                                style={"description_width": "200px"}, layout=widgets.Layout(width="640px"))
             box.observe(self._on_box_factory(cid, st["group"], st["index"]), names="value")
             self.statement_boxes.append(box)
-            boxes.append(box)
+            boxes.append(widgets.HBox([box, self._explain_button(cid, st["section"], st["group"], st["index"])]))
         self.editor.children = boxes
+        if self._ready:
+            self._mark_linted()
         groups = list(fcpkit.SCOPES) if cid == PLAN_LEVEL else list(fcpkit.STAGES) + list(fcpkit.SCOPES)
         self.add_group.options = groups
         self.add_group.value = "execution"
@@ -108,6 +110,8 @@ class EvidenceEditor:
             note = f"{plan}: {commitment}.{group}[{index}] {old!r} → {text!r}"
         else:
             del items[index]
+            if plan == self.plan_key:
+                self._statement_deleted(commitment, group, index)
             note = f"{plan}: deleted {commitment}.{group}[{index}] {old!r}"
         return self._rebuild(plan, before, note, structural=not text.strip())
 

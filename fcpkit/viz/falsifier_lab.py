@@ -6,7 +6,9 @@ slider. Every change rebuilds a modified :class:`fcpkit.Plan` from its edited ``
 (validated by :meth:`fcpkit.Plan.from_data`, so an edit that breaks the plan is reported, not
 applied) and re-runs :class:`fcpkit.Checker`: the selected trajectory's alpha± and routes (figure
 and table), its first detection step, and, over the corpus, detections of faulty runs and false
-alarms on healthy runs, each next to its baseline (the unedited plans and thresholds).
+alarms on healthy runs, each next to its baseline (the unedited plans and thresholds). Each
+statement has an *explain* button: why it scores what it does on a chosen check of the run, and the
+edited plan's lint warnings (with their fixes) update with every edit (:mod:`fcpkit.viz._lab_explain`).
 
 Detection is shown twice, by the plan's falsifiers alone and with the built-in task-level
 falsifiers (:mod:`fcpkit.core.falsifiers`), and each run's first detection is attributed to its
@@ -30,10 +32,10 @@ import ipywidgets as widgets
 
 import fcpkit
 
-from fcpkit.core.actions import describe_action
 from fcpkit.viz._lab_editor import PLAN_LEVEL, EvidenceEditor
 from fcpkit.viz._lab_html import checks_frame, runs_html, summary_html, table_html
 from fcpkit.viz._lab_checks import LabChecking, as_trajectories, plan_key
+from fcpkit.viz._lab_explain import LabExplaining
 from fcpkit.viz._lab_sources import sources_html
 from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
@@ -46,7 +48,7 @@ LAB_THRESHOLDS: tuple[str, ...] = ("tau_plus", "tau_minus", "delta_plus", "delta
 _SLIDER_LABELS = {"tau_plus": "τ+₀", "tau_minus": "τ−₀", "delta_plus": "δ+", "delta_minus": "δ−", "pi_low": "π_low"}
 
 
-class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
+class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
     """Edit falsifiers and thresholds; watch alpha±, routes, detections and false alarms move.
 
     ``corpus``: a :class:`fcpkit.Corpus`, a list of trajectories, a corpus path, or a mapping of
@@ -60,8 +62,10 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
     counts of the other setting are shown beside them either way.
 
     Headless/programmatic use: :meth:`select`, :meth:`edit_statement`, :meth:`delete_statement`,
-    :meth:`add_statement`, :meth:`set_threshold`, :meth:`reset`; read :attr:`results`,
-    :attr:`table` (selected run's checks), :attr:`outcomes` (every run), :attr:`history`.
+    :meth:`add_statement`, :meth:`set_threshold`, :meth:`reset`, :meth:`explain_statement` (what a
+    statement's *explain* button does), :meth:`select_check`; read :attr:`results`, :attr:`table`
+    (selected run's checks), :attr:`outcomes` (every run), :attr:`history`, :attr:`lint_warnings`
+    (the edited plan's lint, shown under the editor), :attr:`explanation`.
     Text boxes and sliders drive the same methods, so setting a statement box's ``value`` recomputes
     exactly as typing does. Slider moves are debounced inside a kernel: a drag or a held arrow key
     recomputes once, ``debounce_s`` after the last tick (outside a running event loop they apply at
@@ -84,11 +88,12 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
         builtins: bool = True,
     ):
         super().__init__()
-        if isinstance(corpus, Mapping):
-            self._corpora = {str(k): as_trajectories(v) for k, v in corpus.items()}
-        else:
-            src = corpus if isinstance(corpus, (str, Path)) else getattr(corpus, "path", None)
-            self._corpora = {Path(src).name if src else "corpus": as_trajectories(corpus)}
+        items = corpus.items() if isinstance(corpus, Mapping) else [(None, corpus)]
+        self._corpora, self._base_dirs = {}, {}  # base dir: where a corpus file's screenshot paths start
+        for k, v in items:
+            src = v if isinstance(v, (str, Path)) else getattr(v, "path", None)
+            name = str(k) if k is not None else (Path(src).name if src else "corpus")
+            self._corpora[name], self._base_dirs[name] = as_trajectories(v), Path(src).parent if src else None
         if not any(self._corpora.values()):
             raise fcpkit.ConfigError("FalsifierLab needs at least one trajectory")
         self._extra_plans = dict(plans or {})
@@ -171,6 +176,7 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
         self.table_html = widgets.HTML(layout=widgets.Layout(max_height="340px", overflow="auto"))
         self.runs_html = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
         self._slot = FigureSlot()
+        self.why = self._build_why_widgets()
         self.add_class("fcp-falsifier-lab")
         self.status.add_class("fcp-lab-status")
         self.summary.add_class("fcp-lab-summary")
@@ -194,12 +200,14 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
             widgets.HTML("<b>Evidence</b> <small>(edit a box and press Enter; empty it to delete the statement)</small>"),
             self.editor,
             widgets.HBox([self.add_group, self.add_text, self.add_on, self.add_button]),
+            self.lint_pane,
         ])
         thresholds_box = widgets.VBox([widgets.HTML("<b>Thresholds</b>"), *self.sliders.values(), self.builtins_box,
                                        self.reset_button])
         self.children = [
             widgets.HBox([controls, thresholds_box]),
             self.status,
+            self.why,
             self.summary,
             self.sources,
             self._slot.widget,
@@ -251,17 +259,6 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
     @property
     def trajectory(self) -> fcpkit.Trajectory:
         return next(t for t in self._groups[self.corpus_name][self.plan_key] if t.id == self.traj_dd.value)
-
-    def explain(self, statement: str, step: int, *, action: bool = False) -> Any:
-        """Why ``statement`` scores what it does on the selected run's page ``step`` (0 = the start
-        page), or on the action of step ``step``: the matcher's explanation (its ``render()`` is
-        what a person reads). Needs a matcher with ``explain`` (the lexical one has it)."""
-        explain = getattr(self.matcher, "explain", None)
-        if not callable(explain):
-            raise fcpkit.FcpkitError(f"matcher {getattr(self.matcher, 'name', self.matcher)!r} cannot explain its scores")
-        t = self.trajectory
-        target = describe_action(t.steps[step].action) if action else t.observations()[step].serialize()
-        return explain(statement, target)
 
     @property
     def runs(self) -> list[fcpkit.Trajectory]:
@@ -460,7 +457,7 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
         """The lab's counts and the selected run's checks as static HTML (for saved notebooks)."""
         th = ", ".join(f"{_SLIDER_LABELS[n]} {getattr(self.thresholds, n):.2f}" for n in LAB_THRESHOLDS)
         return (f"<div class='fcp-falsifier-lab-static'><div><b>plan</b> {esc(self.plan_key)} · <b>thresholds</b> "
-                f"{esc(th)}</div>{self.status.value}{self.summary.value}{self.sources.value}"
+                f"{esc(th)}</div>{self.status.value}{self.lint_pane.value}{self.summary.value}{self.sources.value}"
                 f"<details><summary>checks of the selected run</summary>{self.table_html.value}</details></div>")
 
     # -- rendering -----------------------------------------------------------------------
@@ -484,4 +481,5 @@ class FalsifierLab(LabChecking, EvidenceEditor, widgets.VBox):
                                           self._by_source(corpus, self._baseline_outcomes),
                                           scope="whole corpus" if corpus else "this plan's runs", builtins=self.builtins)
         self.runs_html.value = runs_html(self.outcomes)
+        self._render_why()
 

@@ -115,11 +115,14 @@ def marks_html(marks: Sequence[Mark], drawn: int, has_boxes: bool) -> str:
 
 
 def explain_html(matcher: Any, statement: str, observation: Any) -> str:
-    """``explain``'s account of ``statement`` on the page, as preformatted HTML."""
+    """``explain``'s account of ``statement`` on the page (an observation), or on an action's
+    :class:`~fcpkit.core.actions.ActionDescription` (for statements tested on actions), as
+    preformatted HTML."""
     explain = getattr(matcher, "explain", None)
     if not callable(explain):
         return f"<i>matcher {esc(getattr(matcher, 'name', matcher))} cannot explain its scores</i>"
     if observation is None:
         return "<i>no page recorded for this check</i>"
-    text = explain(statement, observation.serialize()).render()
+    target = observation.serialize() if hasattr(observation, "serialize") else observation
+    text = explain(statement, target).render()
     return f"<pre class='fcp-explain' style='font-size:0.8em;background:#f4f4f8;padding:6px'>{esc(text)}</pre>"

@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 import fcpkit
 
 from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
-from fcpkit.viz._explain_panel import ExplainPanel, marked_screenshot
+from fcpkit.viz._explain_panel import ExplainPanel, marked_screenshot, screenshot_bytes
 from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge, running_loop, with_snapshot
 
 __all__ = ["StepViewer", "plan_html"]
@@ -459,19 +459,7 @@ class StepViewer(widgets.VBox):
             self.page.value = _axtree_html(o.text, 420) if o.text else "<i>no page text recorded</i>"
 
     def _screenshot_bytes(self, shot: Any) -> tuple[bytes, str] | None:
-        if shot is None:
-            return None
-        if isinstance(shot, (bytes, bytearray)):
-            return bytes(shot), "png"
-        p = Path(shot)
-        if not p.is_absolute() and self.base_dir is not None:
-            p = self.base_dir / p
-        try:
-            data = p.read_bytes()
-        except OSError:
-            return None
-        fmt = "jpeg" if p.suffix.lower() in (".jpg", ".jpeg") else (p.suffix.lower().lstrip(".") or "png")
-        return data, fmt
+        return screenshot_bytes(shot, self.base_dir)
 
 
 def _tint(hex_color: str, alpha: float = 0.08) -> str:

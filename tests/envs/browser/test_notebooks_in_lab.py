@@ -4,8 +4,8 @@ One ``jupyter lab`` on 127.0.0.1 (token auth, ``--allow-root`` as root, per-user
 temporary folder) serves parameterised copies of the notebooks (small settings). Each test opens
 its notebook, runs *Run → Run All Cells* from the menu, and asserts on the rendered page: the live
 step viewer rests on the run's last check and shows the page's screenshot, Play advances it; the
-falsifier lab's figure has drawn traces after Run All, and editing a statement in the browser
-changes the counts shown. Screenshots go to a temporary folder, so that a test run leaves the
+falsifier lab's figure has drawn traces after Run All, a click on a statement's *explain* button
+shows its account, and editing a statement in the browser changes the counts shown. Screenshots go to a temporary folder, so that a test run leaves the
 checked-out tree as it was; ``FCPKIT_SHOTS_DIR=figures/notebooks`` refreshes the ones the README shows.
 """
 
@@ -133,6 +133,18 @@ def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page)
     traces.first.wait_for(state="attached", timeout=30_000)
     assert traces.count() >= 2 and lab_widget.locator(".js-plotly-plot .scatterlayer .point").count() > 5
     _shot(lab_widget, "03_falsifier_lab.png")
+
+    # click explain beside a statement: its account (claim, evidence, score) appears under the controls
+    boxes = lab_widget.locator("input[type='text']")
+    index = next(i for i, v in enumerate(b.input_value() for b in boxes.all()) if "sign in page" in v.lower())
+    wanted = f"statement: {boxes.nth(index).input_value()}"
+    row = boxes.nth(index).locator("xpath=ancestor::div[contains(@class, 'widget-hbox')][1]")
+    row.locator(".fcp-lab-explain").click()
+    output = lab_widget.locator(".fcp-lab-explain-output").first
+    page.wait_for_function("([el, s]) => el.textContent.includes(s)", arg=[output.element_handle(), wanted],
+                           timeout=60_000)
+    assert "claim:" in output.inner_text() and "score:" in output.inner_text()
+    assert "Lint" in lab_widget.locator(".fcp-lab-lint-pane").first.inner_text()  # the plan's lint is shown
 
     # delete the plan-level session falsifiers in the browser (empty the box, Enter): the plan-alone
     # counts shown change, and the session catches move to the built-in lost_session rule (the
