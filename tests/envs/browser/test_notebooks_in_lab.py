@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "notebooks"
-CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 SHOTS = ROOT / "figures" / "notebooks"
 POSITION = re.compile(r"check (\d+)/(\d+)")
 
