@@ -7,7 +7,7 @@ telemetry and a leave-one-workflow-out threshold protocol. Tables go to ``--out`
 to ``--figures`` as plotly HTML.
 
     python benchmarks/detection.py                                    # the example corpus, lexical
-    python benchmarks/detection.py data/examples/corpus.jsonl other.jsonl --matchers lexical,embedding
+    python benchmarks/detection.py fcpkit/data/examples/corpus.jsonl other.jsonl --matchers lexical,embedding
     python benchmarks/detection.py --matchers available --out data/results --figures figures
 """
 
@@ -37,7 +37,7 @@ def _floats(text: str) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpora", nargs="*", type=Path, default=[ROOT / "data" / "examples" / "corpus.jsonl"],
+    ap.add_argument("corpora", nargs="*", type=Path, default=[ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"],
                     help="trajectory corpora (JSON Lines); default: the example corpus")
     ap.add_argument("--matchers", default="lexical",
                     help="comma-separated matcher names; 'available' adds every matcher that loads here")

@@ -4,7 +4,7 @@
 
 For each configuration (2 threads spinning, OpenMP's default; 2 threads waiting passively; one
 thread) it starts a private embedded server, asks it about the first ``--cases`` page cases of
-``data/verifier/cases.jsonl`` with the neutral hint, and prints the wall time per call, the
+``fcpkit/data/verifier/cases.jsonl`` with the neutral hint, and prints the wall time per call, the
 tokens, the load average and the server's own prompt/generation timings. On a machine whose
 cores are shared, spinning threads wait for a descheduled partner at every barrier.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 from fcpkit.eval.verifier_bench import open_verifier, run_cases
 from fcpkit.eval.verifier_cases import load_cases
 
-CASES = Path(__file__).resolve().parent.parent / "data" / "verifier" / "cases.jsonl"
+CASES = Path(__file__).resolve().parent.parent / "fcpkit" / "data" / "verifier" / "cases.jsonl"
 CONFIGS = ((2, "ACTIVE"), (2, "PASSIVE"), (1, "PASSIVE"))
 
 

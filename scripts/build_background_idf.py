@@ -1,4 +1,4 @@
-"""Build the lexical matcher's shipped background vocabulary (``fcpkit/matching/lexical/background_idf.json``).
+"""Build the lexical matcher's shipped background vocabulary (``fcpkit/data/lexical/background_idf.json``).
 
 IDF over the chunks of every page of the shipped corpora (example, workbench, MiniWoB++): words
 that web application chrome repeats everywhere (sign out, search, button, status) weigh little,
@@ -11,21 +11,19 @@ and the live runner all score with this one table, so the benchmarked matcher is
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from fcpkit import LexicalMatcher, load_corpus
+from fcpkit import LexicalMatcher, data, load_corpus
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPORA = ["data/examples/corpus.jsonl", "data/workbench/corpus.jsonl", "data/miniwob/corpus.jsonl"]
-OUT = ROOT / "fcpkit" / "matching" / "lexical" / "background_idf.json"
+CORPORA = [data.EXAMPLES, data.WORKBENCH, data.MINIWOB]
+OUT = data.path("lexical/background_idf.json")
 
 
 def main() -> None:
     m = LexicalMatcher(idf="fit")
-    pages = {o.serialize() for c in CORPORA for t in load_corpus(ROOT / c) for o in t.observations()}
+    pages = {o.serialize() for c in CORPORA for t in load_corpus(data.path(c)) for o in t.observations()}
     m.fit(sorted(pages))
     table = {t: round(w, 3) for t, w in sorted(m.idf.items()) if w < 0.999}
-    OUT.write_text(json.dumps({"source": CORPORA, "pages": len(pages), "idf": table}, indent=0, sort_keys=True) + "\n")
+    OUT.write_text(json.dumps({"source": [data.relative(data.path(c)) for c in CORPORA], "pages": len(pages), "idf": table}, indent=0, sort_keys=True) + "\n")
     print(f"{OUT}: {len(table)} tokens from {len(pages)} distinct pages")
 
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from fcpkit.envs.browser.processes import process_tree  # noqa: E402
 from fcpkit.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook  # noqa: E402
 
-CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 
 def log(msg: str) -> None:

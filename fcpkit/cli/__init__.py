@@ -12,7 +12,7 @@ import click
 
 from fcpkit.cli.benchmarks import bench
 from fcpkit.cli.check import check_cmd, validate_cmd
-from fcpkit.cli.common import DATA, SCRATCH  # noqa: F401 - where the data and the benchmarks' scratch folder are
+from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
 from fcpkit.cli.demo import demo_cmd
 from fcpkit.cli.engine import compile_cmd, crawl_cmd
 from fcpkit.cli.live import run_cmd
@@ -68,6 +68,9 @@ bench.add_command(bench_repair_cmd)
 
 from fcpkit.cli.study import study  # noqa: E402 - one line each
 main.add_command(study)
+
+from fcpkit.cli.data import data_cmd  # noqa: E402 - one line each
+main.add_command(data_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

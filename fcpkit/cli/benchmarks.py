@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from fcpkit.cli.common import DATA, SCRATCH, SafePath, friendly
+from fcpkit import data
+from fcpkit.cli.common import SCRATCH, SafePath, friendly
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.eval.bench import bench_checks, print_bench
 from fcpkit.eval.detection import print_detection, run_detection
@@ -36,7 +37,7 @@ def bench() -> None:
 def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path, fig_dir: Path | None,
                         no_sweep: bool) -> None:
     """Detection benchmark: every arm x matcher x verifier bound, per fault and workflow, sweep, LOWO."""
-    paths = list(corpora) or [DATA / "examples" / "corpus.jsonl"]
+    paths = list(corpora) or [data.path(data.EXAMPLES)]
     with Console(stderr=True).status("detection benchmark: loading corpora") as status:
         res = run_detection(paths, matchers=tuple(m.strip() for m in matchers.split(",") if m.strip()),
                             out_dir=out_dir, fig_dir=fig_dir or out_dir / "figures", sweep=not no_sweep,
@@ -51,10 +52,9 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int) -> None:
     """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
 
-    With no corpus: the example, workbench and MiniWoB corpora shipped in data/.
+    With no corpus: the example, workbench and MiniWoB corpora shipped with fcpkit (fcpkit/data/).
     """
-    paths = list(corpora) or [p for p in (DATA / "examples" / "corpus.jsonl", DATA / "workbench" / "corpus.jsonl",
-                                          DATA / "miniwob" / "corpus.jsonl") if p.exists()]
+    paths = list(corpora) or [data.path(n) for n in (data.EXAMPLES, data.WORKBENCH, data.MINIWOB)]
     for path in paths:
         with Console(stderr=True).status(f"timing every check of {path} ({repeat} warm passes)"):
             result = bench_checks(load_corpus(path), repeat=repeat)

@@ -1,5 +1,5 @@
-"""What every command module shares: where the checkout's data is, the scratch folder for
-benchmark outputs, and the decorator that turns an :class:`~fcpkit.errors.FcpkitError` into one
+"""What every command module shares: the scratch folder for benchmark outputs (the shipped data's
+defaults come from :mod:`fcpkit.data`), and the decorator that turns an :class:`~fcpkit.errors.FcpkitError` into one
 red line and exit status 2 (never a traceback)."""
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ import click
 
 from fcpkit.errors import FcpkitError
 
-__all__ = ["DATA", "SCRATCH", "SafePath", "friendly"]
+__all__ = ["RESULTS", "SCRATCH", "SafePath", "friendly"]
 
-DATA = Path(__file__).resolve().parents[2] / "data"
 #: Where benchmarks write when --out is not given: a scratch folder under the working directory,
 #: never the tracked data/results and figures (pass --out data/results to regenerate those).
 SCRATCH = Path("runs") / "bench"
+#: The measured tables a command accumulates when asked to (the verifier benchmark, the study):
+#: the checkout's top-level data/results, relative to the working directory (run from the repository
+#: root); research output, so it is not package data and not installed.
+RESULTS = Path("data") / "results"
 
 
 def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -8,7 +8,8 @@ import click
 
 from fcpkit.cli.check import build_checker
 from fcpkit.cli.logs import keep_logs_option
-from fcpkit.cli.common import DATA, SafePath, friendly
+from fcpkit import data
+from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.envs.live import LiveCase, print_live, run_workbench
@@ -36,7 +37,7 @@ def demo_cmd(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> N
     the workbench (a healthy run, a wrong record, a silent no-op) with the embedded LLM deciding
     ambiguous cases; 3. benchmark the fast path.
     """
-    path = corpus or DATA / "examples" / "corpus.jsonl"
+    path = corpus or data.path(data.EXAMPLES)
     trajs = load_corpus(path)
     for bound in ("lower", "upper"):
         checker = build_checker("lexical", bound, None, None)

@@ -15,7 +15,7 @@ from fcpkit.engine import CrawlConfig, StateMachine
 from fcpkit.engine.patcher import SMGPatcher
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.run import run_program_task
-from fcpkit.engine.workbench import DEFAULT_SMG, crawl_workbench
+from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG, crawl_workbench
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.llm import default_client
 
@@ -24,7 +24,7 @@ __all__ = ["compile_cmd", "crawl_cmd"]
 
 @click.command("crawl")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the SMG (default: data/smg/workbench.yaml, or workbench-safe.yaml in safe mode).")
+              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe mode).")
 @click.option("--max-pages", default=80, show_default=True, help="Page-visit budget.")
 @click.option("--max-seconds", default=600.0, show_default=True, help="Time budget.")
 @click.option("--samples", default=2, show_default=True, help="Instances visited per page template.")
@@ -36,7 +36,7 @@ __all__ = ["compile_cmd", "crawl_cmd"]
 def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int, safe: bool, no_validate: bool) -> None:
     """Crawl the workbench (started here) into a state-machine memory (YAML), and print its statistics."""
     if out is None:
-        out = DEFAULT_SMG if not safe else DEFAULT_SMG.with_name("workbench-safe.yaml")
+        out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
     config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, samples=samples, safe=safe,
                          validate=not no_validate)
     smg = crawl_workbench(config=config, out=out, on_phase=lambda p: click.echo(f"phase: {p}", err=True))
@@ -51,7 +51,7 @@ def _load_smg(path: Path | None):
 @click.command("compile")
 @click.argument("task")
 @click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The SMG (default: data/smg/workbench.yaml).")
+              help="The SMG (default: fcpkit/data/smg/workbench.yaml).")
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
 @click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")

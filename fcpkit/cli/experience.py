@@ -1,6 +1,6 @@
 """``fcpkit induce``, ``fcpkit retrieve``, ``fcpkit plan``: the experience libraries from the shell.
 
-* ``induce CORPUS... --out data/libraries/`` - induce the skill and failure-repair libraries
+* ``induce CORPUS... --out fcpkit/data/libraries/`` - induce the skill and failure-repair libraries
   (deterministic by default, byte-identical for the same corpora; ``--inducer llm`` asks the LLM).
 * ``retrieve "TASK"`` - the ranked skills with their BM25 and embedding parts (and failure cases).
 * ``plan "TASK"`` - the plan generated from the retrieved experience, as YAML, with lint warnings.
@@ -19,7 +19,8 @@ import click
 
 from fcpkit import dump_plan, load_corpus
 from fcpkit.agent import LLMPlanner
-from fcpkit.cli.common import DATA, SCRATCH, friendly
+from fcpkit import data
+from fcpkit.cli.common import SCRATCH, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
 from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.eval.llm_induce import LLMInducer
@@ -33,17 +34,9 @@ from fcpkit.viz.figures import save_figure
 
 __all__ = ["induce", "retrieve", "plan_cmd", "bench_retrieval", "bench_experience", "DEFAULT_LIBRARY", "DEFAULT_CORPORA"]
 
-DEFAULT_LIBRARY = DATA / "libraries"
-#: the shipped corpora the committed libraries are induced from, in this order
-DEFAULT_CORPORA = (DATA / "workbench" / "corpus.jsonl", DATA / "miniwob" / "corpus.jsonl",
-                   DATA / "examples" / "corpus.jsonl")
-
-
-def _relative(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(DATA.parent))
-    except ValueError:
-        return str(p)
+DEFAULT_LIBRARY = data.path("libraries")
+#: the shipped corpora the shipped libraries are induced from, in this order
+DEFAULT_CORPORA = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path(data.EXAMPLES))
 
 
 @click.command()
@@ -56,7 +49,7 @@ def _relative(p: Path) -> str:
 def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
     """Induce skills from successful runs and failure cases from detected faulty runs of CORPORA.
 
-    With no corpus: the workbench, MiniWoB++ and example corpora shipped in data/.
+    With no corpus: the workbench, MiniWoB++ and example corpora shipped with fcpkit (fcpkit/data/).
     """
     paths = list(corpora) or [p for p in DEFAULT_CORPORA if p.exists()]
     runs = [t for p in paths for t in load_corpus(p)]
@@ -64,7 +57,7 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
         ind: Any = LLMInducer(default_client())
     else:
         ind = DeterministicInducer()
-    lib = ind.induce(runs).with_meta(corpora=[_relative(p) for p in paths], command="fcpkit induce")
+    lib = ind.induce(runs).with_meta(corpora=[data.relative(p) for p in paths], command="fcpkit induce")
     path = save_library(lib, out)
     click.echo(f"{len(lib.skills)} skills, {len(lib.failures)} failure cases from {len(runs)} runs -> {path}")
 
@@ -162,7 +155,7 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 
 
 @click.command("experience")
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=DATA / "workbench" / "corpus.jsonl")
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=data.path(data.WORKBENCH))
 @click.option("--held-back-variant", default=2, show_default=True, help="Workbench task variant no skill is induced from.")
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
@@ -209,7 +202,7 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     stem = "experience_scaling_live" if live else "experience_scaling"
     table.to_csv(out_dir / f"{stem}.csv", index=False)
     (out_dir / f"{stem}_meta.json").write_text(json.dumps({
-        "corpus": _relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
+        "corpus": data.relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
         "held_back_runs": len(held), "faults": sorted(wanted) or "all", "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
         "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
         "command": "fcpkit bench experience"}, indent=2) + "\n")

@@ -22,7 +22,7 @@ def resolve_page(ref: str, *, action: bool = False):
         corpus, run, step = ref.rsplit(":", 2)
         i = int(step)
     except ValueError:
-        raise FcpkitError(f"--page {ref!r}: expected CORPUS:RUN:STEP, e.g. data/examples/corpus.jsonl:support-healthy-01:3") from None
+        raise FcpkitError(f"--page {ref!r}: expected CORPUS:RUN:STEP, e.g. fcpkit/data/examples/corpus.jsonl:support-healthy-01:3") from None
     runs = {t.id: t for t in load_corpus(Path(corpus))}
     if run not in runs:
         raise FcpkitError(f"--page {ref!r}: {corpus} has no run {run!r} (it has {', '.join(sorted(runs)[:5])}, ...)")

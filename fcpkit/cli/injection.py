@@ -18,7 +18,7 @@ __all__ = ["bench_injection_cmd"]
 
 @click.command("injection")
 @click.option("--injections", type=SafePath(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="Injection texts (JSON Lines with id and text; default data/adversarial/injections.jsonl).")
+              help="Injection texts (JSON Lines with id and text; default fcpkit/data/adversarial/injections.jsonl).")
 @click.option("--run", "run_id", default="support-wrong_record-01", show_default=True,
               help="Example-corpus run whose falsified page the texts are injected into.")
 @click.option("--out", type=SafePath(dir_okay=False, path_type=Path), default=None,

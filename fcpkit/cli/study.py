@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from fcpkit.agent.arms import arm_names
-from fcpkit.cli.common import DATA, friendly
+from fcpkit.cli.common import RESULTS, friendly
 from fcpkit.envs.executors.erring import ErrorRates
 from fcpkit.envs.study import EXECUTORS, VERIFIERS, StudyConfig, StudySpec, read_rows, run_study, task_set
 from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS
@@ -24,7 +24,7 @@ from fcpkit.eval.study import arm_table, format_arm_table
 
 __all__ = ["study"]
 
-DEFAULT_OUT = DATA / "results" / "study" / "workbench.jsonl"
+DEFAULT_OUT = RESULTS / "study" / "workbench.jsonl"
 
 
 def _list(value: str, allowed: list[str] | tuple[str, ...], what: str) -> tuple[str, ...]:

@@ -8,7 +8,8 @@ import click
 import pandas as pd
 from rich.console import Console
 
-from fcpkit.cli.common import DATA, friendly
+from fcpkit import data
+from fcpkit.cli.common import RESULTS, friendly
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.errors import ConfigError
 from fcpkit.eval.verifier_bench import answered, cache_pass_row, detection_effect, merge_results, open_verifier, run_cases, summarize
@@ -18,9 +19,9 @@ from fcpkit.llm.verdict_cache import VerdictCache
 
 __all__ = ["bench_verifier_cmd", "DEFAULT_CASES", "DEFAULT_CORPORA"]
 
-DEFAULT_CASES = DATA / "verifier" / "cases.jsonl"
-DEFAULT_CORPORA = {"examples": DATA / "examples" / "corpus.jsonl", "workbench": DATA / "workbench" / "corpus.jsonl",
-                   "miniwob": DATA / "miniwob" / "corpus.jsonl"}
+DEFAULT_CASES = data.path("verifier/cases.jsonl")
+DEFAULT_CORPORA = {"examples": data.path(data.EXAMPLES), "workbench": data.path(data.WORKBENCH),
+                   "miniwob": data.path(data.MINIWOB)}
 
 
 def _corpora(specs: tuple[str, ...]) -> dict[str, Path]:
@@ -73,7 +74,7 @@ def _csv(text: str) -> list[str]:
               help="Ask every case this many times (with --result-cache: later passes measure the cache).")
 @click.option("--detection", is_flag=True,
               help="Also plug each verifier into the split verifier on --corpus (default: shipped corpora).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=DATA / "results",
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=RESULTS,
               show_default=True, help="Where verifier_calls.csv / verifier_summary.csv accumulate ('' = nowhere).")
 @friendly
 def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[str, ...], per_group: int, seed: int,

@@ -56,7 +56,7 @@ HARD_RULES = frozenset({"action_error", "unparsable_action", "unchanged_page", "
                         "unexpected_dialog", "foreign_message", "reported_unconfirmed_write", *BUILTIN_RULES})
 #: With ``strict_writes``: a write whose confirmation never showed is drift as soon as the agent moves
 #: on. It catches wrong success banners earlier, but also flags a healthy save whose banner the
-#: matcher cannot read (a paraphrase: one healthy run of data/examples with the lexical matcher).
+#: matcher cannot read (a paraphrase: one healthy run of fcpkit/data/examples with the lexical matcher).
 STRICT_WRITE_RULES = HARD_RULES | {"unconfirmed_write"}
 
 

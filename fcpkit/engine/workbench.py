@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fcpkit import data
 from fcpkit.envs.browser import BrowserSession, SessionConfig
 from fcpkit.envs.browser._worker import Worker
 from fcpkit.envs.workbench import start_workbench
@@ -19,10 +20,12 @@ from fcpkit.envs.workbench import start_workbench
 from fcpkit.engine.crawler import CrawlConfig, crawl
 from fcpkit.engine.smg import StateMachine
 
-__all__ = ["DEFAULT_SMG", "SessionPages", "crawl_workbench"]
+__all__ = ["DEFAULT_SMG", "DEFAULT_SAFE_SMG", "SessionPages", "crawl_workbench"]
 
-#: The committed SMG of the workbench (``fcpkit crawl`` writes it).
-DEFAULT_SMG = Path(__file__).resolve().parent.parent.parent / "data" / "smg" / "workbench.yaml"
+#: The shipped SMG of the workbench (``fcpkit crawl --submit-forms`` writes it).
+DEFAULT_SMG = data.path("smg/workbench.yaml")
+#: The shipped SMG of a safe crawl, which never submits a form (``fcpkit crawl`` writes it).
+DEFAULT_SAFE_SMG = data.path("smg/workbench-safe.yaml")
 
 
 class SessionPages:

@@ -1,6 +1,6 @@
 """Prompt-injection benchmark: does page text move the verifier's decision?
 
-The suite (``data/adversarial/injections.jsonl``, 24 texts: role markers, forged fence lines,
+The suite (``fcpkit/data/adversarial/injections.jsonl``, 24 texts: role markers, forged fence lines,
 fake operator notes, JSON answers, other languages) is placed, one text at a time, into
 user-authored content (a quoted comment) of a page the fast path already falsified: the
 example corpus's wrong-record run, where ticket T-411 is open instead of T-390. Each injected page
@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from fcpkit import data
 from fcpkit.core.precedence import uphold
 from fcpkit.core.trajectory import Observation, load_corpus
 from fcpkit.core.verify import Decision, KeepGoingVerifier, VerifyRequest
@@ -29,9 +30,8 @@ from fcpkit.eval.checker import Checker
 
 __all__ = ["INJECTIONS", "CORPUS", "load_injections", "falsified_request", "inject", "run_injection_bench"]
 
-DATA = Path(__file__).resolve().parents[2] / "data"
-INJECTIONS = DATA / "adversarial" / "injections.jsonl"
-CORPUS = DATA / "examples" / "corpus.jsonl"
+INJECTIONS = data.path("adversarial/injections.jsonl")
+CORPUS = data.path(data.EXAMPLES)
 
 
 def load_injections(path: str | Path = INJECTIONS) -> list[dict[str, str]]:

@@ -19,7 +19,7 @@ the cases where reading the page is the whole job:
 * ``healthy_step``: pages from healthy runs.
 
 :func:`build_cases` makes them from corpora (deterministic for a seed); :func:`dump_cases` /
-:func:`load_cases` read and write the JSON Lines file shipped in ``data/verifier/``.
+:func:`load_cases` read and write the JSON Lines file shipped in ``fcpkit/data/verifier/``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The paraphrase suite (``data/paraphrase/suite.yaml``): statements in many phrasings, on pages of
+"""The paraphrase suite (``fcpkit/data/paraphrase/suite.yaml``): statements in many phrasings, on pages of
 several applications, with whether each should hold — and the agreement of a matcher with it,
 per claim type.
 
@@ -17,13 +17,14 @@ from typing import Any, Mapping
 
 import yaml
 
+from fcpkit import data
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.trajectory import Observation, load_corpus
 from fcpkit.errors import FormatError
 
 __all__ = ["SuiteCase", "Suite", "SuiteReport", "load_suite", "run_suite", "DEFAULT_SUITE"]
 
-DEFAULT_SUITE = Path(__file__).resolve().parents[2] / "data" / "paraphrase" / "suite.yaml"
+DEFAULT_SUITE = data.path("paraphrase/suite.yaml")
 
 
 @dataclass(frozen=True)
@@ -81,10 +82,12 @@ class SuiteReport:
         return "\n".join(lines)
 
 
-def _resolve(root: Path, rel: str) -> Path | None:
-    """A corpus path relative to the repository root, or to one of its parents (so
-    ``../shared/...`` is found from a checkout nested one level deeper too)."""
-    for base in (root, *list(root.parents)[:2]):
+def _resolve(folder: Path, rel: str) -> Path | None:
+    """A corpus path relative to the suite's folder, or to one of the folders above it: the
+    shipped corpora sit beside the suite in the package data (``../workbench/corpus.jsonl``), and a
+    corpus kept outside the package (``../shared/...``) is found from the checkout the suite lies in,
+    however deep that checkout is nested."""
+    for base in (folder, *list(folder.parents)[:5]):
         p = (base / rel).resolve()
         if p.exists():
             return p
@@ -95,29 +98,29 @@ def load_suite(path: str | Path = DEFAULT_SUITE) -> Suite:
     """Read a suite file; raise :class:`~fcpkit.errors.FormatError` naming the file and field."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise FormatError(str(path), [f"cannot read the suite: {exc}"]) from None
     problems: list[str] = []
     for key in ("corpora", "pages", "facts"):
-        if not isinstance((data or {}).get(key), (dict, list)):
+        if not isinstance((raw or {}).get(key), (dict, list)):
             problems.append(f"'{key}' is missing or not a mapping/list")
     if problems:
         raise FormatError(str(path), problems)
-    root = path.resolve().parents[2]
+    folder = path.resolve().parent
     corpora: dict[str, Any] = {}
     pages: dict[str, Observation] = {}
     skipped: list[str] = []
-    for name, ref in data["pages"].items():
+    for name, ref in raw["pages"].items():
         try:
             corpus, run, step = str(ref).split(":")
-            src = data["corpora"][corpus]
+            src = raw["corpora"][corpus]
             step_i = int(step)
         except (ValueError, KeyError):
             problems.append(f"pages.{name}: {ref!r} is not CORPUS:RUN:STEP with a corpus listed under 'corpora'")
             continue
         if corpus not in corpora:
-            found = _resolve(root, src)
+            found = _resolve(folder, src)
             corpora[corpus] = {t.id: t for t in load_corpus(found)} if found else None
         runs = corpora[corpus]
         if runs is None:
@@ -128,20 +131,20 @@ def load_suite(path: str | Path = DEFAULT_SUITE) -> Suite:
             continue
         pages[name] = runs[run].observations()[step_i]
     cases: list[SuiteCase] = []
-    for i, fact in enumerate(data["facts"]):
+    for i, fact in enumerate(raw["facts"]):
         kind, phrasings = fact.get("type"), fact.get("phrasings") or []
         if not isinstance(kind, str) or len(phrasings) < 3:
             problems.append(f"facts[{i}]: needs a 'type' and at least three 'phrasings'")
             continue
         for expect, key in ((True, "holds"), (False, "fails")):
             for page in fact.get(key) or []:
-                if page not in data["pages"]:
+                if page not in raw["pages"]:
                     problems.append(f"facts[{i}].{key}: unknown page {page!r}")
                 elif page in pages:
                     cases.extend(SuiteCase(i, kind, str(s), page, expect) for s in phrasings)
     if problems:
         raise FormatError(str(path), problems)
-    return Suite(tuple(cases), pages, float(data.get("threshold", 0.6)), tuple(skipped), len(data["facts"]))
+    return Suite(tuple(cases), pages, float(raw.get("threshold", 0.6)), tuple(skipped), len(raw["facts"]))
 
 
 def run_suite(suite: Suite, matcher: Matcher) -> SuiteReport:

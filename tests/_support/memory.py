@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data"
+from fcpkit import data
+
+#: the package data (fcpkit/data/): the shipped corpora and libraries
+DATA = data.root()
 
 
 class BagOfWordsEmbedder:

@@ -2,6 +2,17 @@
 
 from pathlib import Path
 
+from fcpkit import data
+
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data"
-EXAMPLES = DATA / "examples"
+#: the data shipped inside the package (fcpkit/data/), found as the package finds it
+SHIPPED = data.root()
+#: research-only data kept in the checkout's top-level data/ (results, held-out corpora)
+RESEARCH = ROOT / "data"
+EXAMPLES = SHIPPED / "examples"
+
+
+def corpus(name: str) -> Path:
+    """A recorded corpus by name: ``examples``, ``workbench``, ``miniwob`` ship with the package,
+    ``heldout/...`` lives in the checkout."""
+    return (RESEARCH if name.startswith("heldout/") else SHIPPED) / name / "corpus.jsonl"

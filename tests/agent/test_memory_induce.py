@@ -7,7 +7,7 @@ import json
 
 from _support.memory import DATA
 
-from fcpkit import Checker, load_corpus
+from fcpkit import Checker, data, load_corpus
 from fcpkit.agent.memory import load_library, save_library
 from fcpkit.eval.induce import DeterministicInducer, Inducer, healthy
 from fcpkit.cli.experience import DEFAULT_CORPORA
@@ -69,10 +69,10 @@ def test_one_failure_case_per_detected_faulty_run(example_runs, example_library)
 
 
 def test_committed_libraries_are_what_induce_writes(tmp_path):
-    """data/libraries is reproduced byte for byte from the corpora it names."""
+    """fcpkit/data/libraries is reproduced byte for byte from the corpora it names."""
     committed = DATA / "libraries"
     meta = load_library(committed).meta
-    assert meta["corpora"] == [str(p.relative_to(DATA.parent)) for p in DEFAULT_CORPORA]
+    assert meta["corpora"] == [data.relative(p) for p in DEFAULT_CORPORA]
     runs = [t for p in DEFAULT_CORPORA for t in load_corpus(p)]
     lib = DeterministicInducer().induce(runs).with_meta(corpora=meta["corpora"], command="fcpkit induce")
     out = save_library(lib, tmp_path / "lib")

@@ -14,7 +14,7 @@ from _support.paths import ROOT
 from fcpkit.cli import SCRATCH, main
 from fcpkit.envs.record.__main__ import main as record_main
 
-PLAN = ROOT / "data" / "examples" / "plans" / "support.yaml"
+PLAN = ROOT / "fcpkit" / "data" / "examples" / "plans" / "support.yaml"
 
 
 def _commands(group: click.Group, prefix: str = ""):
@@ -69,7 +69,7 @@ def test_tables_never_truncate_their_heads():
     from fcpkit import Checker, load_corpus
     from fcpkit.cli.report import print_reports
 
-    corpus = load_corpus(ROOT / "data" / "examples" / "corpus.jsonl")
+    corpus = load_corpus(ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl")
     reports = Checker().fit(corpus).check_corpus(list(corpus)[:3])
     console = Console(width=80, record=True)
     print_reports(reports, console=console)

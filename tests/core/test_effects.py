@@ -185,7 +185,7 @@ def test_recorded_reads_stay_reads_on_the_live_pages():
     """Every step the workbench recorder declared a read is still a read on its recorded page
     (links to records, search, filters, tabs), so fail-closed does not park healthy runs."""
     wrong = []
-    for t in load_corpus("data/workbench/corpus.jsonl"):
+    for t in load_corpus("fcpkit/data/workbench/corpus.jsonl"):
         pages = t.observations()
         for i, s in enumerate(t.steps):
             if s.action.effect == "read":
@@ -197,7 +197,7 @@ def test_recorded_reads_stay_reads_on_the_live_pages():
 
 def test_finding1_multi_action_write_is_blocked_when_writes_are_off():
     """The reported bypass: select_option + click('59') on the real ticket page, logged as a read."""
-    t = next(t for t in load_corpus("data/workbench/corpus.jsonl") if t.workflow == "support")
+    t = next(t for t in load_corpus("fcpkit/data/workbench/corpus.jsonl") if t.workflow == "support")
     i = next(i for i, s in enumerate(t.steps) if s.action.command.startswith("select_option"))
     page = t.observations()[i]
     step = Action("select_option('51', 'Payments')\nclick('59')", target=t.steps[i].action.target)

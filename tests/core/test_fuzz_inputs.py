@@ -20,9 +20,9 @@ from fcpkit.errors import FcpkitError
 from fcpkit.eval.calibrate import load_report
 
 FUZZ = settings(deadline=2000, suppress_health_check=list(HealthCheck), database=None)
-VALID_PLAN = Path("data/workbench/plans/support.yaml").read_text("utf-8")
-VALID_LINE = Path("data/examples/corpus.jsonl").read_text("utf-8").split("\n", 1)[0]
-EXAMPLES = Path("data/examples").resolve()
+VALID_PLAN = Path("fcpkit/data/workbench/plans/support.yaml").read_text("utf-8")
+VALID_LINE = Path("fcpkit/data/examples/corpus.jsonl").read_text("utf-8").split("\n", 1)[0]
+EXAMPLES = Path("fcpkit/data/examples").resolve()
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=True) | st.text(max_size=20),
@@ -91,7 +91,7 @@ def test_fuzz_thresholds_and_calibration_files(tmp_path_factory, value):
 ARGS = st.lists(st.sampled_from([
     "check", "validate", "bench", "checks", "calibrate", "--plan", "--log", "", "/dev/full", "--repeat", "0", "-1",
     "--holdout", "nan", "inf", "--verifier", "bogus", "--matcher", "nope", "--id", "x", "--thresholds",
-    "--calibration", "data/examples/corpus.jsonl", "data/workbench/plans/support.yaml", "missing.jsonl", "\x00",
+    "--calibration", "fcpkit/data/examples/corpus.jsonl", "fcpkit/data/workbench/plans/support.yaml", "missing.jsonl", "\x00",
     "--steps", "--json", "--port", "99999", "run", "--workflow", "--variant", "99", "--step-budget", "workbench",
 ]), max_size=6)
 
@@ -114,10 +114,10 @@ def test_fuzz_command_lines(args):
 @pytest.mark.parametrize("args", [
     ["run", "--workflow", "bogus"], ["run", "--variant", "99"], ["run", "--step-budget", "-1"],
     ["workbench", "--port", "99999"], ["bench", "checks", "--repeat", "0"],
-    ["calibrate", "data/examples/corpus.jsonl", "--out", "x.json", "--holdout", "nan"],
-    ["check", "data/examples/corpus.jsonl", "--log", ""],
-    ["check", "data/examples/corpus.jsonl", "--log", "/dev/full"],
-    ["check", "data/examples/corpus.jsonl", "--plan", "data/workbench/plans/orders.yaml"],
+    ["calibrate", "fcpkit/data/examples/corpus.jsonl", "--out", "x.json", "--holdout", "nan"],
+    ["check", "fcpkit/data/examples/corpus.jsonl", "--log", ""],
+    ["check", "fcpkit/data/examples/corpus.jsonl", "--log", "/dev/full"],
+    ["check", "fcpkit/data/examples/corpus.jsonl", "--plan", "fcpkit/data/workbench/plans/orders.yaml"],
     ["validate", "plans/a\x00b.yaml"],
 ])
 def test_finding10_reported_command_lines_fail_with_one_line(args):

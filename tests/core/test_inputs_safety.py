@@ -17,7 +17,7 @@ from fcpkit.core.plan import load_plan
 from fcpkit.core.trajectory import dump_corpus, iter_corpus
 from fcpkit.errors import CorpusError, PlanError
 
-BASE = load_corpus("data/examples/corpus.jsonl")[0]
+BASE = load_corpus("fcpkit/data/examples/corpus.jsonl")[0]
 
 
 def _with_text(text: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit import Checker, Plan, load_corpus
+from fcpkit import Checker, Plan, data, load_corpus
 from fcpkit.engine import StateMachine
 from fcpkit.engine.compare import generated_corpus
 from fcpkit.engine.falsifiers import plan_from_program
@@ -14,7 +14,7 @@ from fcpkit.matching import get_matcher
 from fcpkit.core.plan import yaml_load
 from fcpkit.envs.workbench import get_task
 
-CORPUS = DEFAULT_SMG.parent.parent / "workbench" / "corpus.jsonl"
+CORPUS = data.path(data.WORKBENCH)
 
 
 @pytest.fixture(scope="module")

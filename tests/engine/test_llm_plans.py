@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from fcpkit import load_corpus
+from fcpkit import data, load_corpus
 from fcpkit.agent.planner import PlanningError
 from fcpkit.engine import StateMachine
 from fcpkit.engine.compare import compare_trajectories
@@ -16,7 +16,7 @@ from fcpkit.engine.llm_plans import (llm_plan_corpus, load_llm_plans, plan_recor
 from fcpkit.engine.workbench import DEFAULT_SMG
 from fcpkit.errors import ConfigError
 
-CORPUS = DEFAULT_SMG.parent.parent / "workbench" / "corpus.jsonl"
+CORPUS = data.path(data.WORKBENCH)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from fcpkit.core.trajectory import load_corpus
 
 from _support.paths import ROOT
 
-EXAMPLES = ROOT / "data" / "examples" / "corpus.jsonl"
+EXAMPLES = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 
 def test_bench_times_one_action_and_one_state_check_per_step():

@@ -12,15 +12,14 @@ import pytest
 
 from fcpkit import load_corpus
 from fcpkit.core.falsifiers import TaskContext, builtin_hits, commitment_text
-from _support.paths import ROOT
+from _support.paths import corpus
 
-DATA = ROOT / "data"
 CORPORA = ["examples", "workbench", "miniwob", "heldout/workbench", "heldout/miniwob"]
 
 
 @pytest.mark.parametrize("name", CORPORA)
 def test_no_builtin_fires_on_a_healthy_run(name):
-    path = DATA / name / "corpus.jsonl"
+    path = corpus(name)
     if not path.exists():
         pytest.skip(f"{path} not recorded")
     healthy = [t for t in load_corpus(path) if t.label.fault is None]

@@ -197,7 +197,7 @@ def test_fit_never_sees_the_held_out_split(example, monkeypatch):
 
 def test_save_load_round_trip_and_calibrated_matcher(example, tmp_path):
     path = tmp_path / "cal" / "lexical.json"
-    rep = calibrate(["data/examples/corpus.jsonl"], "lexical", out=path, holdout=0.25, trajectories=example)
+    rep = calibrate(["fcpkit/data/examples/corpus.jsonl"], "lexical", out=path, holdout=0.25, trajectories=example)
     assert rep.path == path and path.is_file()
     data = json.loads(path.read_text())
     assert data["format"] == cal.FORMAT and data["matcher"] == "lexical"

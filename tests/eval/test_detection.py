@@ -32,7 +32,7 @@ from fcpkit.eval.metrics import wilson
 from _support.pages import PLAN as SUPPORT_PLAN, page
 from _support.paths import ROOT
 
-EXAMPLE = ROOT / "data" / "examples" / "corpus.jsonl"
+EXAMPLE = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 # -- a small corpus built in code ------------------------------------------------------------
 

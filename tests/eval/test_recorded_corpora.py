@@ -12,15 +12,14 @@ import pytest
 
 from fcpkit import Checker, LexicalMatcher, load_corpus
 from fcpkit.eval.metrics import summarize
-from _support.paths import ROOT
+from _support.paths import corpus
 
-DATA = ROOT / "data"
 CORPORA = ["workbench", "miniwob", "heldout/workbench", "heldout/miniwob"]
 
 
 @pytest.mark.parametrize("name", CORPORA)
 def test_lower_bound_catches_every_fault_class_without_false_alarms(name):
-    path = DATA / name / "corpus.jsonl"
+    path = corpus(name)
     if not path.exists():
         pytest.skip(f"{path} not recorded")
     trajs = load_corpus(path)

@@ -12,7 +12,7 @@ from fcpkit import Checker, CorpusError, Route, load_corpus
 from fcpkit.core.verify import KeepGoingVerifier, needs_model
 from fcpkit.eval.verifier_cases import FAULT_SCOPES, build_cases, case_counts, dump_cases, load_cases
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[2] / "fcpkit" / "data"
 EXAMPLES = DATA / "examples"
 SHIPPED = DATA / "verifier" / "cases.jsonl"
 

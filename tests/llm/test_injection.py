@@ -2,7 +2,7 @@
 the prompt calls untrusted, no injection text can close the fence, and the decision on a page
 that matches a falsifier does not move whatever the page says.
 
-The injection texts are data/adversarial/injections.jsonl. The scripted model is a worst case:
+The injection texts are fcpkit/data/adversarial/injections.jsonl. The scripted model is a worst case:
 it obeys any instruction it finds outside the page fence.
 """
 
@@ -21,7 +21,7 @@ from fcpkit.core.trajectory import Observation  # noqa: E402
 from fcpkit.core.verify import Decision, VerifyRequest  # noqa: E402
 from fcpkit.llm.components.verifier import PAGE_CLOSE, PAGE_OPEN, LLMVerifier  # noqa: E402
 
-INJECTIONS = [json.loads(line) for line in Path("data/adversarial/injections.jsonl").read_text("utf-8").splitlines()]
+INJECTIONS = [json.loads(line) for line in Path("fcpkit/data/adversarial/injections.jsonl").read_text("utf-8").splitlines()]
 
 
 def _outside_fences(text: str) -> str:

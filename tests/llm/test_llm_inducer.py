@@ -13,7 +13,7 @@ from fcpkit.eval.llm_induce import LLMInducer, compare
 from fcpkit.agent.memory.params import instance_specific
 from fcpkit.llm import LLMClient
 
-CORPUS = Path(__file__).resolve().parents[2] / "data" / "examples" / "corpus.jsonl"
+CORPUS = Path(__file__).resolve().parents[2] / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 SKILL = {"key": "Open a support ticket by its id", "subgoal": "Open ticket {record_id}",
          "actions": ["click(link '{record_id}')"], "preconditions": ["Search results for {record_id}"],

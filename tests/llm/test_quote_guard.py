@@ -13,7 +13,7 @@ from fcpkit.llm import LLMClient
 from fcpkit.llm.components import LLMVerifier
 from fcpkit.llm.quote_guard import unsupported_repair
 
-CASES = Path(__file__).resolve().parents[2] / "data" / "verifier" / "cases.jsonl"
+CASES = Path(__file__).resolve().parents[2] / "fcpkit" / "data" / "verifier" / "cases.jsonl"
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from fcpkit.eval.verifier_cases import load_cases
 from fcpkit.llm.prefix_stats import prefix_reuse
 from fcpkit.llm.verdict_cache import CachedVerifier, VerdictCache, check_key
 
-CASES = Path(__file__).resolve().parents[2] / "data" / "verifier" / "cases.jsonl"
+CASES = Path(__file__).resolve().parents[2] / "fcpkit" / "data" / "verifier" / "cases.jsonl"
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from fcpkit.eval.verifier_cases import load_cases
 from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN
 from fcpkit.llm.components.verifier import NEUTRAL_HINT
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = Path(__file__).resolve().parents[2] / "fcpkit" / "data"
 CASES = DATA / "verifier" / "cases.jsonl"
 
 

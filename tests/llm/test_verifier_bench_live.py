@@ -13,7 +13,7 @@ from fcpkit.eval.verifier_cases import load_cases
 from fcpkit.llm import embedded_model, find_gguf, llama_cpp_available
 
 pytestmark = pytest.mark.llm
-CASES = Path(__file__).resolve().parents[2] / "data" / "verifier" / "cases.jsonl"
+CASES = Path(__file__).resolve().parents[2] / "fcpkit" / "data" / "verifier" / "cases.jsonl"
 
 
 def test_embedded_smollm2_answers_a_case_with_valid_json(monkeypatch):

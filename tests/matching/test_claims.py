@@ -124,7 +124,7 @@ def test_plan_lint_warns_with_the_fix():
 
 
 def test_cli_explain_and_lint():
-    corpus = ROOT / "data" / "workbench" / "corpus.jsonl"
+    corpus = ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl"
     run = [sys.executable, "-m", "fcpkit"]
     out = subprocess.run(run + ["explain", "No Approve button on the expense report page", "--json",
                                 "--page", f"{corpus}:expenses-v0-control_missing-s401:5"],
@@ -134,6 +134,6 @@ def test_cli_explain_and_lint():
     assert d["claim"]["type"] == "absence" and d["score"] == 1.0
     bad = subprocess.run(run + ["explain", "x", "--page", f"{corpus}:nope:1"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "no run 'nope'" in bad.stderr
-    lint = subprocess.run(run + ["lint", str(ROOT / "data" / "examples" / "plans" / "expenses.yaml"), "--json"],
+    lint = subprocess.run(run + ["lint", str(ROOT / "fcpkit" / "data" / "examples" / "plans" / "expenses.yaml"), "--json"],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert lint.returncode == 1 and "absence-no-scope" in lint.stdout

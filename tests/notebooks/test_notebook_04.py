@@ -19,7 +19,7 @@ pytest.importorskip("ipykernel")
 pytest.importorskip("plotly")
 
 NOTEBOOK = ROOT / "notebooks" / "04_detection_benchmark.ipynb"
-CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 def test_04_opens_with_teaching_note_and_parameters():
     import nbformat

@@ -37,7 +37,7 @@ def test_05_skill_induction(tmp_path, kernel_name):
     live = _live_possible()
     papermill.execute_notebook(
         str(NOTEBOOKS / f"{name}.ipynb"), str(tmp_path / f"{name}.out.ipynb"),
-        parameters={"metrics_path": str(metrics), "corpora": [str(ROOT / "data" / "examples" / "corpus.jsonl")],
+        parameters={"metrics_path": str(metrics), "corpora": [str(ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl")],
                     "library_dir": str(tmp_path / "lib"), "figures_dir": str(tmp_path / "figs"),
                     "run_live": live, "scaling_workflows": ["support"], "scaling_fractions": [0.0, 1.0],
                     "scaling_repetitions": 1},

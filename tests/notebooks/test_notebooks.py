@@ -19,7 +19,7 @@ pytest.importorskip("ipykernel")
 from _support.notebooks import opens_with_teaching_note_and_parameters as _opens_with_teaching_note_and_parameters  # noqa: E402
 from _support.notebooks import run_notebook as _run  # noqa: E402
 
-CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
 
 def test_01_authoring_commitments(tmp_path, kernel_name):

@@ -1,7 +1,7 @@
 """Experience: the skill library and the failure-repair library (paper appendix B.3/B.4).
 
 * records: :class:`Skill`, :class:`FailureRecord` (frozen; JSON/YAML round-trip)
-* store: :class:`Library`, :func:`load_library`, :func:`save_library` (``data/libraries/``, ``datasets.Dataset``)
+* store: :class:`Library`, :func:`load_library`, :func:`save_library` (``fcpkit/data/libraries/``, ``datasets.Dataset``)
 * induction (it replays runs through the Checker, so it lives in :mod:`fcpkit.eval.induce` and
   :mod:`fcpkit.eval.llm_induce`): the ``Inducer`` protocol, ``DeterministicInducer``, ``LLMInducer``
 * retrieve: :class:`SkillRetriever` (0.4 BM25 + 0.6 embedding, K = 3, dependency expansion),

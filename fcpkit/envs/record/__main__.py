@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from fcpkit import data
 from fcpkit.envs.miniwob import MINIWOB_TASKS
 from fcpkit.envs.record.miniwob import record_miniwob
 from fcpkit.envs.record.recorder import RECORD_SLOW_DELAY_S, STEP_BUDGET, record_workbench, workbench_matrix
@@ -17,7 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="Record trajectory corpora with the scripted executor in Chromium.")
     parser.add_argument("--source", choices=["workbench", "miniwob"], default="workbench",
                         help="what to record: the workbench app or MiniWoB++ tasks (default workbench)")
-    parser.add_argument("--out", default=None, help="output folder (default data/<source>)")
+    parser.add_argument("--out", default=None, help="output folder (default: the shipped corpus, fcpkit/data/<source>)")
     parser.add_argument("--seed", type=int, default=0, help="episode seed (data and task draws; default 0)")
     parser.add_argument("--budget", type=int, default=STEP_BUDGET, help="step budget per episode")
     parser.add_argument("--workflows", default=None, help="comma-separated workbench workflows (default: all)")
@@ -33,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="print no progress lines")
     args = parser.parse_args(argv)
     say = None if args.quiet else (lambda m: print(m, flush=True))
-    out = Path(args.out or f"data/{args.source}")
+    out = Path(args.out) if args.out else data.path(args.source)
     if args.source == "miniwob":
         tasks = args.tasks.split(",") if args.tasks else list(MINIWOB_TASKS)
         record_miniwob(out, seed=args.seed, tasks=tasks, progress=say, screenshots=args.screenshots)

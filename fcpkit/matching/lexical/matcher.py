@@ -27,11 +27,11 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
 
+from fcpkit import data
 from fcpkit.core.actions import ActionDescription
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
@@ -62,11 +62,11 @@ _AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|
 _CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
 _PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
 #: How token weights are set: "background" (the default: the shipped background vocabulary,
-#: ``background_idf.json``, the same in the checker, the benchmark and the live runner), "none"
+#: ``fcpkit/data/lexical/background_idf.json``, the same in the checker, the benchmark and the live runner), "none"
 #: (every content token weighs 1) or "fit" (IDF learnt from the pages given to
 #: :meth:`LexicalMatcher.fit`; the live runner has none to learn from).
 IDF_POLICIES = ("background", "none", "fit")
-_BACKGROUND = Path(__file__).with_name("background_idf.json")
+_BACKGROUND = data.path("lexical/background_idf.json")
 
 
 @lru_cache(maxsize=1)

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "notebooks"
-CORPUS = ROOT / "data" / "examples" / "corpus.jsonl"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 SHOTS = Path(os.environ.get("FCPKIT_SHOTS_DIR") or Path(tempfile.gettempdir()) / "fcpkit-notebook-shots")
 POSITION = re.compile(r"check (\d+)/(\d+)")
 

@@ -1,0 +1,116 @@
+"""Every default the package names is package data: it resolves inside fcpkit/data/, exists, and
+is in the wheel that pyproject.toml builds (so ``pip install fcpkit`` has its defaults)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import click
+import pytest
+import yaml
+
+from fcpkit import data
+from fcpkit.cli import main
+from fcpkit.cli.experience import DEFAULT_CORPORA as EXPERIENCE_CORPORA
+from fcpkit.cli.experience import DEFAULT_LIBRARY
+from fcpkit.cli.verifier import DEFAULT_CASES, DEFAULT_CORPORA as VERIFIER_CORPORA
+from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG
+from fcpkit.eval.injection_bench import CORPUS as INJECTION_CORPUS
+from fcpkit.eval.injection_bench import INJECTIONS
+from fcpkit.matching.lexical.matcher import _BACKGROUND
+from fcpkit.matching.paraphrase import DEFAULT_SUITE, load_suite
+from _support.paths import ROOT
+
+MODULE_DEFAULTS = {
+    "experience corpora": list(EXPERIENCE_CORPORA), "experience library": [DEFAULT_LIBRARY],
+    "verifier cases": [DEFAULT_CASES], "verifier corpora": list(VERIFIER_CORPORA.values()),
+    "state-machine memory": [DEFAULT_SMG, DEFAULT_SAFE_SMG],
+    "injection texts": [INJECTIONS, INJECTION_CORPUS], "paraphrase suite": [DEFAULT_SUITE],
+    "background vocabulary": [_BACKGROUND],
+}
+
+
+def _commands(group: click.Group, prefix: str = ""):
+    for name, cmd in group.commands.items():
+        if isinstance(cmd, click.Group):
+            yield from _commands(cmd, f"{prefix}{name} ")
+        else:
+            yield f"{prefix}{name}", cmd
+
+
+def _cli_path_defaults() -> dict[str, Path]:
+    out = {}
+    for name, cmd in _commands(main):
+        for param in cmd.params:
+            values = param.default if isinstance(param.default, (list, tuple)) else [param.default]
+            for v in values:
+                if isinstance(v, Path):
+                    out[f"{name} {param.name}"] = v
+    return out
+
+
+def _shipped(p: Path) -> str:
+    """``p`` as a name inside the package data; fails when it lies elsewhere."""
+    assert p.is_absolute(), p
+    return p.resolve().relative_to(data.root().resolve()).as_posix()
+
+
+def test_every_absolute_cli_default_is_shipped_package_data():
+    defaults = _cli_path_defaults()
+    shipped = {k: v for k, v in defaults.items() if v.is_absolute()}
+    # the commands whose inputs default to shipped data (the rest are output folders under the
+    # working directory): the walk must find them, else it checks nothing
+    assert {"bench experience corpus", "bench verifier cases_path", "retrieve library", "plan library"} <= set(shipped)
+    for where, p in shipped.items():
+        assert p.exists() and _shipped(p), where
+
+
+def test_relative_cli_defaults_are_outputs_that_never_name_the_package_data():
+    for where, p in _cli_path_defaults().items():
+        if not p.is_absolute():
+            assert p.parts[0] in ("runs", "data") and "fcpkit" not in p.parts, where
+            assert p.parts[:2] != ("data", "examples"), where
+
+
+@pytest.mark.parametrize("what", sorted(MODULE_DEFAULTS))
+def test_module_defaults_resolve_inside_the_package(what):
+    for p in MODULE_DEFAULTS[what]:
+        assert p.exists(), (what, p)
+        assert _shipped(p), (what, p)
+
+
+def test_the_paraphrase_suite_finds_its_corpora_beside_it():
+    suite = load_suite()
+    names = {ref.split(":")[0] for ref in yaml.safe_load(DEFAULT_SUITE.read_text())["pages"].values()}
+    assert {"workbench", "miniwob"} <= names
+    assert not [p for p in suite.skipped_pages if p.startswith(("wb-", "mw-"))]
+
+
+def _wheel(tmp_path: Path) -> zipfile.ZipFile:
+    """Build the wheel from a copy of the source (the checkout stays untouched), offline."""
+    pytest.importorskip("setuptools")
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "fcpkit", src / "fcpkit", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    out = tmp_path / "wheel"
+    code = f"from setuptools import build_meta; print(build_meta.build_wheel({str(out)!r}))"
+    r = subprocess.run([sys.executable, "-c", code], cwd=src, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return zipfile.ZipFile(out / r.stdout.strip().splitlines()[-1])
+
+
+def test_the_wheel_carries_every_default_and_every_shipped_file(tmp_path):
+    members = set(_wheel(tmp_path).namelist())
+    missing = [n for n in data.names() if f"fcpkit/data/{n}" not in members]
+    assert missing == []
+    defaults = [*MODULE_DEFAULTS.values(), [p for p in _cli_path_defaults().values() if p.is_absolute()]]
+    for p in (q for group in defaults for q in group):
+        name = _shipped(p)
+        assert f"fcpkit/data/{name}" in members or any(m.startswith(f"fcpkit/data/{name}/") for m in members), name
+    assert "fcpkit/data/__init__.py" in members
+    assert not [m for m in members if m.startswith(("fcpkit/data/results/", "fcpkit/data/heldout/"))]
