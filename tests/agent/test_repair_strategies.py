@@ -226,3 +226,25 @@ def test_run_result_carries_outcome_class_and_repair_families():
     assert d["outcome_class"] in ("success", "recovered") and isinstance(d["repair_strategies"], list)
     assert all(isinstance(r, RepairResult) and r.family in FAMILIES for r in res.repairs)
 
+
+
+RENAMED = Observation("http://app.test/t/1", "Ticket T-1", "[1] RootWebArea 'Ticket T-1'\n"
+                                                           "\t[8] combobox 'Assign to team'\n\t[9] button 'Request reassignment'")
+
+
+def test_a_control_that_does_another_act_is_control_gone_when_none_does_the_steps_act():
+    pressed = Action("click('9')", "Press it to assign", "button 'Request reassignment'", "write")
+    req = request(RENAMED, rule="act_mismatch", phase="pre", action=pressed,
+                  diagnosis="rule act_mismatch: button 'Request reassignment' hands the act over as a request")
+    d = diagnose(req)
+    assert d.cause == "control_gone" and "Request reassignment" in d.evidence
+    res = DeterministicRepairer().repair(req)
+    assert res.strategy == "honest_stop" and res.stop and "not on the page" in res.stop
+
+
+def test_a_wrong_control_beside_the_right_one_is_a_local_repair_and_a_dialog_is_dismissed():
+    pressed = Action("click('69')", "Press it", "button 'Delete ticket'", "irreversible")
+    req = request(PAGE, rule="act_mismatch", phase="pre", action=pressed)
+    assert diagnose(req).cause == "other" and "'Save'" in diagnose(req).evidence
+    assert DeterministicRepairer().repair(req).strategy == "local_repair"
+    assert diagnose(request(DIALOG, rule="act_mismatch", phase="pre", action=pressed)).cause == "dialog"
