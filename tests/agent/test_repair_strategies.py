@@ -130,6 +130,17 @@ def test_wait_then_stop_when_the_page_stays_slow():
     assert DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (first,)})).stop
 
 
+def test_a_slow_response_on_a_later_step_is_waited_out_again_twice_at_most():
+    from dataclasses import replace
+
+    slow = request(PAGE, rule="action_error", diagnosis="rule action_error: TimeoutError: Timeout 1500ms exceeded.")
+    earlier = replace(DeterministicRepairer().repair(slow), index=0)  # the wait let the run move on to step 1
+    again = DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (earlier,)}))
+    assert again.strategy == "wait_and_reobserve" and not again.stop
+    third = DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (earlier, replace(earlier))}))
+    assert third.strategy == "honest_stop" and "step after step" in third.stop
+
+
 def test_the_failure_library_strategy_is_followed_once():
     from fcpkit.agent import FailureCase
 
