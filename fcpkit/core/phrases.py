@@ -20,6 +20,9 @@ The families, and what each says:
 * ``EMPTY``: a list or search with nothing in it ("no results", "showing 0 of 0");
 * ``NEGATIVE``: a message whose polarity is negative (error, failed, could not, invalid);
 * ``ADMITS_FAILURE``: the agent's own message says it did not do the task ("I could not ...");
+* ``DEFERS``: a control that hands the act to someone else instead of doing it ("Submit for
+  approval", "Send to manager", "Request a change", "Save as draft"): its effect is a pending
+  request, not the act itself;
 * ``REMOVE_FILTER``: a filter chip's remove control, with the filter value as group ``v``.
 
 English is complete; German, French and Spanish carry the core of each family as a start.
@@ -32,7 +35,7 @@ from typing import Mapping, Sequence
 
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "ADMITS_FAILURE",
-    "REMOVE_FILTER", "STATUS_WORDS", "compile_family", "fold",
+    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "compile_family", "fold",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -110,6 +113,18 @@ ADMITS_FAILURE: Family = {
     "de": [r"\bich konnte\b.*\bnicht\b", r"\bnicht abschlie[ßs]en\b"],
     "fr": [r"\bje n'ai pas pu\b", r"\bimpossible de terminer\b"],
     "es": [r"\bno (?:he podido|pude)\b"],
+}
+
+DEFERS: Family = {
+    "en": [r"\bfor (?:approval|review|sign-?off|moderation|verification|validation|authori[sz]ation|consideration)\b",
+           r"^(?:request|propose|suggest|nominate)\b", r"\brequest (?:an? )?(?:approval|review|change|sign-?off)\b",
+           r"\b(?:send|submit|forward|escalate) (?:\w+ ){0,2}to (?:(?:your|a|an|the) )?(?:manager|approver|supervisor|"
+           r"admin\w*|reviewer|moderator)s?\b", r"\bask (?:for|to)\b", r"\bsave (?:as )?(?:a )?draft\b",
+           r"\b(?:awaiting|pending) (?:approval|review)\b"],
+    "de": [r"\bzur (?:genehmigung|freigabe|pr[üu]fung)\b", r"\bbeantragen\b", r"\banfordern\b", r"\bals entwurf\b"],
+    "fr": [r"\bpour (?:approbation|validation|relecture|v[ée]rification)\b", r"^(?:demander|proposer)\b",
+           r"\b(?:en|comme) brouillon\b"],
+    "es": [r"\bpara (?:aprobaci[oó]n|revisi[oó]n|validaci[oó]n)\b", r"^(?:solicitar|proponer)\b", r"\bcomo borrador\b"],
 }
 
 REMOVE_FILTER: Family = {

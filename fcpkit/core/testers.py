@@ -29,6 +29,7 @@ from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, 
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import RuleHit, check_action, check_transition, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
+from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
@@ -226,7 +227,6 @@ class StateTester(_Base):
             self._texts.pop(next(iter(self._texts)))
         return text
 
-
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan
         does not mention (an interstitial on the start page) is drift before the first step.
@@ -321,7 +321,7 @@ class ActionTester(_Base):
 
     def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
         start = time.perf_counter()
-        hit = check_action(action) if self.use_rules else None
+        hit = (check_action(action) or act_mismatch(action, commitment)) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
         desc = describe_action(action)
         # a matcher that reads structure gets the description itself (no string parsed back)

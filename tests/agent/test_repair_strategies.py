@@ -130,6 +130,17 @@ def test_wait_then_stop_when_the_page_stays_slow():
     assert DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (first,)})).stop
 
 
+def test_a_slow_response_on_a_later_step_is_waited_out_again_twice_at_most():
+    from dataclasses import replace
+
+    slow = request(PAGE, rule="action_error", diagnosis="rule action_error: TimeoutError: Timeout 1500ms exceeded.")
+    earlier = replace(DeterministicRepairer().repair(slow), index=0)  # the wait let the run move on to step 1
+    again = DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (earlier,)}))
+    assert again.strategy == "wait_and_reobserve" and not again.stop
+    third = DeterministicRepairer().repair(RepairRequest(**{**slow.__dict__, "previous": (earlier, replace(earlier))}))
+    assert third.strategy == "honest_stop" and "step after step" in third.stop
+
+
 def test_the_failure_library_strategy_is_followed_once():
     from fcpkit.agent import FailureCase
 
@@ -226,3 +237,25 @@ def test_run_result_carries_outcome_class_and_repair_families():
     assert d["outcome_class"] in ("success", "recovered") and isinstance(d["repair_strategies"], list)
     assert all(isinstance(r, RepairResult) and r.family in FAMILIES for r in res.repairs)
 
+
+
+RENAMED = Observation("http://app.test/t/1", "Ticket T-1", "[1] RootWebArea 'Ticket T-1'\n"
+                                                           "\t[8] combobox 'Assign to team'\n\t[9] button 'Request reassignment'")
+
+
+def test_a_control_that_does_another_act_is_control_gone_when_none_does_the_steps_act():
+    pressed = Action("click('9')", "Press it to assign", "button 'Request reassignment'", "write")
+    req = request(RENAMED, rule="act_mismatch", phase="pre", action=pressed,
+                  diagnosis="rule act_mismatch: button 'Request reassignment' hands the act over as a request")
+    d = diagnose(req)
+    assert d.cause == "control_gone" and "Request reassignment" in d.evidence
+    res = DeterministicRepairer().repair(req)
+    assert res.strategy == "honest_stop" and res.stop and "not on the page" in res.stop
+
+
+def test_a_wrong_control_beside_the_right_one_is_a_local_repair_and_a_dialog_is_dismissed():
+    pressed = Action("click('69')", "Press it", "button 'Delete ticket'", "irreversible")
+    req = request(PAGE, rule="act_mismatch", phase="pre", action=pressed)
+    assert diagnose(req).cause == "other" and "'Save'" in diagnose(req).evidence
+    assert DeterministicRepairer().repair(req).strategy == "local_repair"
+    assert diagnose(request(DIALOG, rule="act_mismatch", phase="pre", action=pressed)).cause == "dialog"

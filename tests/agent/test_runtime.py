@@ -82,6 +82,15 @@ def test_observers_and_step_iterator_see_every_phase_in_order():
         runner.on("nope", print)
 
 
+def test_a_delete_where_the_step_assigns_never_reaches_the_gate():
+    gate = PolicyGate(approve=approve_all)
+    log = EvidenceLog()
+    _, env, _, res = run(SupportExecutor(irreversible=True), gate=gate, log=log, step_budget=6)
+    assert "click('69')" not in env.actions and env.deleted == []
+    assert any(r.get("rule") == "act_mismatch" for r in log.records if r["kind"] == "test")
+    assert not any(d.effect == "irreversible" for d in gate.decisions)
+
+
 def test_executor_report_ends_the_run_with_its_answer():
     plan = support_plan()
     plan = replace(plan, commitments=plan.commitments + (plan.commitments[1].__class__(
@@ -90,9 +99,17 @@ def test_executor_report_ends_the_run_with_its_answer():
     assert res.stop_reason == "reported" and res.answer == "T-390 is assigned to Payments." and res.success
 
 
+def _delete_plan():
+    """The support plan whose ticket step asks for the delete the irreversible executor does (a
+    delete where the step assigns is rejected before the gate: the rule ``act_mismatch``)."""
+    plan = support_plan()
+    step = replace(plan.commitments[1], subgoal="Delete the duplicate ticket T-390")
+    return replace(plan, commitments=(plan.commitments[0], step) + plan.commitments[2:])
+
+
 def test_irreversible_action_needs_approval_and_is_denied_by_default():
     log = EvidenceLog()
-    _, env, ex, res = run(SupportExecutor(irreversible=True), log=log, verifier=StrictVerifier())
+    _, env, ex, res = run(SupportExecutor(irreversible=True), log=log, verifier=StrictVerifier(), plan=_delete_plan())
     assert res.stop_reason == "approval_required" and res.success is False
     assert "click('69')" not in env.actions and env.deleted == []
     gate = [r for r in log.records if r.get("event") == "gate" and not r["allowed"]]
@@ -101,7 +118,7 @@ def test_irreversible_action_needs_approval_and_is_denied_by_default():
 
 def test_irreversible_action_runs_with_a_named_approval():
     gate = PolicyGate(approve=lambda req: Approval(True, "dana@example.com"))
-    _, env, _, res = run(SupportExecutor(irreversible=True), gate=gate, step_budget=6)
+    _, env, _, res = run(SupportExecutor(irreversible=True), gate=gate, step_budget=6, plan=_delete_plan())
     assert "click('69')" in env.actions
     assert any(d.approver == "dana@example.com" for d in gate.decisions)
 

@@ -5,7 +5,8 @@
 * a cause with a page-level fix gets that fix **once** (sign in again, dismiss the dialog, wait,
   clear the filter, retry the lost click, go back to the task's record); when the same cause
   comes back after its fix, the fault is persistent and the run stops honestly, naming the cause
-  and the evidence;
+  and the evidence. A wait is spent per step: a slow response on a later step, after the wait
+  let the run move on, is waited out again (twice in a run at most);
 * a refusal, or a control that is gone with no other skill to switch to, stops at once;
 * no credentials for a sign-in stops at once;
 * a failure case from the experience library whose strategy is one of ours, and whose pattern
@@ -46,6 +47,21 @@ STOP_AFTER_FIX: Mapping[str, str] = {
 }
 #: A cause may be fixed this many times before the fault counts as persistent.
 _FIX_LIMIT = {"wrong_record": 2}
+#: Causes whose fix is spent per step: a wait after which the run moved on to a later commitment worked,
+#: so a slow response further on is a new one (a loaded machine misses a browser wait now and then),
+#: fixed again up to this many times in a run. A second slow response on the same step is persistence.
+_PER_STEP_LIMIT = {"slow": 2}
+_STOP_AFTER_LIMIT = {"slow": "the application keeps answering only after the browser stopped waiting, step after step"}
+
+
+def _persistent(request: RepairRequest, cause: str, fix: str) -> str | None:
+    """The honest stop's message when ``fix`` was already spent on ``cause``, else ``None``."""
+    if cause in _PER_STEP_LIMIT:
+        tried = [p for p in request.previous if p.strategy == fix]
+        if any(p.index == request.index for p in tried):
+            return STOP_AFTER_FIX[cause]
+        return _STOP_AFTER_LIMIT[cause] if len(tried) >= _PER_STEP_LIMIT[cause] else None
+    return STOP_AFTER_FIX[cause] if _tried(request, fix) >= _FIX_LIMIT.get(cause, 1) else None
 
 
 def _tried(request: RepairRequest, strategy: str) -> int:
@@ -86,9 +102,8 @@ def choose_strategy(request: RepairRequest, d: Diagnosis, *, has_credentials: bo
                                 or not request.action.command.startswith(("click(", "press(", "select_option("))):
         fix = None  # a read that changed nothing is a path problem, not a lost click
     if fix is not None:
-        if _tried(request, fix) >= _FIX_LIMIT.get(d.cause, 1):
-            return "honest_stop", STOP_AFTER_FIX[d.cause]
-        return fix, None
+        spent = _persistent(request, d.cause, fix)
+        return ("honest_stop", spent) if spent else (fix, None)
     learned = _from_library(request, d)
     if learned is not None:
         return learned, None

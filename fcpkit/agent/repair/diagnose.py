@@ -2,7 +2,8 @@
 
 The testers say *that* a commitment is falsified and by which rule or statement; a strategy needs
 to know *why*: signed out, a dialog in the way, a page that has not arrived, a filter nobody asked
-for, another record, a click without effect, a refusal, a control that is gone. :func:`diagnose`
+for, another record, a click without effect, a refusal, a control that is gone (or replaced by one that does another
+act, :mod:`fcpkit.core.control_acts`). :func:`diagnose`
 reads the rule first (the built-in rules of :mod:`fcpkit.core.falsifiers` and the anomaly rules),
 then the page itself (a sign-in form, a modal dialog), then the wording of the evidence (the
 multilingual phrase families of :mod:`fcpkit.core.phrases`), so a plan's own falsifier ("Your
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fcpkit.core.control_acts import expected_acts, offers_act
 from fcpkit.core.pagetree import nodes
 from fcpkit.core.phrases import MISSING, PASSWORD, REFUSED, SIGN_IN, SIGNED_OUT, compile_family
 from fcpkit.core.trajectory import Observation
@@ -88,8 +90,13 @@ def diagnose(request: RepairRequest) -> Diagnosis:
     if rule == "lost_session" or sign_in_form(obs) or _any(_SIGNED_OUT, text):
         return Diagnosis("signed_out", evidence)
     dialog = modal_dialog(obs)
-    if rule == "unexpected_dialog" or (dialog and request.phase == "post"):
+    if rule == "unexpected_dialog" or (dialog and (request.phase == "post" or rule == "act_mismatch")):
         return Diagnosis("dialog", f"a dialog covers the page: {dialog or evidence!r}")
+    if rule == "act_mismatch":  # the pressed control does another act: is there one that does the step's?
+        other = offers_act(obs, expected_acts(request.commitment)[0])
+        if other is None:
+            return Diagnosis("control_gone", f"no control on the page performs this step's act: {evidence}")
+        return Diagnosis("other", f"{evidence}; the page offers {other!r}")
     if rule == "action_error" and _TIMEOUT.search(text):
         return Diagnosis("slow", evidence)
     if rule in _RULE_CAUSE and rule not in ("unchanged_page", "missing_page"):

@@ -10,6 +10,7 @@ written. One workbench server for the session; each run its own Chromium (closed
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ def srun(workbench, tmp_path_factory, chromium_registry):
     cache: dict[str, Any] = {}
 
     def run(workflow: str, fault: str, persistence: str | None = None, *, credentials: bool = True,
-            params: dict | None = None, key: str | None = None, **kwargs: Any):
+            params: dict | None = None, key: str | None = None, plan: Any = None, **kwargs: Any):
         name = key or f"{workflow}-{fault}-{persistence}-{credentials}"
         if name in cache:
             return cache[name]
@@ -51,7 +52,7 @@ def srun(workbench, tmp_path_factory, chromium_registry):
         try:
             with fcpkit.EvidenceLog(log_path) as log:
                 runner = fcpkit.Runner(SecretEnvironment(env, provider) if provider else env,
-                                       ScriptedExecutor(workflow, 0, 0), workbench_plan(workflow, 0), log=log,
+                                       ScriptedExecutor(workflow, 0, 0), plan or workbench_plan(workflow, 0), log=log,
                                        gate=PolicyGate(approve=approve_all), budget=RepairBudget(3),
                                        kill_switch=KillSwitch(3, 5), step_budget=16, run_id=name, **kwargs)
                 result = runner.run()
@@ -124,6 +125,31 @@ def test_a_refusal_is_an_honest_stop_at_once(srun):
     res, _ = srun("support", "permission_denied")
     assert strategies(res)[-1] == "honest_stop" and res.repairs[-1].cause == "refused"
     assert res.outcome_class == "honest_stop" and "Permission denied" in res.stop_detail
+
+
+def _without_skill_falsifiers(plan):
+    """``plan`` with no commitment's skill falsifiers (the plan's own "Save price button is not
+    available" would otherwise see the renamed control first, on the page before the click)."""
+    from dataclasses import replace
+
+    return replace(plan, commitments=tuple(replace(c, falsify={**c.falsify, "skill": ()}) for c in plan.commitments))
+
+
+@pytest.mark.parametrize("own_falsifier", [True, False], ids=["plan-falsifier", "pre-action-rule-alone"])
+def test_a_save_control_renamed_to_submit_for_approval_is_never_pressed_and_the_run_stops_honestly(srun, own_falsifier):
+    from fcpkit.envs.live import workbench_plan
+
+    plan = workbench_plan("catalogue", 0)
+    res, log = srun("catalogue", "control_missing", "persistent", key=f"renamed-{own_falsifier}",
+                    plan=plan if own_falsifier else _without_skill_falsifiers(plan))
+    if not own_falsifier:  # only the pre-action test can see that the button files a request
+        assert any(c.result.phase == "pre" and c.result.rule == "act_mismatch" for c in res.checks)
+        assert "Submit for approval" in res.stop_detail
+    assert res.repairs[-1].strategy == "honest_stop" and res.repairs[-1].cause == "control_gone"
+    assert res.outcome_class == "honest_stop" and "not on the page" in res.stop_detail
+    assert "pending" not in (res.outcome.reason or "")  # nothing was filed for approval
+    gates = [json.loads(ln) for ln in log.splitlines() if '"event": "gate"' in ln]
+    assert gates and not any(g["target"] == "button 'Submit for approval'" for g in gates)  # never reached the gate
 
 
 def test_switch_skill_when_the_control_is_gone_and_another_skill_exists(srun):

@@ -1,0 +1,203 @@
+"""What act a control performs, read from its name, and whether it is the act a commitment means.
+
+The web names a control by the act it performs: *Save*, *Approve*, *Delete*, *Assign*, *Send*. A
+step of a plan names its act the same way ("press Save price", "Approve EXP-1180", and its
+completion, "Price ... updated", "Expense report ... approved"). When the page offers only a
+control that performs another act, pressing it does something the step never asked for, however
+plausible the agent's own account of the step sounds ("Press 'Submit for approval' to save the
+price"): the matcher reads that account, so only the control's *name* can say what will happen.
+
+Two readings decide it, both from the name alone:
+
+* the **act**: the verb families of :data:`ACTS` (one family per act, each a small multilingual
+  table like those of :mod:`fcpkit.core.phrases`). ``commit`` is the generic act that finishes
+  whatever form it sits in (*Save*, *Submit*, *Update*, *Apply*, *OK*): it may carry any act. The
+  others are specific: *Reject* does not approve, *Delete* does not save;
+* **deferral** (:data:`fcpkit.core.phrases.DEFERS`): a control that hands the act to someone else
+  (*Submit for approval*, *Send to manager*, *Request a change*, *Save as draft*) leaves a pending
+  request, not the act. It is the same act only for a step that itself asks for the request.
+
+:func:`act_mismatch` is the pre-action rule ``act_mismatch`` (a hard rule: the action never runs);
+:func:`offers_act` tells the repair whether another control on the page performs the act (the
+agent picked the wrong one) or none does (the control the step needs is gone: an honest stop).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Mapping, Sequence
+
+from fcpkit.core.caches import page_cache
+from fcpkit.core.effects import step_effect
+from fcpkit.core.pagetree import nodes
+from fcpkit.core.phrases import DEFERS, compile_family
+from fcpkit.core.plan import Commitment
+from fcpkit.core.rules import RuleHit, is_idle, is_report
+from fcpkit.core.trajectory import Action, Observation
+
+__all__ = ["ACTS", "GENERIC_ACT", "acts_of", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES"]
+
+
+def _en(*verbs: str) -> list[str]:
+    """English verbs with their inflections (save: save, saves, saved, saving)."""
+    out = []
+    for v in verbs:
+        if " " in v:
+            out.append(rf"\b{v}\b")
+            continue
+        stem = v[:-1] if v.endswith("e") else v
+        past = f"{v[:-1]}ied|{v[:-1]}ies" if v.endswith("y") and v[-2] not in "aeiou" else f"{stem}ed|{v}s"
+        double = f"|{v}{v[-1]}ed|{v}{v[-1]}ing" if v[-1] not in "aeiouwxy" else ""
+        out.append(rf"\b(?:{v}|{past}|{stem}ing{double})\b")
+    return out
+
+
+#: The act each control-name verb performs, per act, per language (whole words, case-insensitive).
+ACTS: Mapping[str, Mapping[str, Sequence[str]]] = {
+    "commit": {"en": _en("save", "submit", "update", "apply", "store", "change", "set") + [r"^(?:ok|okay|done)$"],
+               "de": [r"\bspeichern\b", r"\bübernehmen\b", r"\baktualisieren\b", r"\babsenden\b"],
+               "fr": [r"\benregistrer\b", r"\bappliquer\b", r"\bmettre à jour\b", r"\bsoumettre\b"],
+               "es": [r"\bguardar\b", r"\baplicar\b", r"\bactualizar\b", r"\benviar formulario\b"]},
+    "approve": {"en": _en("approve", "accept", "authorize", "authorise", "sign off", "grant"),
+                "de": [r"\bgenehmigen\b", r"\bfreigeben\b", r"\bannehmen\b"],
+                "fr": [r"\bapprouver\b", r"\baccepter\b"], "es": [r"\baprobar\b", r"\baceptar\b"]},
+    "reject": {"en": _en("reject", "decline", "deny", "refuse"), "de": [r"\bablehnen\b"],
+               "fr": [r"\brefuser\b", r"\brejeter\b"], "es": [r"\brechazar\b", r"\bdenegar\b"]},
+    "delete": {"en": _en("delete", "remove", "trash", "discard", "erase", "destroy", "purge"),
+               "de": [r"\blöschen\b", r"\bentfernen\b"], "fr": [r"\bsupprimer\b", r"\beffacer\b"],
+               "es": [r"\beliminar\b", r"\bborrar\b"]},
+    "assign": {"en": _en("assign", "reassign", "allocate"), "de": [r"\bzuweisen\b"],
+               "fr": [r"\bassigner\b", r"\battribuer\b"], "es": [r"\basignar\b"]},
+    "send": {"en": _en("send", "forward", "reply", "post", "publish", "share"),
+             "de": [r"\bsenden\b", r"\bweiterleiten\b", r"\bantworten\b", r"\bveröffentlichen\b"],
+             "fr": [r"\benvoyer\b", r"\btransférer\b", r"\brépondre\b", r"\bpublier\b"],
+             "es": [r"\benviar\b", r"\breenviar\b", r"\bresponder\b", r"\bpublicar\b"]},
+    "refund": {"en": _en("refund", "reimburse"), "de": [r"\berstatten\b"], "fr": [r"\brembourser\b"],
+               "es": [r"\breembolsar\b"]},
+    "pay": {"en": _en("pay", "purchase", "buy", "checkout", "check out", "place order"),
+            "de": [r"\bbezahlen\b", r"\bkaufen\b", r"\bbestellen\b"], "fr": [r"\bpayer\b", r"\bacheter\b", r"\bcommander\b"],
+            "es": [r"\bpagar\b", r"\bcomprar\b"]},
+    "cancel": {"en": _en("cancel", "void", "revoke", "withdraw"), "de": [r"\bstornieren\b"], "fr": [r"\bannuler\b"],
+               "es": [r"\bcancelar\b", r"\banular\b"]},
+    "archive": {"en": _en("archive"), "de": [r"\barchivieren\b"], "fr": [r"\barchiver\b"], "es": [r"\barchivar\b"]},
+}
+#: The act that finishes whatever form it sits in; it may carry any specific act.
+GENERIC_ACT = "commit"
+#: Roles whose press performs an act (a link navigates, a text box is typed in).
+CONTROL_ROLES = frozenset({"button", "menuitem"})
+
+_ACT_RES = {act: re.compile("|".join(p for ps in langs.values() for p in ps), re.IGNORECASE) for act, langs in ACTS.items()}
+_DEFERS = compile_family(DEFERS)
+_TARGET = re.compile(r"^\s*(\w+)\s+'((?:[^'\\]|\\.)*)'")
+#: Verbs with which a step points at the control it means ("press Assign", "click Save price").
+_POINTING = frozenset("press click tap hit push use select choose".split())
+_CLAUSES = re.compile(r"[,;:]|\s(?:and|then)\s", re.IGNORECASE)
+_PARTICIPLE = re.compile(r"\b[^\W\d_]{3,}ed\b", re.IGNORECASE)
+
+
+@page_cache(8192, kind="statement")
+def acts_of(text: str) -> frozenset[str]:
+    """The acts a control's name (or any phrase) names."""
+    text = " ".join((text or "").split())
+    return frozenset(act for act, rx in _ACT_RES.items() if rx.search(text))
+
+
+@page_cache(8192, kind="statement")
+def defers(text: str) -> bool:
+    """Whether ``text`` hands the act to someone else (:data:`fcpkit.core.phrases.DEFERS`)."""
+    text = " ".join((text or "").split())
+    return any(p.search(text) for p in _DEFERS)
+
+
+@page_cache(8192, kind="statement")
+def name_acts(name: str) -> frozenset[str]:
+    """The acts a control's name performs: the verb that opens each of its clauses ("Delete post" deletes,
+    "post" is its object), or, when no clause opens with one, any act verb in it (verb-final
+    languages: "Artikel löschen")."""
+    found: set[str] = set()
+    for clause in _CLAUSES.split(name or ""):
+        words = clause.split()
+        if words:
+            found |= acts_of(words[0])
+    return frozenset(found) or acts_of(name)
+
+
+def _imperative_acts(text: str) -> set[str]:
+    """The acts a step's instruction names: each clause's verb, or the control it points at."""
+    found: set[str] = set()
+    for clause in _CLAUSES.split(text):
+        words = clause.split()
+        if words and words[0].lower() == "please":
+            words = words[1:]
+        if not words:
+            continue
+        head = words[0].lower()
+        found |= name_acts(" ".join(words[1:])) if head in _POINTING else acts_of(words[0])
+    return found
+
+
+@page_cache(4096, kind="statement")
+def _expected(instructions: tuple[str, ...], outcomes: tuple[str, ...]) -> tuple[frozenset[str], bool]:
+    found: set[str] = set()
+    for text in instructions:
+        found |= _imperative_acts(text)
+    for text in outcomes:  # "Price ... updated", "Expense report ... approved": the effect it expects
+        for word in _PARTICIPLE.findall(text):
+            found |= acts_of(word)
+    return frozenset(found), any(defers(t) for t in instructions + outcomes)
+
+
+def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:
+    """The acts commitment ``c`` means (its subgoal's and action evidence's verbs, the participles of
+    its completion evidence) and whether it itself asks for a request (deferral)."""
+    instructions = [c.subgoal] + [e.text for items in c.confirm.values() for e in items if e.on_action]
+    outcomes = [e.text for e in c.confirm.get("completion", ()) if e.on_state]
+    return _expected(tuple(instructions), tuple(outcomes))
+
+
+def _control(action: Action) -> tuple[str, str] | None:
+    m = _TARGET.match(action.target or "")
+    if not m or m.group(1).lower() not in CONTROL_ROLES:
+        return None
+    return m.group(1).lower(), m.group(2).replace("\\'", "'")
+
+
+def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
+    """The rule ``act_mismatch``: ``action`` presses a control whose name performs another act than
+    the one ``c`` means (module docstring). ``None`` when the step names no act, the action reads,
+    or the control's act fits."""
+    if is_idle(action) or is_report(action):
+        return None
+    control = _control(action)
+    if control is None:
+        return None
+    role, name = control
+    try:
+        if step_effect(action.command, None, action.target).effect == "read":
+            return None
+    except ValueError:
+        return None
+    expected, asks_request = expected_acts(c)
+    if not expected:
+        return None
+    want = "/".join(sorted(expected))
+    if defers(name) and not asks_request:
+        return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
+                                       f"leaves it pending), not the {want} that {c.id!r} means")
+    got = name_acts(name)
+    if got and GENERIC_ACT not in got and not got & expected:
+        return RuleHit("act_mismatch", f"{role} {name!r} would {'/'.join(sorted(got))}, not the {want} that "
+                                       f"{c.id!r} means")
+    return None
+
+
+def offers_act(observation: Observation | None, expected: Iterable[str]) -> str | None:
+    """The name of a control on the page that performs one of ``expected`` itself (not as a request),
+    or ``None`` when the page has none."""
+    want = frozenset(expected)
+    if observation is None or not want:
+        return None
+    for n in nodes(observation.text):
+        if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
+            return n.name
+    return None
