@@ -198,7 +198,7 @@ def _fingerprint(url: str, title: str, text: str) -> str:
 
 def _drop_focused(text: str) -> str:
     """``_FOCUSED.sub("", text)``, found from each *focused* word backwards instead of by trying the
-    pattern at every position (``,?\s*`` matches empty anywhere, and every tab of an indented tree
+    pattern at every position (``,?\\s*`` matches empty anywhere, and every tab of an indented tree
     starts a whitespace run: ten times slower over a page). The match that ends at a word is the
     whitespace run before it, and a comma before that run, never reaching back into the previous match."""
     out: list[str] = []
