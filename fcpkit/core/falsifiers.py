@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from fcpkit.core.caches import page_cache
@@ -120,8 +121,9 @@ class Builtins:
     def none(cls) -> "Builtins":
         return cls(**{name: False for name in BUILTIN_RULES})
 
-    @property
+    @cached_property
     def enabled(self) -> tuple[str, ...]:
+        """The names of the rules switched on, in order (read once: a tester asks at every check)."""
         return tuple(name for name in BUILTIN_RULES if getattr(self, name))
 
     def replace(self, **changes: bool) -> "Builtins":
@@ -193,14 +195,26 @@ def _any(family: str, text: str) -> re.Match[str] | None:
     return None
 
 
-def _page_names(obs: Observation) -> list[str]:
+def _page_names(obs: Observation) -> tuple[str, ...]:
     """Title segments and the first headings: where a page says what it is."""
-    return [*title_parts(obs.title), *headings(obs.text)]
+    return _names_of(obs.title, obs.text)
 
 
-def _new_messages(before: Observation | None, after: Observation) -> list[str]:
-    old = set(live_regions(before.text)) if before is not None else set()
-    return [m for m in live_regions(after.text) if m not in old]
+@page_cache(4096)
+def _names_of(title: str, text: str) -> tuple[str, ...]:
+    return (*title_parts(title), *headings(text))
+
+
+def _new_messages(before: Observation | None, after: Observation) -> tuple[str, ...]:
+    return _messages_new(before.text if before is not None else None, after.text)
+
+
+@page_cache(4096)
+def _messages_new(before: str | None, after: str) -> tuple[str, ...]:
+    """The live-region messages of page ``after`` that page ``before`` did not show (read once per
+    pair of pages: three rules ask)."""
+    old = set(live_regions(before)) if before is not None else set()
+    return tuple(m for m in live_regions(after) if m not in old)
 
 
 # ----------------------------------------------------------------------------- the rules

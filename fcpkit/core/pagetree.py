@@ -114,8 +114,13 @@ def query_params(url: str) -> list[tuple[str, str]]:
 
 def identity(obs: Observation) -> str:
     """What the page *is*: its URL path, title and first heading (not what it lists)."""
-    first = headings(obs.text, 1)
-    return " ".join([url_path(obs.url), obs.title or "", first[0] if first else ""])
+    return _identity(obs.url, obs.title, obs.text)
+
+
+@page_cache(4096)
+def _identity(url: str, title: str, text: str) -> str:
+    first = headings(text, 1)
+    return " ".join([url_path(url), title or "", first[0] if first else ""])
 
 
 @page_cache(4096)
@@ -126,7 +131,16 @@ def record_ids(text: str) -> frozenset[tuple[str, int, str]]:
 
 
 def node_by_bid(text: str, bid: str) -> Node | None:
-    return next((n for n in nodes(text) if n.bid == bid), None)
+    return _by_bid(text).get(bid)
+
+
+@page_cache(4096)
+def _by_bid(text: str) -> dict[str | None, Node]:
+    """Each element id's first node (read-only: shared by every caller)."""
+    out: dict[str | None, Node] = {}
+    for n in nodes(text):
+        out.setdefault(n.bid, n)
+    return out
 
 
 def value_of(node: Node) -> str | None:

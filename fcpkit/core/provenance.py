@@ -101,7 +101,7 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
     return _scan(text, policy)[0]
 
 
-@page_cache(256)
+@page_cache(4096)
 def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
     """(user-authored line indices, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)

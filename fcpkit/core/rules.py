@@ -23,7 +23,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.pagetree import record_ids
@@ -39,6 +39,7 @@ __all__ = [
     "acts_on_page",
     "page_fingerprint",
     "content_fingerprint",
+    "same_page",
     "page_diff",
     "check_action",
     "check_transition",
@@ -58,6 +59,7 @@ _INERT_TARGET_ROLES = frozenset(
     "textbox searchbox combobox spinbutton statictext paragraph heading img image generic cell row rowheader columnheader label".split()
 )
 _FOCUSED = re.compile(r",?\s*\bfocused\b", re.IGNORECASE)
+_FOCUSED_WORD = re.compile(r"\bfocused\b", re.IGNORECASE)
 _WS = re.compile(r"[ \t]+")
 _HTTP_CODE_WORDS = re.compile(
     r"\b(4\d\d|5\d\d)\b.*\b(error|not found|forbidden|unauthori[sz]ed|bad gateway|unavailable|time-?out|too many|bad request)\b"
@@ -189,9 +191,43 @@ def page_fingerprint(obs: Observation) -> str:
 @page_cache(4096)
 def _fingerprint(url: str, title: str, text: str) -> str:
     # cached: each page is compared twice (as "after", then as the next step's "before")
-    text = _FOCUSED.sub("", strip_volatile(strip_bids(text)))
+    text = _drop_focused(strip_volatile(strip_bids(text)))
     lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
     return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+def _drop_focused(text: str) -> str:
+    """``_FOCUSED.sub("", text)``, found from each *focused* word backwards instead of by trying the
+    pattern at every position (``,?\\s*`` matches empty anywhere, and every tab of an indented tree
+    starts a whitespace run: ten times slower over a page). The match that ends at a word is the
+    whitespace run before it, and a comma before that run, never reaching back into the previous match."""
+    out: list[str] = []
+    pos = 0
+    for m in _FOCUSED_WORD.finditer(text):
+        start = m.start()
+        while start > pos and text[start - 1].isspace():
+            start -= 1
+        if start > pos and text[start - 1] == ",":
+            start -= 1
+        out.append(text[pos:start])
+        pos = m.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def same_page(a: Observation, b: Observation, fingerprint: Callable[[Observation], str] | None = None) -> bool:
+    """``fingerprint(a) == fingerprint(b)`` (:func:`page_fingerprint` by default, or
+    :func:`content_fingerprint`), without fingerprinting either page when their URLs (without
+    fragment) or titles (without volatile text) differ: a fingerprint's first two lines are those."""
+    fp = fingerprint or page_fingerprint
+    if "\n" not in a.url and "\n" not in b.url and "\n" not in a.title and "\n" not in b.title:
+        if a.url.split("#", 1)[0] != b.url.split("#", 1)[0]:
+            return False
+        if a.title != b.title and strip_volatile(a.title).strip() != strip_volatile(b.title).strip():
+            return False
+    return fp(a) == fp(b)
 
 
 def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
@@ -277,11 +313,11 @@ def check_transition(
         # page that stays as it was is the end of the task, not a no-op
         return None
     if before is not None and action is not None and is_page_changing(action):
-        if page_fingerprint(before) == page_fingerprint(after):
+        if same_page(before, after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
     writes = action is not None and action.effect in ("write", "irreversible") and acts_on_page(action)
     if baseline is not None and writes:
-        if page_fingerprint(baseline) == page_fingerprint(after):
+        if same_page(baseline, after):
             return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
     if writes:
         # A write that only announces something ("Comment added to ticket T-390.") over the page it
@@ -290,7 +326,7 @@ def check_transition(
         # up to it (not the edited form itself: a successful save often re-renders it with the saved
         # values and a message), or, with no edits, the page the write was made on.
         origin, said = (baseline, "as it was before the form was edited") if baseline is not None else (before, "it started from")
-        if origin is not None and content_fingerprint(origin) == content_fingerprint(after):
+        if origin is not None and same_page(origin, after, content_fingerprint):
             return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None
 

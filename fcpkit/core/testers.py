@@ -31,6 +31,7 @@ from fcpkit.core.rules import RuleHit, check_action, check_transition, new_modal
 from fcpkit.core.actions import ActionDescription, describe_action
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
+from fcpkit.core.views import score_views
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
            "reports", "unmatched_write"]
@@ -101,8 +102,12 @@ class _Base:
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: str | None = None,
         labels: frozenset[str] = frozenset(),
     ) -> CheckResult:
-        scores = self._scores(b.statements, text)
-        if plus_text is not None and plus_text is not text:
+        split = plus_text is not None and plus_text is not text
+        if split and self._fast is not None:  # each statement read only on the view(s) it needs
+            scores = score_views(self._scores, b.statements, b.n_plus, text, plus_text, labels)
+        else:
+            scores = self._scores(b.statements, text)
+        if split and self._fast is None:
             # provenance: confirming statements are scored on the app-authored text only; a
             # falsifier about a record (it names an id) holds if it holds on either text, so user
             # text naming the record cannot hide that it is missing. Other falsifiers, and any

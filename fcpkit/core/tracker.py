@@ -41,7 +41,7 @@ from typing import Iterable
 
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import is_report, page_fingerprint
+from fcpkit.core.rules import is_report, same_page
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
@@ -252,7 +252,7 @@ class CommitmentTracker:
         """The state test of the page an action produced, against the active commitment, with the
         counts the router's periodic check (consecutive *continue* routes) and no-evidence check
         (consecutive page-changing steps where nothing of the commitment showed) need."""
-        changed = before is not None and action is not None and page_fingerprint(before) != page_fingerprint(observation)
+        changed = before is not None and action is not None and not same_page(before, observation)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank)

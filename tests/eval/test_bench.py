@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fcpkit.eval.bench import bench_checks
 from fcpkit.core.trajectory import load_corpus
 
@@ -18,3 +20,16 @@ def test_bench_times_one_action_and_one_state_check_per_step():
     assert r["checks_per_s"] > 0
     assert 0 < r["action_median_ms"] and 0 < r["state_median_ms"] <= r["state_p95_ms"]
     assert min(r["action_median_ms"], r["state_median_ms"]) <= r["median_ms"] <= max(r["action_median_ms"], r["state_median_ms"])
+
+
+def test_bench_cpu_clock_times_the_same_checks_and_reports_its_overhead():
+    trajs = load_corpus(EXAMPLES)[:2]
+    wall, cpu = bench_checks(trajs, repeat=1), bench_checks(trajs, repeat=1, clock="cpu")
+    assert (wall["clock"], cpu["clock"]) == ("wall", "cpu")
+    assert cpu["checks_timed"] == wall["checks_timed"] and cpu["state_median_ms"] > 0
+    assert 0 <= cpu["clock_overhead_ms"] < cpu["state_median_ms"]
+
+
+def test_bench_rejects_an_unknown_clock():
+    with pytest.raises(ValueError, match="clock must be one of"):
+        bench_checks(load_corpus(EXAMPLES)[:1], repeat=1, clock="sundial")

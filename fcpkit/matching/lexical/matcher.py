@@ -187,6 +187,10 @@ class LexicalMatcher:
         self.idf: dict[str, float] = dict(background_idf()) if idf == "background" else {}
         self._default_idf = 1.0
         self._pages: OrderedDict[object, Page] = OrderedDict()
+        #: action descriptions by identity: ``describe_action`` hands back one object per distinct
+        #: action, and hashing a frozen description (its fields, its target node) on every test
+        #: costs more than finding its page
+        self._by_id: dict[int, tuple[ActionDescription, Page]] = {}
         self._stmts: dict[str, Stmt] = {}
         self._bundles: dict[tuple[str, ...], tuple[Stmt, ...]] = {}  # statement tuples, compiled
         self._cache_size = cache_size
@@ -315,6 +319,18 @@ class LexicalMatcher:
         """The :class:`~fcpkit.core.page.Page` of a text (parsed once, kept in this matcher's LRU)."""
         if isinstance(text, Page):
             return text
+        if isinstance(text, ActionDescription):
+            hit = self._by_id.get(id(text))
+            if hit is not None and hit[0] is text:
+                return hit[1]
+            page = self._page(text)
+            self._by_id[id(text)] = (text, page)
+            if len(self._by_id) > self._cache_size:
+                self._by_id.pop(next(iter(self._by_id)))
+            return page
+        return self._page(text)
+
+    def _page(self, text: "str | ActionDescription") -> Page:
         key = text
         page = self._pages.get(key)
         if page is not None:
@@ -455,8 +471,10 @@ class LexicalMatcher:
     def clear_pages(self) -> None:
         """Forget every prepared page (compiled statements stay)."""
         self._pages.clear()
+        self._by_id.clear()
 
     def clear_cache(self) -> None:
         self._pages.clear()
+        self._by_id.clear()
         self._stmts.clear()
         self._bundles.clear()
