@@ -8,11 +8,13 @@ without a traceback.
 from __future__ import annotations
 
 import json
+import stat
 from pathlib import Path
 from typing import Any
 
 __all__ = [
     "read_json_config",
+    "not_a_file",
     "FcpkitError",
     "FormatError",
     "PlanError",
@@ -156,10 +158,29 @@ class PromptError(FcpkitError):
     """A prompt template is missing, or was rendered without all of its variables."""
 
 
+def not_a_file(path: str | Path) -> str | None:
+    """Why ``path`` cannot be read as a file fcpkit loads whole or line by line, or None.
+
+    A device such as ``/dev/zero`` or ``/dev/full`` reads as an endless stream without a line
+    end: reading it as a plan, a corpus or a settings file would fill the memory instead of
+    failing. Pipes stay readable (``fcpkit check <(zcat runs.jsonl.gz)``)."""
+    try:
+        mode = Path(path).stat().st_mode
+    except (OSError, ValueError):  # missing or unreadable: the reader says which
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file; fix: name the file inside it"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file; fix: name a regular file (or a pipe)"
+    return None
+
+
 def read_json_config(path: str | Path, what: str) -> Any:
     """A JSON settings file (thresholds, a calibration): a missing or unreadable one is a
     :class:`ConfigError` naming the file and what it should have held."""
     p = Path(path)
+    if (why := not_a_file(p)) is not None:
+        raise ConfigError(f"{p}: {why}")
     try:
         return json.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -73,12 +73,7 @@ def _no_llm_env(monkeypatch):
 # changed, and which were not reconciled before this release. Each entry says what moved; they
 # are expected failures (not skips) so a fix shows up as XPASS. Remove an entry when its test is
 # updated or its behaviour restored.
-KNOWN_BROKEN = {
-    "tests/envs/live/test_zz_processes.py::test_no_chromium_left_behind":
-        "after the repair and study merges a Chromium started by the browser or live tests outlives its test "
-        "(seen with tests/envs/browser + tests/envs/live; not with the repair-strategy, study, CLI or engine tests "
-        "alone); the assertion names the process and its parents",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -20,7 +20,7 @@ import yaml
 
 from fcpkit.core.lint import LintWarning, run_linter
 from fcpkit.core.loaders import json_load_strict, yaml_dump, yaml_load  # also imported from here
-from fcpkit.errors import PlanError
+from fcpkit.errors import PlanError, not_a_file
 
 __all__ = [
     "STAGES",
@@ -245,6 +245,8 @@ def load_plan(path: str | Path) -> Plan:
     """Load a plan from a ``.yaml``/``.yml``/``.json`` file; every problem names the file and field."""
     p = Path(path)
     source = str(path)
+    if (why := not_a_file(p)) is not None:
+        raise PlanError(source, [why])
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -25,7 +25,7 @@ from fcpkit.core.trajectory_records import (  # noqa: F401 - the records are imp
     serialize_observation,
     trajectory_from_row,
 )
-from fcpkit.errors import CorpusError, PlanError
+from fcpkit.errors import CorpusError, PlanError, not_a_file
 
 __all__ = [
     "EFFECTS",
@@ -238,6 +238,8 @@ def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
     problems = _Problems()
     plans: dict[str, Plan] = {}
     seen: dict[str, int] = {}
+    if (why := not_a_file(p)) is not None:
+        raise CorpusError(source, [why])
     try:
         with p.open("r", encoding="utf-8", newline="\n") as head:  # a plan or other text: one message
             not_jsonl = _not_json_lines(p, [ln for _, ln in zip(range(20), head)])

@@ -93,3 +93,21 @@ def test_finding9_10_plans_that_would_explode_or_lie_are_refused(tmp_path, name,
 def test_a_nul_byte_in_a_plan_path_is_a_plan_error():
     with pytest.raises(PlanError, match="cannot read"):
         load_plan("plans/a\x00b.yaml")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/full"])
+def test_a_device_read_as_a_plan_a_corpus_or_settings_is_refused_before_reading(device):
+    """An endless device has no line end: reading it would fill the memory; each reader refuses it."""
+    from fcpkit.errors import ConfigError, read_json_config
+
+    with pytest.raises(PlanError, match="a device, not a file"):
+        load_plan(device)
+    with pytest.raises(CorpusError, match="a device, not a file"):
+        list(iter_corpus(device))
+    with pytest.raises(ConfigError, match="a device, not a file"):
+        read_json_config(device, "thresholds")
+
+
+def test_a_folder_named_as_a_plan_says_so(tmp_path):
+    with pytest.raises(PlanError, match="a folder, not a file"):
+        load_plan(tmp_path)
