@@ -23,3 +23,15 @@ def page(url: str, title: str, *lines: str) -> Observation:
     """A workbench-like page: ``lines`` are accessibility-tree nodes under the root."""
     body = "\n".join(f"\t{ln}" for ln in lines)
     return Observation(f"http://127.0.0.1:8000{url}", title, f"RootWebArea '{title}', focused\n{body}")
+
+
+# The support workflow's pages for PLAN, shared by the viewer and falsifier-lab tests.
+QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
+RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",
+               "[31] link 'T-411 Refund not received'", "[32] link 'T-390 Duplicate charge'")
+T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Unassigned'",
+            "[40] button 'Assign'")
+T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
+# a healthy save shows the saved record, not only a status message (that alone is the silent no-op rule's case)
+SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Payments'",
+             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")

@@ -7,20 +7,12 @@ import io
 from dataclasses import replace
 
 import pytest
-from _support.pages import PLAN, page
+from _support.pages import PLAN, QUEUE, RESULTS, SAVED, T390, T411
 
 from fcpkit import Action, Checker, Label, Step, Trajectory
 
 viz = pytest.importorskip("fcpkit.viz")
 
-QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
-RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",
-               "[31] link 'T-411 Refund not received'", "[32] link 'T-390 Duplicate charge'")
-T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Unassigned'",
-            "[40] button 'Assign'")
-T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
-SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Payments'",
-             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")
 SEARCH = Action("fill('12', 'T-390')", "search for the ticket", "textbox 'Search tickets'")
 OPEN = Action("click('32')", "open the matching ticket", "link 'T-390 Duplicate charge'")
 OPEN_WRONG = Action("click('31')", "open the ticket", "link 'T-411 Refund not received'")

@@ -10,19 +10,10 @@ import pytest
 
 import fcpkit
 from fcpkit import Action, Checker, EvidenceLog, Label, Observation, Plan, Step, Thresholds, Trajectory
-from _support.pages import PLAN, page
+from _support.pages import PLAN, QUEUE, RESULTS, SAVED, T390, T411, page
 
 viz = pytest.importorskip("fcpkit.viz")
 
-QUEUE = page("/support", "Support queue", "[5] heading 'Support queue'", "[12] textbox 'Search tickets'")
-RESULTS = page("/support?q=T-390", "Support queue", "[5] heading 'Search results for T-390'",
-               "[31] link 'T-411 Refund not received'", "[32] link 'T-390 Duplicate charge'")
-T390 = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Unassigned'",
-            "[40] button 'Assign'")
-T411 = page("/support/T-411", "Ticket T-411", "[5] heading 'Ticket T-411'", "[40] button 'Assign'")
-# a healthy save shows the saved record, not only a status message (that alone is the silent no-op rule's case)
-SAVED = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[41] StaticText 'Team: Payments'",
-             "[50] alert 'Ticket T-390 assigned to Payments'", "[40] button 'Assign'")
 SIGNIN = page("/signin", "Sign in", "[3] alert 'Your session has expired. Please sign in again.'",
               "[4] textbox 'Username'")
 
