@@ -55,7 +55,7 @@ from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
 
 __all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "OFF_PAGE_RULES", "Builtins", "TaskContext", "builtin_hits", "check_builtins",
-           "commitment_text"]
+           "commitment_text", "unrequested_narrowing"]
 
 #: Every built-in rule, in the order they are tried (most certain first), with its repair scope.
 RULE_SCOPES: Mapping[str, str] = {
@@ -145,13 +145,17 @@ class TaskContext:
     """What the task asks for, read once per plan: the records it names and the words it uses.
 
     Only the task and the plan's *confirming* side count: a falsifier names what must not happen
-    ("Leave request LR-2217"), so its records and words are not asked for.
+    ("Leave request LR-2217"), so its records and words are not asked for. ``narrowing[i]`` is
+    what may narrow a list while step ``i`` is active: the task, every subgoal and precondition (the
+    state the plan expects to find), and the progress and completion of steps ``0..i`` (a later
+    step's outcome is not there yet); participles kept as such (see :meth:`asks_to_narrow`).
     """
 
     ids: frozenset[tuple[str, int, str]]
     wanted: frozenset[str]
     confirming: tuple[str, ...]
     expects_sign_in: bool
+    narrowing: tuple[frozenset[str], ...] = ()
 
     @classmethod
     def from_plan(cls, plan: Plan) -> "TaskContext":
@@ -162,12 +166,29 @@ class TaskContext:
         joined = "\n".join(texts)
         sign_in = any(p.search(fold(t)) for t in texts for p in (*_FAMILIES[_PASSWORD], *_FAMILIES[_SIGN_IN])) or bool(
             re.search(r"\b(?:sign|log)\s*-?\s*(?:in|on)\b|\blogin\b|\bpassword\b", joined, re.IGNORECASE))
-        return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in)
+        words = set(tokenize(" ".join([plan.task, *(c.subgoal for c in plan.commitments), *(
+            e.text for c in plan.commitments for e in c.confirm.get("precondition", ()))]), past="both"))
+        narrowing = []
+        for c in plan.commitments:  # what the plan finds (above), then what each step makes, in order
+            words.update(tokenize(" ".join(e.text for k, items in c.confirm.items() if k != "precondition"
+                                           for e in items), past="both"))
+            narrowing.append(frozenset(words))
+        return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
 
     def asks_for(self, value: str) -> bool:
         """Whether every content word of ``value`` is one the task or its confirming evidence uses."""
         toks = [t for t in tokenize(value) if t not in NEGATIONS]
         return all(t in self.wanted for t in toks)
+
+    def asks_to_narrow(self, value: str, step: int | None = None) -> bool:
+        """Whether the task asks for a list narrowed by ``value`` while step ``step`` is active
+        (``None``: any). Stricter than :meth:`asks_for`: a participle is a state, not its verb (a list
+        filtered to *Rejected* is asked for by "the rejected reports", not by "reject it otherwise"),
+        and a later step's outcome ("Report EXP-1180 rejected.") is where the run ends, not how the
+        list it starts from is filtered (a precondition, "Status: Pending", is what it finds)."""
+        ok = step is not None and 0 <= step < len(self.narrowing)
+        words = self.narrowing[step if ok else -1] if self.narrowing else self.wanted
+        return all(t in words for t in tokenize(value, past="marked") if t not in NEGATIONS)
 
     def announces(self, message: str) -> bool:
         """Whether a confirming statement of the plan says (most of) ``message``: an expected message."""
@@ -312,13 +333,19 @@ def _is_list_page(obs: Observation) -> bool:
     return rows >= 2
 
 
-def _unrequested_constraint(ctx: TaskContext, before, action, after) -> str | None:
+def _unrequested_constraint(ctx: TaskContext, before, action, after, step: int | None = None) -> str | None:
     if before is None or action is None or is_form_edit(action) or not is_page_changing(action):
         return None  # a list the step *loaded*: not the start page, not a form being typed into
-    if record_ids(identity(after)) or not _is_list_page(after):
+    return unrequested_narrowing(ctx, after, step)
+
+
+def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None = None) -> str | None:
+    """What narrows the list ``obs`` shows that the task does not ask for while step ``step`` is
+    active (a filter, a chip, a query value), or ``None``; record pages and forms have none."""
+    if record_ids(identity(obs)) or not _is_list_page(obs):
         return None  # a record's page or a form: its fields are the record's, not filters
-    for where, value in _constraints(after):
-        if not ctx.asks_for(value):
+    for where, value in _constraints(obs):
+        if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
 
@@ -446,15 +473,18 @@ _RULES = {
 
 def builtin_hits(
     ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
-    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
+    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
 ) -> Iterator[RuleHit]:
     """Every enabled built-in that fires on the page ``after`` (reached from ``before`` by ``action``),
-    lazily, most certain first. ``start``: the page a run starts on (only :data:`START_RULES`)."""
+    lazily, most certain first. ``start``: the page a run starts on (only :data:`START_RULES`).
+    ``step``: the index of the active commitment in the plan (what a list may be narrowed by so far)."""
     for name in settings.enabled:
         if start and name not in START_RULES:
             continue
         if name == "empty_results":
             detail = _empty_results(ctx, before, action, after, commitment_text)
+        elif name == "unrequested_constraint":
+            detail = _unrequested_constraint(ctx, before, action, after, step)
         else:
             detail = _RULES[name](ctx, before, action, after)
         if detail:
@@ -463,8 +493,8 @@ def builtin_hits(
 
 def check_builtins(
     ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
-    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
+    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
 ) -> RuleHit | None:
     """The first built-in that fires (see :func:`builtin_hits`), or ``None``."""
     return next(builtin_hits(ctx, after, before=before, action=action, commitment_text=commitment_text,
-                             settings=settings, start=start), None)
+                             settings=settings, start=start, step=step), None)

@@ -16,9 +16,15 @@ User-authored regions are found structurally, on the accessibility tree:
 * labelled values whose label names a free-text field (a definition after the term *Name*, a
   cell under the column *Subject*, ``StaticText 'Customer: Mira Okafor'``, a text box *Description*);
 * a record page's title line: the unlabelled text right after the first heading of the main
-  content ("Ticket T-390" / "Charged twice this month").
+  content ("Ticket T-390" / "Charged twice this month");
+* what a user typed: the query in a search box (typed, or echoed back by the application after
+  the search: either way the user's words, not the application's answer), and, on a page where
+  the step only typed (``typing=True``: the form is not submitted yet), the value of every text
+  box. The box itself, with its name, stays. "EXP-1180" typed into a search box above a result
+  list that does not hold it does not make "Search results for EXP-1180" true; a text box the
+  application filled in (a record's saved price in its edit form) still counts.
 
-Everything else (live regions, headings, controls and their values, labels, other field values,
+Everything else (live regions, headings, controls, selected options, labels, other field values,
 the URL and title) stays. A confirming statement that says it is about a user-authored field by
 starting with its label ("Customer complaint charged twice ...") checks what the user wrote and
 is read on the whole page (:func:`about_user_content`). :class:`ProvenancePolicy` holds the vocabulary; ``sites`` overrides it
@@ -101,6 +107,36 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
     return _scan(text, policy)[0]
 
 
+_TYPED_ROLES = frozenset({"textbox", "searchbox"})
+_VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+#: A box with a value: (its line, whether it is a search box, the lines below it that show the value).
+_Box = tuple[int, bool, tuple[int, ...]]
+
+
+@page_cache(4096)
+def _boxes(text: str) -> tuple[_Box, ...]:
+    """The text and search boxes of ``text`` that hold a value."""
+    boxes: list[_Box] = []
+    box: tuple[int, int, bool, list[int]] | None = None  # (line, depth, search box, lines below it)
+    for i, ln in enumerate(text.split("\n")):
+        m = _LINE.match(ln)
+        if m is None:
+            continue
+        depth = len(m.group("indent"))
+        if box is not None and depth > box[1]:
+            box[3].append(i)
+            continue
+        if box is not None:
+            boxes.append((box[0], box[2], tuple(box[3])))
+            box = None
+        role = m.group("role").lower()
+        if role in _TYPED_ROLES and _VALUE_ATTR.search(ln):
+            box = (i, depth, role == "searchbox", [])
+    if box is not None:
+        boxes.append((box[0], box[2], tuple(box[3])))
+    return tuple(boxes)
+
+
 @page_cache(4096)
 def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
     """(user-authored line indices, the labels of the user-authored fields and regions found)."""
@@ -156,7 +192,7 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
                 skip_depth = depth
             last_term = None
             continue
-        if role in ("textbox", "searchbox") and name and _is_field(name, pat):
+        if role in _TYPED_ROLES and name and _is_field(name, pat):
             labels.add(name)
             user.add(i)
             continue
@@ -207,16 +243,21 @@ def about_user_content(statement: str, labels: frozenset[str]) -> bool:
     return any(s.startswith(label.casefold()) for label in labels if len(label) >= 4)
 
 
-def app_text(text: str, url: str = "", policy: ProvenancePolicy = DEFAULT_POLICY) -> str:
-    """``text`` (a flattened accessibility tree) without its user-authored lines."""
-    pol = policy.for_url(url)
-    drop = _user_lines(text, pol)
-    if not drop:
+def app_text(text: str, url: str = "", policy: ProvenancePolicy = DEFAULT_POLICY, typing: bool = False) -> str:
+    """``text`` (a flattened accessibility tree) without its user-authored lines and search queries;
+    ``typing``: the page of a step that only typed, whose text boxes hold the user's own values."""
+    drop = _user_lines(text, policy.for_url(url))
+    typed = [b for b in _boxes(text) if b[1] or typing]
+    if not drop and not typed:
         return text
-    return "\n".join(ln for i, ln in enumerate(text.split("\n")) if i not in drop)
+    values = {b[0] for b in typed}
+    drop = drop.union(i for b in typed for i in b[2])
+    return "\n".join(_VALUE_ATTR.sub("", ln, count=1) if i in values else ln
+                     for i, ln in enumerate(text.split("\n")) if i not in drop)
 
 
-def app_view(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY) -> Observation:
-    """``obs`` with only its app-authored text (the same object when nothing is user-authored)."""
-    text = app_text(obs.text, obs.url, policy)
+def app_view(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY, typing: bool = False) -> Observation:
+    """``obs`` with only its app-authored text (the same object when nothing is user-authored);
+    ``typing`` as in :func:`app_text`."""
+    text = app_text(obs.text, obs.url, policy, typing)
     return obs if text is obs.text else replace(obs, text=text)

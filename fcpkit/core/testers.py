@@ -27,7 +27,7 @@ from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
-from fcpkit.core.rules import RuleHit, check_action, check_transition, new_modal_dialogs, unexpected_dialog
+from fcpkit.core.rules import RuleHit, check_action, check_transition, is_form_edit, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation, serialize_observation
@@ -77,7 +77,7 @@ class _Base:
         self._plan_bundles = {point: PlanBundles(matcher, point, **switches) for point in self._points}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._texts: dict[int, tuple[Observation, str]] = {}
-        self._app_texts: dict[int, tuple[Observation, str]] = {}
+        self._app_texts: dict[tuple[int, bool], tuple[Observation, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
 
     def _scores(self, statements: Sequence[str], text: str | ActionDescription) -> Sequence[float]:
@@ -199,27 +199,30 @@ class StateTester(_Base):
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
-                                 commitment_text=commitment_text(commitment), settings=self.builtins)
+                                 commitment_text=commitment_text(commitment), settings=self.builtins,
+                                 step=_position(plan, commitment))
         b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
-                            plus_text=self._text(observation, app=True),
+                            plus_text=self._text(observation, app=True,
+                                                 typing=action is not None and is_form_edit(action)),
                             labels=user_labels(observation, self.provenance) if self.provenance else frozenset())
 
-    def _text(self, observation: Observation, app: bool = False) -> str:
+    def _text(self, observation: Observation, app: bool = False, typing: bool = False) -> str:
         """The page's serialized text, built once per observation: the same string object each
         time, so the matcher's page cache finds it without hashing kilobytes again. ``app``: only
-        its app-authored part (:mod:`fcpkit.core.provenance`), what confirming evidence is read on."""
+        its app-authored part (:mod:`fcpkit.core.provenance`), what confirming evidence is read on;
+        ``typing``: the page of a step that only typed (its text boxes hold the agent's own values)."""
         if app:
             if self.provenance is None:
                 return self._text(observation)
-            hit = self._app_texts.get(id(observation))
+            hit = self._app_texts.get((id(observation), typing))
             if hit is not None and hit[0] is observation:
                 return hit[1]
-            view = app_view(observation, self.provenance)
+            view = app_view(observation, self.provenance, typing)
             text = self._text(observation) if view is observation else serialize_observation(view)
-            self._app_texts[id(observation)] = (observation, text)
+            self._app_texts[(id(observation), typing)] = (observation, text)
             if len(self._app_texts) > 4096:
                 self._app_texts.pop(next(iter(self._app_texts)))
             return text
@@ -332,3 +335,8 @@ class ActionTester(_Base):
         # a matcher that reads structure gets the description itself (no string parsed back)
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
         return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)
+
+
+def _position(plan: Plan, commitment: Commitment) -> int | None:
+    """Where ``commitment`` stands in ``plan`` (``None`` for one the plan does not hold)."""
+    return next((i for i, c in enumerate(plan.commitments) if c.id == commitment.id), None)

@@ -52,7 +52,7 @@ def builtin_telemetry(
                 before = t.initial_observation if step == 0 else t.steps[step - 1].observation
                 fired = {h.rule for h in builtin_hits(ctx, t.steps[step].observation, before=before,
                                                       action=t.steps[step].action, commitment_text=commitment_text(c),
-                                                      settings=settings)}
+                                                      settings=settings, step=t.plan.index(cid))}
             for name, st in stats.items():
                 st["tested"] += 1
                 if name not in fired:

@@ -71,6 +71,25 @@ def test_diagnose_reads_rule_page_and_wording(obs, kw, cause):
     assert diagnose(request(obs, **kw)).cause == cause
 
 
+ROWS = ("\t[30] table 'Tickets'", "\t\t[31] row ''", "\t\t\t[32] link 'T-411'", "\t\t[33] row ''", "\t\t\t[34] link 'T-415'")
+CHIP_LIST = Observation("http://app.test/support", "Queue", "\n".join([
+    "[1] RootWebArea 'Queue'", "\t[3] searchbox 'Search tickets'", "\t[7] button 'Remove filter: Closed'", *ROWS]))
+QUERY_LIST = Observation("https://desk.example.org/tickets?region=EMEA", "Tickets", "\n".join([
+    "[1] RootWebArea 'Tickets'", "\t[4] heading 'All tickets'", *ROWS]))
+PLAIN_LIST = Observation("http://app.test/support", "Queue", "\n".join(["[1] RootWebArea 'Queue'", *ROWS]))
+
+
+@pytest.mark.parametrize("obs", [CHIP_LIST, QUERY_LIST])
+def test_a_plan_falsifier_on_a_list_narrowed_by_an_unasked_filter_is_the_filters_fault(obs):
+    """The plan's own "... is not listed" fired (the built-in that saw the filter deferred to it):
+    the page says why, and the repair clears the filter instead of stopping on "control gone"."""
+    req = request(obs, evidence="T-390 is not listed in the support queue")
+    d = diagnose(req)
+    assert d.cause == "constraint" and "the task does not ask for" in d.evidence
+    assert DeterministicRepairer().repair(req).strategy == "clear_constraints"
+    assert diagnose(request(PLAIN_LIST, evidence="T-390 is not listed in the support queue")).cause != "constraint"
+
+
 def test_reauthenticate_fills_placeholders_never_the_secret():
     res = DeterministicRepairer(credentials=CREDS).repair(request(SIGNIN, evidence="Your session has expired."))
     assert res.strategy == "reauthenticate" and res.family == "local" and res.cause == "signed_out"

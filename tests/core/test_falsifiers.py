@@ -155,6 +155,43 @@ def test_query_parameters_and_prefilled_search_on_a_loaded_list():
     assert hits(HELPDESK, prefilled, prefilled, Action("noop(500)")) == []
 
 
+def test_a_filter_value_is_asked_for_as_a_state_not_as_the_verb_it_comes_from():
+    # "approve it ... or reject it otherwise" asks to *do* something, not for a list of rejected records
+    expenses = Plan("Find expense report EXP-1180 and approve it if within policy, or reject it otherwise.", [
+        Commitment("find", "Search the expense reports for EXP-1180",
+                   confirm={"completion": ["Search results for EXP-1180"]}),
+        Commitment("decide", "Approve or reject EXP-1180",
+                   confirm={"completion": ["Expense report EXP-1180 approved.", "Expense report EXP-1180 rejected."]}),
+    ])
+    rejected = page("http://spend.test/expenses?q=EXP-1180&status=Rejected", "Expenses", *ROWS)
+    # while the search step is active, the later step's outcome ("... rejected.") does not ask for the filter
+    assert hits(expenses, rejected, QUEUE, CLICK, step=0) == ["unrequested_constraint"]
+    ctx = TaskContext.from_plan(expenses)
+    assert not ctx.asks_to_narrow("Rejected", 0) and ctx.asks_to_narrow("Rejected", 1)
+    assert ctx.asks_to_narrow("EXP-1180", 0)
+    # a task that asks for the rejected ones (another app, another language of wording)
+    review = Plan("Review the rejected invoices from Northwind and reopen INV-40211.", [
+        Commitment("list", "Open the list of rejected invoices", confirm={"completion": ["Invoices"]}),
+    ])
+    assert hits(review, page("http://ledger.test/invoices?status=rejected", "Invoices", *ROWS), INV, CLICK, step=0) == []
+    assert TaskContext.from_plan(review).asks_to_narrow("Rejected", 0)
+    # a filter an earlier step set up still counts while a later step runs on the list
+    staged = Plan("Assign an unassigned ticket to team Payments.", [
+        Commitment("filter", "Show the open tickets", confirm={"completion": ["Open tickets"]}),
+        Commitment("pick", "Open the oldest ticket", confirm={"completion": ["Ticket detail"]}),
+    ])
+    # a later step's precondition is the state the plan expects to find: the list may show it
+    pending = Plan("Approve leave request LR-2207.", [
+        Commitment("open", "Open leave request LR-2207", confirm={"completion": ["Leave request LR-2207"]}),
+        Commitment("approve", "Approve it", confirm={"precondition": ["Status: Pending"], "completion": ["Approved"]}),
+    ])
+    assert hits(pending, page("http://hr.test/leave?status=pending", "Leave", *ROWS), QUEUE, CLICK, step=0) == []
+    open_list = page("http://desk.test/tickets?status=open", "Queue", *ROWS)
+    assert hits(staged, open_list, QUEUE, CLICK, step=1) == []
+    assert hits(staged, page("http://desk.test/tickets?status=closed", "Queue", *ROWS), QUEUE, CLICK, step=1) == [
+        "unrequested_constraint"]
+
+
 # -- empty results ---------------------------------------------------------------------------------
 
 

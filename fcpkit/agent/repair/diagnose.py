@@ -5,7 +5,8 @@ to know *why*: signed out, a dialog in the way, a page that has not arrived, a f
 for, another record, a click without effect, a refusal, a control that is gone (or replaced by one that does another
 act, :mod:`fcpkit.core.control_acts`). :func:`diagnose`
 reads the rule first (the built-in rules of :mod:`fcpkit.core.falsifiers` and the anomaly rules),
-then the page itself (a sign-in form, a modal dialog), then the wording of the evidence (the
+then the page itself (a sign-in form, a modal dialog, a list narrowed by a filter the task does not
+ask for: when the plan's own falsifier fired, the built-in that saw the filter deferred to it), then the wording of the evidence (the
 multilingual phrase families of :mod:`fcpkit.core.phrases`), so a plan's own falsifier ("Your
 session has expired") and the built-in rule reach the same cause.
 """
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from fcpkit.core.control_acts import expected_acts, offers_act
+from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
 from fcpkit.core.pagetree import nodes
 from fcpkit.core.phrases import MISSING, PASSWORD, REFUSED, SIGN_IN, SIGNED_OUT, compile_family
 from fcpkit.core.trajectory import Observation
@@ -97,6 +99,10 @@ def diagnose(request: RepairRequest) -> Diagnosis:
         if other is None:
             return Diagnosis("control_gone", f"no control on the page performs this step's act: {evidence}")
         return Diagnosis("other", f"{evidence}; the page offers {other!r}")
+    narrowed = unrequested_narrowing(TaskContext.from_plan(request.plan), obs, request.index) \
+        if rule is None and obs is not None and request.phase == "post" else None
+    if narrowed:
+        return Diagnosis("constraint", f"{evidence}: {narrowed}")
     if rule == "action_error" and _TIMEOUT.search(text):
         return Diagnosis("slow", evidence)
     if rule in _RULE_CAUSE and rule not in ("unchanged_page", "missing_page"):
