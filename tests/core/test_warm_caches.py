@@ -63,3 +63,24 @@ def test_the_cold_pass_forgets_urls_and_actions():
 def test_a_blank_command_is_still_an_empty_action(command):
     with pytest.raises(ValueError, match="empty action"):
         actions.parse_action(command)
+
+
+def test_what_an_action_is_follows_its_command_effect_and_target():
+    from fcpkit.core import rules
+
+    click = Action("click('12')", target="link 'Orders'")
+    assert rules.is_page_changing(click) and not rules.is_form_edit(click) and not rules.is_idle(click)
+    tick = Action("click('12')", target="checkbox 'Remember me'")  # same command, another target
+    assert rules.is_form_edit(tick) and not rules.is_form_edit(Action("click('12')", target="checkbox 'x'", effect="write"))
+    assert not rules.is_page_changing(Action("select_option('5', 'Red')", target="combobox 'Colour' value='Red'"))
+    assert rules.is_page_changing(Action("select_option('5', 'Red')", target="combobox 'Colour' value='Blue'"))
+    assert rules.is_page_changing(Action("noop(", effect="write")) and not rules.is_page_changing(Action("noop("))
+    report = Action("send_msg_to_user('Done')", effect="irreversible")
+    assert rules.is_report(report) and not rules.acts_on_page(report) and not rules.is_page_changing(report)
+    assert rules.is_idle(Action("scroll(0, 200)")) and rules.is_idle(Action("not a call")) and not rules.is_report(click)
+    calls = actions.parse_action("fill('3', 'x')")  # the calls given: read, not cached
+    assert rules.is_page_changing(Action("fill('3', 'x')", target="textbox 'Name' value='y'"), calls)
+    for name in ("_acts_on_page", "_changes_page", "_form_edit", "_idle", "_report"):
+        assert f"fcpkit.core.rules.{name}" in registered_caches()
+    clear_page_caches()
+    assert rules._changes_page.cache_info().currsize == 0 and rules._report.cache_info().currsize == 0
