@@ -162,6 +162,16 @@ def _control(action: Action) -> tuple[str, str] | None:
     return m.group(1).lower(), m.group(2).replace("\\'", "'")
 
 
+@page_cache(4096)
+def _reads(command: str, target: str | None) -> bool | None:
+    """Whether ``command`` (on the node ``target`` names, the page not consulted) only reads; ``None``
+    when it cannot be classified. Depends on the action alone, so it is worked out once per action."""
+    try:
+        return step_effect(command, None, target).effect == "read"
+    except ValueError:
+        return None
+
+
 def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     """The rule ``act_mismatch``: ``action`` presses a control whose name performs another act than
     the one ``c`` means (module docstring). ``None`` when the step names no act, the action reads,
@@ -172,10 +182,7 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if control is None:
         return None
     role, name = control
-    try:
-        if step_effect(action.command, None, action.target).effect == "read":
-            return None
-    except ValueError:
+    if _reads(action.command, action.target) is not False:
         return None
     expected, asks_request = expected_acts(c)
     if not expected:

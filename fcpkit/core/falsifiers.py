@@ -340,10 +340,16 @@ def _searched(before: Observation, action: Action, after: Observation) -> list[s
     return terms
 
 
+@page_cache(4096, kind="statement")
+def _expects_absence(commitment_text: str) -> bool:
+    """Whether a commitment's text negates something (read once per commitment, not per page)."""
+    return any(t in NEGATIONS for t in tokenize(commitment_text))
+
+
 def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str) -> str | None:
     if before is None or action is None or is_report(action):
         return None
-    if any(t in NEGATIONS for t in tokenize(commitment_text)):
+    if _expects_absence(commitment_text):
         return None  # the step expects something to be absent
     terms = [t for t in _searched(before, action, after) if t.strip() and ctx.asks_for(t)]
     if not terms:

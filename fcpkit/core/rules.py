@@ -110,8 +110,15 @@ def acts_on_page(action: Action) -> bool:
     """Whether ``action`` does anything to the page. A message to the user, a ``noop``, a wait, a
     scroll or a hover does not, whatever its effect label: a corpus may label a report to a person
     ``irreversible`` (it cannot be taken back), yet it leaves the page as it was, and should."""
+    return _acts_on_page(action.command)
+
+
+# What an action is (acts, changes the page, edits a form, idles, reports) depends on its command,
+# effect label and target alone: each is read once per action, not once per rule that asks.
+@page_cache(4096)
+def _acts_on_page(command: str) -> bool:
     try:
-        return not all(c.name in _NOT_ACTING for c in parse_action(action.command))
+        return not all(c.name in _NOT_ACTING for c in parse_action(command))
     except ValueError:
         return True
 
@@ -119,26 +126,37 @@ def acts_on_page(action: Action) -> bool:
 def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
     """Whether the page should differ after ``action`` (writes always should, unless they do not
     act on the page at all: :func:`acts_on_page`)."""
+    if calls is None:
+        return _changes_page(action.command, action.effect, action.target)
+    return _page_changing(list(calls), action.effect, action.target)
+
+
+@page_cache(4096)
+def _changes_page(command: str, effect: str | None, target: str | None) -> bool:
     try:
-        calls = list(calls) if calls is not None else parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
-        return action.effect in ("write", "irreversible")
+        return effect in ("write", "irreversible")
+    return _page_changing(calls, effect, target)
+
+
+def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str | None) -> bool:
     if all(c.name in _NOT_ACTING for c in calls):
         return False
-    if action.effect in ("write", "irreversible"):
+    if effect in ("write", "irreversible"):
         return True
     for c in calls:
-        if c.name == "select_option" and _already_holds(action.target, c):
+        if c.name == "select_option" and _already_holds(target, c):
             continue  # choosing what is already chosen changes nothing, and should not
         if c.name in _NAVIGATING:
             return True
-        if c.name == "fill" and not _already_holds(action.target, c):
+        if c.name == "fill" and not _already_holds(target, c):
             return True
         if c.name in ("press", "keyboard_press"):
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
             if isinstance(key, str) and _SUBMIT_KEYS.search(key):
                 return True
-        if c.name == "click" and _target_role(action.target) not in _INERT_TARGET_ROLES:
+        if c.name == "click" and _target_role(target) not in _INERT_TARGET_ROLES:
             return True
     return False
 
@@ -149,10 +167,15 @@ _EDIT_TARGET_ROLES = frozenset({"checkbox", "radio", "option", "menuitemcheckbox
 
 def is_form_edit(action: Action) -> bool:
     """Whether ``action`` only edits a form on the page (typing, selecting, ticking), writing nothing."""
-    if action.effect in ("write", "irreversible"):
+    return _form_edit(action.command, action.effect, action.target)
+
+
+@page_cache(4096)
+def _form_edit(command: str, effect: str | None, target: str | None) -> bool:
+    if effect in ("write", "irreversible"):
         return False
     try:
-        calls = parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
         return False
     for c in calls:
@@ -162,7 +185,7 @@ def is_form_edit(action: Action) -> bool:
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
             if isinstance(key, str) and not _SUBMIT_KEYS.search(key):
                 continue
-        if c.name == "click" and _target_role(action.target) in _EDIT_TARGET_ROLES:
+        if c.name == "click" and _target_role(target) in _EDIT_TARGET_ROLES:
             continue
         return False
     return True
@@ -242,16 +265,26 @@ _IDLE = frozenset({"noop", "scroll", "hover", "focus", "mouse_move"})
 
 def is_idle(action: Action) -> bool:
     """Whether ``action`` only waits, scrolls or points (or does not parse): it does no step of a task."""
+    return _idle(action.command)
+
+
+@page_cache(4096)
+def _idle(command: str) -> bool:
     try:
-        return all(c.name in _IDLE for c in parse_action(action.command))
+        return all(c.name in _IDLE for c in parse_action(command))
     except ValueError:
         return True
 
 
 def is_report(action: Action) -> bool:
     """Whether ``action`` reports to the user (``send_msg_to_user``): the agent's claim that it is done."""
+    return _report(action.command)
+
+
+@page_cache(4096)
+def _report(command: str) -> bool:
     try:
-        return any(c.name == "send_msg_to_user" for c in parse_action(action.command))
+        return any(c.name == "send_msg_to_user" for c in parse_action(command))
     except ValueError:
         return False
 
