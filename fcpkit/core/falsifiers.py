@@ -95,6 +95,7 @@ _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|fin
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no longer|never|n't|no)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _SUBMIT = re.compile(r"enter|return", re.IGNORECASE)
+_DISABLED = re.compile(r"\bdisabled=True\b")
 _CLAIM_AFTER = frozenset("i we is are was were been now successfully has have".split())
 
 
@@ -163,6 +164,11 @@ class TaskContext:
         sign_in = any(p.search(fold(t)) for t in texts for p in (*_FAMILIES[_PASSWORD], *_FAMILIES[_SIGN_IN])) or bool(
             re.search(r"\b(?:sign|log)\s*-?\s*(?:in|on)\b|\blogin\b|\bpassword\b", joined, re.IGNORECASE))
         return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in)
+
+    @cached_property
+    def kinds(self) -> frozenset[tuple[str, int]]:
+        """The kinds (prefix, digit count) of the records the task names."""
+        return frozenset((p, n) for p, n, _ in self.ids)
 
     def asks_for(self, value: str) -> bool:
         """Whether every content word of ``value`` is one the task or its confirming evidence uses."""
@@ -257,7 +263,7 @@ def _refused(ctx: TaskContext, before, action, after) -> str | None:
         for c in calls:
             if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
                 node = node_by_bid(before.text, c.args[0])
-                if node is not None and re.search(r"\bdisabled=True\b", node.rest):
+                if node is not None and _DISABLED.search(node.rest):
                     return f"{c.name} on a disabled control: {node.role} {node.name!r}"
     return None
 
@@ -278,7 +284,7 @@ def _wrong_record(ctx: TaskContext, before, action, after) -> str | None:
         return None
     page = record_ids(identity(after))
     wanted = {i for _, _, i in ctx.ids}
-    for kind in _kinds(page) & _kinds(ctx.ids):
+    for kind in _kinds(page) & ctx.kinds:
         here = sorted(i for p, n, i in page if (p, n) == kind)
         if not any(i in wanted for i in here):
             task = sorted(i for p, n, i in ctx.ids if (p, n) == kind)
@@ -286,12 +292,18 @@ def _wrong_record(ctx: TaskContext, before, action, after) -> str | None:
     return None
 
 
-def _constraints(obs: Observation) -> Iterator[tuple[str, str]]:
-    """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters."""
-    for key, value in query_params(obs.url):
+@page_cache(4096)
+def _constraints(url: str, text: str) -> tuple[tuple[str, str], ...]:
+    """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters
+    (read once per page)."""
+    return tuple(_each_constraint(url, text))
+
+
+def _each_constraint(url: str, text: str) -> Iterator[tuple[str, str]]:
+    for key, value in query_params(url):
         if not _NEUTRAL_PARAMS.match(key) and value.strip():
             yield f"query parameter {key}={value}", value
-    for n in nodes(obs.text):
+    for n in nodes(text):
         role = n.role.lower()
         if role in ("button", "link") or n.role == "StaticText":
             m = _any(_REMOVE_FILTER, n.name)
@@ -303,9 +315,10 @@ def _constraints(obs: Observation) -> Iterator[tuple[str, str]]:
                 yield f"{role} {n.name!r} = {v!r}", v
 
 
-def _is_list_page(obs: Observation) -> bool:
+@page_cache(4096)
+def _is_list_page(text: str) -> bool:
     """A page that lists records: table rows, or list items in its main region (not its navigation)."""
-    ns = nodes(obs.text)
+    ns = nodes(text)
     main = next((i for i, n in enumerate(ns) if n.role.lower() == "main"), None)
     body = ns[main:] if main is not None else ns
     rows = sum(1 for n in body if n.role.lower() in ("row", "listitem", "article"))
@@ -315,9 +328,9 @@ def _is_list_page(obs: Observation) -> bool:
 def _unrequested_constraint(ctx: TaskContext, before, action, after) -> str | None:
     if before is None or action is None or is_form_edit(action) or not is_page_changing(action):
         return None  # a list the step *loaded*: not the start page, not a form being typed into
-    if record_ids(identity(after)) or not _is_list_page(after):
+    if record_ids(identity(after)) or not _is_list_page(after.text):
         return None  # a record's page or a form: its fields are the record's, not filters
-    for where, value in _constraints(after):
+    for where, value in _constraints(after.url, after.text):
         if not ctx.asks_for(value):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
@@ -371,8 +384,14 @@ def _negative_alert(ctx: TaskContext, before, action, after) -> str | None:
 
 
 def _message(action: Action) -> str | None:
+    return _message_of(action.command)
+
+
+@page_cache(4096)
+def _message_of(command: str) -> str | None:
+    """The text of the action's message to the user, if it sends one (read once per command)."""
     try:
-        calls = parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
         return None
     for c in calls:
