@@ -57,6 +57,7 @@ _BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_SEPARATOR = re.compile(r"[-_.]")
 
 STOPWORDS = frozenset(
     """a an the of to for in on at by with from and or is are was were be been being it its this that
@@ -80,18 +81,42 @@ _ROLE_PHRASES = [
     (re.compile(r"\b(?:drop[ -]?down(?:[ -](?:list|menu|box))?|combo[ -]?box|select[ -](?:list|box|menu))(?:e?s)?\b", re.IGNORECASE), "combobox"),
     (re.compile(r"\bhyperlinks?\b", re.IGNORECASE), "link"),
 ]
+#: Every role phrase above holds one of its hint words (lower-case, ASCII): a pattern is tried only
+#: when one is there. Only for ASCII text: a case-insensitive pattern also matches a few non-ASCII
+#: letters ("ı", "ſ") that ``str.lower`` does not turn into "i" or "s".
+_ROLE_HINTS = (("field", "box", "input", "area"), ("box",), ("radio",), ("drop", "combo", "select"), ("hyperlink",))
+
+
+#: Every volatile phrase holds a digit or one of these words (lower-case, ASCII; see _ROLE_HINTS).
+_VOLATILE_HINTS = ("sec", "min", "hr", "hour", "day", "week", "month", "year", "tomorrow", "tonight", "just")
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _may_hold(text: str, hints: tuple[str, ...]) -> bool:
+    """False only when ``text`` is ASCII and holds none of ``hints`` (case-insensitively)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(h in low for h in hints)
 
 
 def canon_roles(text: str) -> str:
     """Replace plain-English role names ("text field", "check box", "drop-down") by ARIA's."""
-    for pattern, role in _ROLE_PHRASES:
+    ascii_text = text.isascii()
+    low = text.lower()
+    for (pattern, role), hints in zip(_ROLE_PHRASES, _ROLE_HINTS):
+        if ascii_text and not any(h in low for h in hints):
+            continue
         if pattern.search(text):
             text = pattern.sub(role, text)
+            low = text.lower()
     return text
 
 
 def strip_volatile(text: str) -> str:
     """Remove clocks, relative times, dates and counters (see module docstring)."""
+    if text.isascii() and not _DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
+        return text
     return _VOLATILE.sub(" ", text)
 
 
@@ -156,10 +181,10 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):
             out.append(_canon_number(tok))
-        elif is_key_token(tok):
+        elif _DIGIT.search(tok):  # a key token (tokens are ASCII here: is_key_token's digits are 0-9)
             out.append(tok)
         else:
-            for part in re.split(r"[-_.]", tok):  # sign-in -> sign, in
+            for part in (_SEPARATOR.split(tok) if "-" in tok or "_" in tok or "." in tok else (tok,)):  # sign-in -> sign, in
                 if part in NEGATIONS:
                     out.append(part)
                 elif part and (keep_stopwords or part not in STOPWORDS):

@@ -378,8 +378,9 @@ class LexicalMatcher:
             starts = list(range(0, last_start + 1, self.stride))
             if starts[-1] != last_start:
                 starts.append(last_start)
+            union = frozenset().union
             for s in starts:
-                chunks.append(frozenset(t for line in body[s : s + self.window] for t in line))
+                chunks.append(union(*body[s : s + self.window]))
         index: dict[str, int] = {}
         for i, chunk in enumerate(chunks):
             bit = 1 << i
