@@ -207,8 +207,14 @@ def page_fingerprint(obs: Observation) -> str:
 def _fingerprint(url: str, title: str, text: str) -> str:
     # cached: each page is compared twice (as "after", then as the next step's "before")
     text = _drop_focused(strip_volatile(strip_bids(text)))
-    lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
+    lines = [_squeeze(ln) for ln in text.splitlines()]
     return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+def _squeeze(line: str) -> str:
+    """``_WS.sub(" ", line).strip()``: the same line when its stripped text holds no tab or double space."""
+    core = line.strip()
+    return core if "\t" not in core and "  " not in core else _WS.sub(" ", line).strip()
 
 
 def _drop_focused(text: str) -> str:
@@ -396,7 +402,7 @@ def _live_lines(text: str) -> tuple[str, ...]:
                 continue
             out.append(" ".join(buf))
             depth_in, buf = None, []
-        if _LIVE.search(line):
+        if _is_live(line):
             depth_in, buf = depth, [line.strip()]
     if depth_in is not None:
         out.append(" ".join(buf))
@@ -405,6 +411,15 @@ def _live_lines(text: str) -> tuple[str, ...]:
 
 #: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
 _LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|alertdialog)\b|live='(?:polite|assertive)'", re.IGNORECASE)
+
+
+def _is_live(line: str) -> bool:
+    """``_LIVE.search(line)``, without trying the pattern on an ASCII line that holds none of its words."""
+    if line.isascii():
+        low = line.lower()
+        if not ("status" in low or "alert" in low or "log" in low or "marquee" in low or "timer" in low or "live=" in low):
+            return False
+    return bool(_LIVE.search(line))
 
 
 def content_fingerprint(obs: Observation) -> str:
@@ -422,7 +437,7 @@ def _content_fingerprint(url: str, title: str, text: str) -> str:
             if depth > skip_deeper and line.strip():
                 continue
             skip_deeper = None
-        if _LIVE.search(line):
+        if _is_live(line):
             skip_deeper = depth
             continue
         kept.append(line)

@@ -122,7 +122,12 @@ def strip_volatile(text: str) -> str:
 
 def strip_bids(text: str) -> str:
     """Drop BrowserGym element ids (``[12]``) at line starts: they identify nodes, not content."""
-    return _BID.sub(r"\1", text)
+    return _BID.sub(_indent, text)
+
+
+def _indent(m: re.Match[str]) -> str:
+    """The indentation before an element id (``_BID.sub(r"\\1", ...)``, without expanding a template per line)."""
+    return m.group(1)
 
 
 @page_cache(65536)
