@@ -156,7 +156,13 @@ def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:
 
 
 def _control(action: Action) -> tuple[str, str] | None:
-    m = _TARGET.match(action.target or "")
+    return _control_of(action.target or "")
+
+
+@page_cache(4096)
+def _control_of(target: str) -> tuple[str, str] | None:
+    """(role, name) of the control a resolved target names, or ``None`` (read once per target)."""
+    m = _TARGET.match(target)
     if not m or m.group(1).lower() not in CONTROL_ROLES:
         return None
     return m.group(1).lower(), m.group(2).replace("\\'", "'")
