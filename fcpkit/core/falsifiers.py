@@ -233,7 +233,7 @@ def _sign_in_page(obs: Observation) -> bool:
 @page_cache(4096)
 def _sign_in_form(text: str, path: str) -> bool:
     ns = nodes(text)
-    password = any(_any(_PASSWORD, n.name) and (n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText"))
+    password = any((n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText")) and _any(_PASSWORD, n.name)
                    for n in ns)
     control = any(n.role.lower() in ("button", "heading", "link") and _any(_SIGN_IN, n.name) for n in ns)
     return (password and control) or (control and bool(_LOGIN_PATH.search(path)))
