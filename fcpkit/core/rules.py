@@ -29,7 +29,7 @@ from fcpkit.core.pagetree import record_ids
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
 from fcpkit.core.dialogs import new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
-from fcpkit.core.text import strip_bids, strip_volatile
+from fcpkit.core.text import caseless, strip_bids, strip_volatile
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = [
@@ -313,10 +313,19 @@ def _error_page_text(title: str, text: str) -> str | None:
             return f"error page: {name!r}"
         if _BROWSER_ERROR.search(name):
             return f"browser error page: {name!r}"
-    m = _BROWSER_ERROR.search(text[:2000])
+    m = _browser_error(text[:2000])
     if m:
         return f"browser error page: {m.group(0)!r}"
     return None
+
+
+def _browser_error(s: str) -> re.Match[str] | None:
+    """``_BROWSER_ERROR.search(s)``, not tried on a text that holds none of its phrases' fixed words."""
+    low = caseless(s)
+    if not ("err_" in low or "this site can" in low or "this page isn" in low or "refused to connect" in low
+            or "took too long to respond" in low):
+        return None
+    return _BROWSER_ERROR.search(s)
 
 
 def check_transition(
@@ -414,11 +423,10 @@ _LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|ale
 
 
 def _is_live(line: str) -> bool:
-    """``_LIVE.search(line)``, without trying the pattern on an ASCII line that holds none of its words."""
-    if line.isascii():
-        low = line.lower()
-        if not ("status" in low or "alert" in low or "log" in low or "marquee" in low or "timer" in low or "live=" in low):
-            return False
+    """``_LIVE.search(line)``, without trying the pattern on a line that holds none of its words."""
+    low = caseless(line)
+    if not ("status" in low or "alert" in low or "log" in low or "marquee" in low or "timer" in low or "live=" in low):
+        return False
     return bool(_LIVE.search(line))
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "STOPWORDS",
     "NEGATIONS",
     "PAST",
+    "caseless",
 ]
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -82,40 +83,48 @@ _ROLE_PHRASES = [
     (re.compile(r"\bhyperlinks?\b", re.IGNORECASE), "link"),
 ]
 #: Every role phrase above holds one of its hint words (lower-case, ASCII): a pattern is tried only
-#: when one is there. Only for ASCII text: a case-insensitive pattern also matches a few non-ASCII
-#: letters ("ı", "ſ") that ``str.lower`` does not turn into "i" or "s".
+#: when one is there (in :func:`caseless` text).
 _ROLE_HINTS = (("field", "box", "input", "area"), ("box",), ("radio",), ("drop", "combo", "select"), ("hyperlink",))
 
 
-#: Every volatile phrase holds a digit or one of these words (lower-case, ASCII; see _ROLE_HINTS).
+#: Every volatile phrase holds a digit or one of these words (lower-case, ASCII).
 _VOLATILE_HINTS = ("sec", "min", "hr", "hour", "day", "week", "month", "year", "tomorrow", "tonight", "just")
 _DIGIT = re.compile(r"[0-9]")
+_ANY_DIGIT = re.compile(r"\d")
+#: The only letters outside ASCII that a case-insensitive pattern matches to an ASCII letter (dotted
+#: and dotless i, long s, the Kelvin sign), as that letter.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def caseless(text: str) -> str:
+    """``text`` in lower case with the four letters above folded: a case-insensitive pattern's fixed
+    ASCII words can match in ``text`` only where they stand in ``caseless(text)``."""
+    if text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text or "\u212a" in text):
+        return text.lower()
+    return text.translate(_FOLD).lower()  # (translate with a table is slow: only when one of them is there)
 
 
 def _may_hold(text: str, hints: tuple[str, ...]) -> bool:
-    """False only when ``text`` is ASCII and holds none of ``hints`` (case-insensitively)."""
-    if not text.isascii():
-        return True
-    low = text.lower()
+    """Whether ``text`` holds one of ``hints`` (lower-case ASCII words) case-insensitively."""
+    low = caseless(text)
     return any(h in low for h in hints)
 
 
 def canon_roles(text: str) -> str:
     """Replace plain-English role names ("text field", "check box", "drop-down") by ARIA's."""
-    ascii_text = text.isascii()
-    low = text.lower()
+    low = caseless(text)
     for (pattern, role), hints in zip(_ROLE_PHRASES, _ROLE_HINTS):
-        if ascii_text and not any(h in low for h in hints):
+        if not any(h in low for h in hints):
             continue
         if pattern.search(text):
             text = pattern.sub(role, text)
-            low = text.lower()
+            low = caseless(text)
     return text
 
 
 def strip_volatile(text: str) -> str:
     """Remove clocks, relative times, dates and counters (see module docstring)."""
-    if text.isascii() and not _DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
+    if not _ANY_DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
         return text
     return _VOLATILE.sub(" ", text)
 

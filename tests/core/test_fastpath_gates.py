@@ -12,7 +12,7 @@ from fcpkit.core import dialogs, page, rules, text
 from fcpkit.core.page import Node, Page
 
 # letters a case-insensitive pattern matches beyond ``str.lower``: long s, dotless i, Kelvin sign
-_ODD = ["\u017f", "\u0131", "\u212a", "\u00a0", "\u2028", "\u00e9"]
+_ODD = ["\u017f", "\u0131", "\u0130", "\u212a", "\u00a0", "\u2028", "\u00e9", "\u0663", "\u00b7"]
 
 
 def _strings(pieces: list[str], n: int, seed: int) -> list[str]:
@@ -109,3 +109,13 @@ def test_the_dialog_rule_reads_the_plan_once_and_decides_as_before():
     assert hit is not None and hit.rule == "unexpected_dialog"
     assert dialogs._plan_statements.cache_info().misses == 1  # three dialogs, one reading of the plan
     assert rules.unexpected_dialog is dialogs.unexpected_dialog and rules.RuleHit is dialogs.RuleHit
+
+
+
+def test_a_browser_error_is_found_as_by_its_pattern_whatever_the_letters():
+    pieces = ["ERR_CONNECTION_REFUSED", "err_", "ERR", "_", "X", "this site can’t be reached", "THIS SITE CAN'T BE REACHED",
+              "thİs sıte can't be reached", "this page isn't working", "refuſed to connect",
+              "tooK too long to respond", "took too long to respond", " ", "\n", "·", *_ODD]
+    for s in _strings(pieces, 4000, 8):
+        got, want = rules._browser_error(s), rules._BROWSER_ERROR.search(s)
+        assert (got is None) == (want is None) and (got is None or got.span() == want.span()), repr(s)
