@@ -48,9 +48,9 @@ def parse_action(command: str) -> list[ParsedCall]:
     Raises ``ValueError`` with the reason when it is not a sequence of known calls with literal
     arguments.
     """
-    if not isinstance(command, str) or not command.strip():
+    if not isinstance(command, str):
         raise ValueError("empty action")
-    parsed = _parse_cached(command)
+    parsed = _parse_cached(command)  # a blank command comes back as "empty action" too
     if isinstance(parsed, str):
         raise ValueError(parsed)
     return list(parsed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
+from fcpkit.core.falsifiers import commitment_text
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 
 __all__ = ["Bundle", "PlanBundles", "build_bundle"]
@@ -31,6 +32,9 @@ class Bundle:
     #: falsifiers that say a control is absent ("Approve button is not available"): what the step
     #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
+    #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
+    #: joined once here rather than on every state test that runs the built-in falsifiers
+    commitment_text: str = ""
 
 
 def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool = True,
@@ -65,7 +69,8 @@ def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool 
             if pick(e):
                 fals.append((len(stmts), scope, level))
                 stmts.append(e.text)
-    return Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp))
+    return Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp),
+                  commitment_text=commitment_text(c))
 
 
 def _absent_control(claim: Any) -> bool:

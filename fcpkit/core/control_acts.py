@@ -156,10 +156,26 @@ def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:
 
 
 def _control(action: Action) -> tuple[str, str] | None:
-    m = _TARGET.match(action.target or "")
+    return _control_of(action.target or "")
+
+
+@page_cache(4096)
+def _control_of(target: str) -> tuple[str, str] | None:
+    """(role, name) of the control a resolved target names, or ``None`` (read once per target)."""
+    m = _TARGET.match(target)
     if not m or m.group(1).lower() not in CONTROL_ROLES:
         return None
     return m.group(1).lower(), m.group(2).replace("\\'", "'")
+
+
+@page_cache(4096)
+def _reads(command: str, target: str | None) -> bool | None:
+    """Whether ``command`` (on the node ``target`` names, the page not consulted) only reads; ``None``
+    when it cannot be classified. Depends on the action alone, so it is worked out once per action."""
+    try:
+        return step_effect(command, None, target).effect == "read"
+    except ValueError:
+        return None
 
 
 def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
@@ -172,10 +188,7 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if control is None:
         return None
     role, name = control
-    try:
-        if step_effect(action.command, None, action.target).effect == "read":
-            return None
-    except ValueError:
+    if _reads(action.command, action.target) is not False:
         return None
     expected, asks_request = expected_acts(c)
     if not expected:

@@ -48,8 +48,8 @@ from fcpkit.core.phrases import (
     ADMITS_FAILURE, EMPTY, MISSING, NEGATIVE, PASSWORD, REFUSED, REMOVE_FILTER, SIGN_IN, SIGNED_OUT, STATUS_WORDS,
     compile_family, fold,
 )
-from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
+from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, tokenize
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
@@ -95,6 +95,7 @@ _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|fin
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no longer|never|n't|no)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _SUBMIT = re.compile(r"enter|return", re.IGNORECASE)
+_DISABLED = re.compile(r"\bdisabled=True\b")
 _CLAIM_AFTER = frozenset("i we is are was were been now successfully has have".split())
 
 
@@ -138,70 +139,6 @@ class Builtins:
         if unknown:
             raise ConfigError(f"unknown built-in falsifier(s) {sorted(unknown)}; known: {list(BUILTIN_RULES)}")
         return cls(**dict(data))
-
-
-@dataclass(frozen=True)
-class TaskContext:
-    """What the task asks for, read once per plan: the records it names and the words it uses.
-
-    Only the task and the plan's *confirming* side count: a falsifier names what must not happen
-    ("Leave request LR-2217"), so its records and words are not asked for. ``narrowing[i]`` is
-    what may narrow a list while step ``i`` is active: the task, every subgoal and precondition (the
-    state the plan expects to find), and the progress and completion of steps ``0..i`` (a later
-    step's outcome is not there yet); participles kept as such (see :meth:`asks_to_narrow`).
-    """
-
-    ids: frozenset[tuple[str, int, str]]
-    wanted: frozenset[str]
-    confirming: tuple[str, ...]
-    expects_sign_in: bool
-    narrowing: tuple[frozenset[str], ...] = ()
-
-    @classmethod
-    def from_plan(cls, plan: Plan) -> "TaskContext":
-        texts = [plan.task]
-        for c in plan.commitments:
-            texts.append(c.subgoal)
-            texts += [e.text for items in c.confirm.values() for e in items]
-        joined = "\n".join(texts)
-        sign_in = any(p.search(fold(t)) for t in texts for p in (*_FAMILIES[_PASSWORD], *_FAMILIES[_SIGN_IN])) or bool(
-            re.search(r"\b(?:sign|log)\s*-?\s*(?:in|on)\b|\blogin\b|\bpassword\b", joined, re.IGNORECASE))
-        words = set(tokenize(" ".join([plan.task, *(c.subgoal for c in plan.commitments), *(
-            e.text for c in plan.commitments for e in c.confirm.get("precondition", ()))]), past="both"))
-        narrowing = []
-        for c in plan.commitments:  # what the plan finds (above), then what each step makes, in order
-            words.update(tokenize(" ".join(e.text for k, items in c.confirm.items() if k != "precondition"
-                                           for e in items), past="both"))
-            narrowing.append(frozenset(words))
-        return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
-
-    def asks_for(self, value: str) -> bool:
-        """Whether every content word of ``value`` is one the task or its confirming evidence uses."""
-        toks = [t for t in tokenize(value) if t not in NEGATIONS]
-        return all(t in self.wanted for t in toks)
-
-    def asks_to_narrow(self, value: str, step: int | None = None) -> bool:
-        """Whether the task asks for a list narrowed by ``value`` while step ``step`` is active
-        (``None``: any). Stricter than :meth:`asks_for`: a participle is a state, not its verb (a list
-        filtered to *Rejected* is asked for by "the rejected reports", not by "reject it otherwise"),
-        and a later step's outcome ("Report EXP-1180 rejected.") is where the run ends, not how the
-        list it starts from is filtered (a precondition, "Status: Pending", is what it finds)."""
-        ok = step is not None and 0 <= step < len(self.narrowing)
-        words = self.narrowing[step if ok else -1] if self.narrowing else self.wanted
-        return all(t in words for t in tokenize(value, past="marked") if t not in NEGATIONS)
-
-    def announces(self, message: str) -> bool:
-        """Whether a confirming statement of the plan says (most of) ``message``: an expected message."""
-        toks = set(tokenize(message))
-        if not toks:
-            return True
-        return any(len(toks & set(tokenize(s))) >= 0.6 * len(toks) for s in self.confirming)
-
-
-def commitment_text(c: Commitment) -> str:
-    """A commitment's subgoal and confirming evidence: what the step expects (``empty_results`` reads
-    it to tell a search that should find something from one that checks something is gone)."""
-    return " ".join([c.subgoal, *(e.text for items in c.confirm.values() for e in items)])
 
 
 @page_cache(65536)
@@ -248,7 +185,7 @@ def _sign_in_page(obs: Observation) -> bool:
 @page_cache(4096)
 def _sign_in_form(text: str, path: str) -> bool:
     ns = nodes(text)
-    password = any(_any(_PASSWORD, n.name) and (n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText"))
+    password = any((n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText")) and _any(_PASSWORD, n.name)
                    for n in ns)
     control = any(n.role.lower() in ("button", "heading", "link") and _any(_SIGN_IN, n.name) for n in ns)
     return (password and control) or (control and bool(_LOGIN_PATH.search(path)))
@@ -278,7 +215,7 @@ def _refused(ctx: TaskContext, before, action, after) -> str | None:
         for c in calls:
             if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
                 node = node_by_bid(before.text, c.args[0])
-                if node is not None and re.search(r"\bdisabled=True\b", node.rest):
+                if node is not None and _DISABLED.search(node.rest):
                     return f"{c.name} on a disabled control: {node.role} {node.name!r}"
     return None
 
@@ -299,7 +236,7 @@ def _wrong_record(ctx: TaskContext, before, action, after) -> str | None:
         return None
     page = record_ids(identity(after))
     wanted = {i for _, _, i in ctx.ids}
-    for kind in _kinds(page) & _kinds(ctx.ids):
+    for kind in _kinds(page) & ctx.kinds:
         here = sorted(i for p, n, i in page if (p, n) == kind)
         if not any(i in wanted for i in here):
             task = sorted(i for p, n, i in ctx.ids if (p, n) == kind)
@@ -307,12 +244,18 @@ def _wrong_record(ctx: TaskContext, before, action, after) -> str | None:
     return None
 
 
-def _constraints(obs: Observation) -> Iterator[tuple[str, str]]:
-    """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters."""
-    for key, value in query_params(obs.url):
+@page_cache(4096)
+def _constraints(url: str, text: str) -> tuple[tuple[str, str], ...]:
+    """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters
+    (read once per page)."""
+    return tuple(_each_constraint(url, text))
+
+
+def _each_constraint(url: str, text: str) -> Iterator[tuple[str, str]]:
+    for key, value in query_params(url):
         if not _NEUTRAL_PARAMS.match(key) and value.strip():
             yield f"query parameter {key}={value}", value
-    for n in nodes(obs.text):
+    for n in nodes(text):
         role = n.role.lower()
         if role in ("button", "link") or n.role == "StaticText":
             m = _any(_REMOVE_FILTER, n.name)
@@ -324,9 +267,10 @@ def _constraints(obs: Observation) -> Iterator[tuple[str, str]]:
                 yield f"{role} {n.name!r} = {v!r}", v
 
 
-def _is_list_page(obs: Observation) -> bool:
+@page_cache(4096)
+def _is_list_page(text: str) -> bool:
     """A page that lists records: table rows, or list items in its main region (not its navigation)."""
-    ns = nodes(obs.text)
+    ns = nodes(text)
     main = next((i for i, n in enumerate(ns) if n.role.lower() == "main"), None)
     body = ns[main:] if main is not None else ns
     rows = sum(1 for n in body if n.role.lower() in ("row", "listitem", "article"))
@@ -342,9 +286,9 @@ def _unrequested_constraint(ctx: TaskContext, before, action, after, step: int |
 def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None = None) -> str | None:
     """What narrows the list ``obs`` shows that the task does not ask for while step ``step`` is
     active (a filter, a chip, a query value), or ``None``; record pages and forms have none."""
-    if record_ids(identity(obs)) or not _is_list_page(obs):
+    if record_ids(identity(obs)) or not _is_list_page(obs.text):
         return None  # a record's page or a form: its fields are the record's, not filters
-    for where, value in _constraints(obs):
+    for where, value in _constraints(obs.url, obs.text):
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
@@ -367,10 +311,16 @@ def _searched(before: Observation, action: Action, after: Observation) -> list[s
     return terms
 
 
+@page_cache(4096, kind="statement")
+def _expects_absence(commitment_text: str) -> bool:
+    """Whether a commitment's text negates something (read once per commitment, not per page)."""
+    return any(t in NEGATIONS for t in tokenize(commitment_text))
+
+
 def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str) -> str | None:
     if before is None or action is None or is_report(action):
         return None
-    if any(t in NEGATIONS for t in tokenize(commitment_text)):
+    if _expects_absence(commitment_text):
         return None  # the step expects something to be absent
     terms = [t for t in _searched(before, action, after) if t.strip() and ctx.asks_for(t)]
     if not terms:
@@ -392,8 +342,14 @@ def _negative_alert(ctx: TaskContext, before, action, after) -> str | None:
 
 
 def _message(action: Action) -> str | None:
+    return _message_of(action.command)
+
+
+@page_cache(4096)
+def _message_of(command: str) -> str | None:
+    """The text of the action's message to the user, if it sends one (read once per command)."""
     try:
-        calls = parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
         return None
     for c in calls:

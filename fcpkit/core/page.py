@@ -75,6 +75,20 @@ class Node:
     def live(self) -> bool:
         return self.role.lower() in LIVE_ROLES or bool(_LIVE_ATTR.search(self.line))
 
+    @classmethod
+    def _make(cls, index: int, depth: int, role: str, name: str, value: str | None, states: frozenset[str],
+              line: str) -> "Node":
+        """A node built without the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
+        field: 3 µs, most of the cost of parsing a page of a hundred lines); the same object."""
+        node = _new(cls)
+        _set(node, "__dict__", {"index": index, "depth": depth, "role": role, "name": name, "value": value,
+                                "states": states, "line": line})
+        return node
+
+
+_new = object.__new__
+_set = object.__setattr__
+
 
 @dataclass(frozen=True)
 class Field:
@@ -105,6 +119,24 @@ def _states(rest: str) -> frozenset[str]:
 
 def _unescape(s: str) -> str:
     return s.replace("\\'", "'").replace('\\"', '"') if "\\" in s else s
+
+
+@page_cache(65536)
+def _read_raw(raw: str) -> tuple[int, str, str, str | None, frozenset[str], str] | tuple[None, str, str]:
+    """(depth, role, name, value, states, line) of one raw line of a page's text, or (None, kind,
+    value) for a header line (``url:``, ``title:``, ``tab:``): cached per raw line, as most of a
+    page's lines (navigation, labels, headings, at the same depth) come back on the next one."""
+    h = _HEADER.match(raw)
+    if h:
+        return None, h.group(1), h.group(2)
+    stripped = raw.lstrip("\t ")
+    if stripped.startswith("["):
+        end = stripped.find("]")
+        line = stripped[end + 1:].lstrip() if end > 0 else stripped
+    else:
+        line = stripped
+    role, name, value, states = _read_line(line)
+    return len(raw) - len(stripped), role, name, value, states, line
 
 
 @page_cache(65536)
@@ -161,22 +193,14 @@ class Page:
     def nodes(self) -> tuple[Node, ...]:
         out: list[Node] = []
         headers = self.headers
+        make = Node._make
         for i, raw in enumerate(self.text.splitlines()):
-            h = _HEADER.match(raw)
-            if h:
-                kind, value = h.groups()
-                if kind != "tab":
-                    headers.setdefault(kind, value)
+            r = _read_raw(raw)
+            if r[0] is None:
+                if r[1] != "tab":
+                    headers.setdefault(r[1], r[2])
                 continue
-            stripped = raw.lstrip("\t ")
-            depth = len(raw) - len(stripped)
-            if stripped.startswith("["):
-                end = stripped.find("]")
-                line = stripped[end + 1:].lstrip() if end > 0 else stripped
-            else:
-                line = stripped
-            role, name, value, states = _read_line(line)
-            out.append(Node(i, depth, role, name, value, states, line))
+            out.append(make(i, *r))
         return tuple(out)
 
     @property

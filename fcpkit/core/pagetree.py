@@ -106,10 +106,16 @@ def url_path(url: str) -> str:
 
 
 def query_params(url: str) -> list[tuple[str, str]]:
+    """The URL's query as (key, value) pairs, blank values dropped (parsed once per URL)."""
+    return list(_query_params(url))
+
+
+@page_cache(4096)
+def _query_params(url: str) -> tuple[tuple[str, str], ...]:
     try:
-        return parse_qsl(urlsplit(url).query, keep_blank_values=False)
+        return tuple(parse_qsl(urlsplit(url).query, keep_blank_values=False))
     except ValueError:
-        return []
+        return ()
 
 
 def identity(obs: Observation) -> str:

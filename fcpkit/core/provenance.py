@@ -107,6 +107,17 @@ def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
     return _scan(text, policy)[0]
 
 
+@page_cache(65536)
+def _line(ln: str) -> tuple[int, str, str, str | None] | None:
+    """(depth, role in lower case, name, the name as written) of one line, or ``None``: read once per
+    line, as most lines of a page come back on the next one and on its app-authored view."""
+    m = _LINE.match(ln)
+    if m is None:
+        return None
+    raw = m.group("name")
+    return len(m.group("indent")), m.group("role").lower(), (raw or "").replace("\\'", "'"), raw
+
+
 _TYPED_ROLES = frozenset({"textbox", "searchbox"})
 _VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
 #: A box with a value: (its line, whether it is a search box, the lines below it that show the value).
@@ -119,17 +130,16 @@ def _boxes(text: str) -> tuple[_Box, ...]:
     boxes: list[_Box] = []
     box: tuple[int, int, bool, list[int]] | None = None  # (line, depth, search box, lines below it)
     for i, ln in enumerate(text.split("\n")):
-        m = _LINE.match(ln)
-        if m is None:
+        parsed = _line(ln)
+        if parsed is None:
             continue
-        depth = len(m.group("indent"))
+        depth, role = parsed[0], parsed[1]
         if box is not None and depth > box[1]:
             box[3].append(i)
             continue
         if box is not None:
             boxes.append((box[0], box[2], tuple(box[3])))
             box = None
-        role = m.group("role").lower()
         if role in _TYPED_ROLES and _VALUE_ATTR.search(ln):
             box = (i, depth, role == "searchbox", [])
     if box is not None:
@@ -142,7 +152,7 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
     """(user-authored line indices, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)
     lines = text.split("\n")
-    parsed = [(_LINE.match(ln), ln) for ln in lines]
+    parsed = [_line(ln) for ln in lines]
     user: set[int] = set()
     labels: set[str] = set()
     skip_depth: int | None = None  # inside a user subtree: every line deeper than this
@@ -151,12 +161,10 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
     last_term: str | None = None
     after_heading = False
     seen_heading = False
-    for i, (m, ln) in enumerate(parsed):
-        if m is None:
+    for i, p in enumerate(parsed):
+        if p is None:
             continue
-        depth = len(m.group("indent"))
-        role = m.group("role").lower()
-        name = (m.group("name") or "").replace("\\'", "'")
+        depth, role, name, _ = p
         if skip_depth is not None:
             if depth > skip_depth:
                 user.add(i)
@@ -216,11 +224,11 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
 
 
 def _next_text(parsed, i: int, depth: int) -> str:
-    for m, _ in parsed[i + 1:i + 3]:
-        if m is None or len(m.group("indent")) <= depth:
+    for p in parsed[i + 1:i + 3]:
+        if p is None or p[0] <= depth:
             break
-        if m.group("name"):
-            return m.group("name")
+        if p[3]:
+            return p[3]
     return ""
 
 

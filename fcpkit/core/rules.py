@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
-from fcpkit.core.text import strip_bids, strip_volatile, tokenize
+from fcpkit.core.dialogs import new_modal_dialogs, unexpected_dialog
+from fcpkit.core.rule_hit import RuleHit
+from fcpkit.core.text import caseless, strip_bids, strip_volatile
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = [
@@ -78,15 +79,6 @@ _BROWSER_ERROR = re.compile(
 _ROOT_OR_HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:RootWebArea|heading)\s+'(.*?)'", re.IGNORECASE | re.MULTILINE)
 
 
-@dataclass(frozen=True)
-class RuleHit:
-    """One anomaly: the rule's name, what it saw, and the falsifier scope it hints at."""
-
-    rule: str
-    detail: str
-    scope: str = "execution"
-
-
 def _target_role(target: str | None) -> str | None:
     if not target:
         return None
@@ -110,8 +102,15 @@ def acts_on_page(action: Action) -> bool:
     """Whether ``action`` does anything to the page. A message to the user, a ``noop``, a wait, a
     scroll or a hover does not, whatever its effect label: a corpus may label a report to a person
     ``irreversible`` (it cannot be taken back), yet it leaves the page as it was, and should."""
+    return _acts_on_page(action.command)
+
+
+# What an action is (acts, changes the page, edits a form, idles, reports) depends on its command,
+# effect label and target alone: each is read once per action, not once per rule that asks.
+@page_cache(4096)
+def _acts_on_page(command: str) -> bool:
     try:
-        return not all(c.name in _NOT_ACTING for c in parse_action(action.command))
+        return not all(c.name in _NOT_ACTING for c in parse_action(command))
     except ValueError:
         return True
 
@@ -119,26 +118,37 @@ def acts_on_page(action: Action) -> bool:
 def is_page_changing(action: Action, calls: Iterable[ParsedCall] | None = None) -> bool:
     """Whether the page should differ after ``action`` (writes always should, unless they do not
     act on the page at all: :func:`acts_on_page`)."""
+    if calls is None:
+        return _changes_page(action.command, action.effect, action.target)
+    return _page_changing(list(calls), action.effect, action.target)
+
+
+@page_cache(4096)
+def _changes_page(command: str, effect: str | None, target: str | None) -> bool:
     try:
-        calls = list(calls) if calls is not None else parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
-        return action.effect in ("write", "irreversible")
+        return effect in ("write", "irreversible")
+    return _page_changing(calls, effect, target)
+
+
+def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str | None) -> bool:
     if all(c.name in _NOT_ACTING for c in calls):
         return False
-    if action.effect in ("write", "irreversible"):
+    if effect in ("write", "irreversible"):
         return True
     for c in calls:
-        if c.name == "select_option" and _already_holds(action.target, c):
+        if c.name == "select_option" and _already_holds(target, c):
             continue  # choosing what is already chosen changes nothing, and should not
         if c.name in _NAVIGATING:
             return True
-        if c.name == "fill" and not _already_holds(action.target, c):
+        if c.name == "fill" and not _already_holds(target, c):
             return True
         if c.name in ("press", "keyboard_press"):
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
             if isinstance(key, str) and _SUBMIT_KEYS.search(key):
                 return True
-        if c.name == "click" and _target_role(action.target) not in _INERT_TARGET_ROLES:
+        if c.name == "click" and _target_role(target) not in _INERT_TARGET_ROLES:
             return True
     return False
 
@@ -149,10 +159,15 @@ _EDIT_TARGET_ROLES = frozenset({"checkbox", "radio", "option", "menuitemcheckbox
 
 def is_form_edit(action: Action) -> bool:
     """Whether ``action`` only edits a form on the page (typing, selecting, ticking), writing nothing."""
-    if action.effect in ("write", "irreversible"):
+    return _form_edit(action.command, action.effect, action.target)
+
+
+@page_cache(4096)
+def _form_edit(command: str, effect: str | None, target: str | None) -> bool:
+    if effect in ("write", "irreversible"):
         return False
     try:
-        calls = parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
         return False
     for c in calls:
@@ -162,7 +177,7 @@ def is_form_edit(action: Action) -> bool:
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
             if isinstance(key, str) and not _SUBMIT_KEYS.search(key):
                 continue
-        if c.name == "click" and _target_role(action.target) in _EDIT_TARGET_ROLES:
+        if c.name == "click" and _target_role(target) in _EDIT_TARGET_ROLES:
             continue
         return False
     return True
@@ -192,8 +207,14 @@ def page_fingerprint(obs: Observation) -> str:
 def _fingerprint(url: str, title: str, text: str) -> str:
     # cached: each page is compared twice (as "after", then as the next step's "before")
     text = _drop_focused(strip_volatile(strip_bids(text)))
-    lines = [_WS.sub(" ", ln).strip() for ln in text.splitlines()]
+    lines = [_squeeze(ln) for ln in text.splitlines()]
     return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+def _squeeze(line: str) -> str:
+    """``_WS.sub(" ", line).strip()``: the same line when its stripped text holds no tab or double space."""
+    core = line.strip()
+    return core if "\t" not in core and "  " not in core else _WS.sub(" ", line).strip()
 
 
 def _drop_focused(text: str) -> str:
@@ -242,16 +263,26 @@ _IDLE = frozenset({"noop", "scroll", "hover", "focus", "mouse_move"})
 
 def is_idle(action: Action) -> bool:
     """Whether ``action`` only waits, scrolls or points (or does not parse): it does no step of a task."""
+    return _idle(action.command)
+
+
+@page_cache(4096)
+def _idle(command: str) -> bool:
     try:
-        return all(c.name in _IDLE for c in parse_action(action.command))
+        return all(c.name in _IDLE for c in parse_action(command))
     except ValueError:
         return True
 
 
 def is_report(action: Action) -> bool:
     """Whether ``action`` reports to the user (``send_msg_to_user``): the agent's claim that it is done."""
+    return _report(action.command)
+
+
+@page_cache(4096)
+def _report(command: str) -> bool:
     try:
-        return any(c.name == "send_msg_to_user" for c in parse_action(action.command))
+        return any(c.name == "send_msg_to_user" for c in parse_action(command))
     except ValueError:
         return False
 
@@ -282,10 +313,19 @@ def _error_page_text(title: str, text: str) -> str | None:
             return f"error page: {name!r}"
         if _BROWSER_ERROR.search(name):
             return f"browser error page: {name!r}"
-    m = _BROWSER_ERROR.search(text[:2000])
+    m = _browser_error(text[:2000])
     if m:
         return f"browser error page: {m.group(0)!r}"
     return None
+
+
+def _browser_error(s: str) -> re.Match[str] | None:
+    """``_BROWSER_ERROR.search(s)``, not tried on a text that holds none of its phrases' fixed words."""
+    low = caseless(s)
+    if not ("err_" in low or "this site can" in low or "this page isn" in low or "refused to connect" in low
+            or "took too long to respond" in low):
+        return None
+    return _BROWSER_ERROR.search(s)
 
 
 def check_transition(
@@ -331,64 +371,6 @@ def check_transition(
     return None
 
 
-_MODAL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:alertdialog\s+'((?:[^'\\]|\\.)*)'|dialog\s+'((?:[^'\\]|\\.)*)'.*\bmodal=True)", re.IGNORECASE | re.MULTILINE)
-
-
-def new_modal_dialogs(before: Observation | None, after: Observation) -> list[str]:
-    """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
-    names = _modal_names(after.text)
-    if not names:
-        return []
-    old = set(_modal_names(before.text)) if before is not None else set()
-    return [n for n in names if n not in old]
-
-
-@page_cache(4096)
-def _modal_names(text: str) -> tuple[str, ...]:
-    if "dialog" not in text:
-        return ()
-    return tuple((a or b).strip() for a, b in _MODAL.findall(text))
-
-
-#: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
-_DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
-
-
-def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
-    """The first modal dialog the plan does not name.
-
-    A dialog the plan expects is a step of the task; one it never names ("Updated acceptable use
-    policy") is an interstitial covering the page the agent is working on: the commitment's
-    evidence can no longer be read, so the step is off track until the dialog is dealt with.
-    The plan names a dialog when one of its statements (``expected_text``, one per line) says its
-    purpose: the first two content words of the title, in order ("Edit price for SKU-2045" in
-    "Edit price button on product SKU-2045", "Assign ticket T-390" in "Assign ticket dialog"), or
-    for a one-word title, that word beside a dialog role word ("confirmation dialog"). Words
-    scattered through the plan do not name it; and every identifier in the title must be one the
-    plan uses.
-    """
-    statements = [tokenize(line) for line in expected_text.splitlines() if line.strip()]
-    plan_tokens = {t for st in statements for t in st}
-    for name in names:
-        words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
-        if words and not _names_dialog(words, statements, plan_tokens):
-            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
-    return None
-
-
-def _names_dialog(words: list[str], statements: list[tuple[str, ...]], plan_tokens: set[str]) -> bool:
-    keys = [w for w in words if any(ch.isdigit() for ch in w)]
-    if any(k not in plan_tokens for k in keys):
-        return False
-    purpose = [w for w in words if w not in keys]
-    if not purpose:
-        return True  # a title of identifiers only, all of them the plan's
-    if len(purpose) == 1:
-        return any(purpose[0] in st and _DIALOG_ROLE & set(st) for st in statements)
-    pair = tuple(purpose[:2])
-    return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
-
-
 def _foreign_message(after: Observation, before: Observation | None) -> str | None:
     """A new status or alert message about *another* record of the kind the page is about.
 
@@ -429,7 +411,7 @@ def _live_lines(text: str) -> tuple[str, ...]:
                 continue
             out.append(" ".join(buf))
             depth_in, buf = None, []
-        if _LIVE.search(line):
+        if _is_live(line):
             depth_in, buf = depth, [line.strip()]
     if depth_in is not None:
         out.append(" ".join(buf))
@@ -438,6 +420,14 @@ def _live_lines(text: str) -> tuple[str, ...]:
 
 #: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
 _LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|alertdialog)\b|live='(?:polite|assertive)'", re.IGNORECASE)
+
+
+def _is_live(line: str) -> bool:
+    """``_LIVE.search(line)``, without trying the pattern on a line that holds none of its words."""
+    low = caseless(line)
+    if not ("status" in low or "alert" in low or "log" in low or "marquee" in low or "timer" in low or "live=" in low):
+        return False
+    return bool(_LIVE.search(line))
 
 
 def content_fingerprint(obs: Observation) -> str:
@@ -455,7 +445,7 @@ def _content_fingerprint(url: str, title: str, text: str) -> str:
             if depth > skip_deeper and line.strip():
                 continue
             skip_deeper = None
-        if _LIVE.search(line):
+        if _is_live(line):
             skip_deeper = depth
             continue
         kept.append(line)

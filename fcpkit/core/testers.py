@@ -20,7 +20,7 @@ from typing import Any, Protocol, Sequence
 
 from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.check_result import CheckResult
-from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins, commitment_text
+from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.pagetree import record_ids
 from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
@@ -197,11 +197,11 @@ class StateTester(_Base):
             dialogs = new_modal_dialogs(before, observation)
             if dialogs:
                 hit = unexpected_dialog(dialogs, self._plan_text(plan))
+        b = self._bundle(plan, commitment, "state")
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
-                                 commitment_text=commitment_text(commitment), settings=self.builtins,
+                                 commitment_text=b.commitment_text, settings=self.builtins,
                                  step=_position(plan, commitment))
-        b = self._bundle(plan, commitment, "state")
         return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,

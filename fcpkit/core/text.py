@@ -24,6 +24,7 @@ __all__ = [
     "STOPWORDS",
     "NEGATIONS",
     "PAST",
+    "caseless",
 ]
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -57,6 +58,7 @@ _BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_SEPARATOR = re.compile(r"[-_.]")
 
 STOPWORDS = frozenset(
     """a an the of to for in on at by with from and or is are was were be been being it its this that
@@ -80,24 +82,61 @@ _ROLE_PHRASES = [
     (re.compile(r"\b(?:drop[ -]?down(?:[ -](?:list|menu|box))?|combo[ -]?box|select[ -](?:list|box|menu))(?:e?s)?\b", re.IGNORECASE), "combobox"),
     (re.compile(r"\bhyperlinks?\b", re.IGNORECASE), "link"),
 ]
+#: Every role phrase above holds one of its hint words (lower-case, ASCII): a pattern is tried only
+#: when one is there (in :func:`caseless` text).
+_ROLE_HINTS = (("field", "box", "input", "area"), ("box",), ("radio",), ("drop", "combo", "select"), ("hyperlink",))
+
+
+#: Every volatile phrase holds a digit or one of these words (lower-case, ASCII).
+_VOLATILE_HINTS = ("sec", "min", "hr", "hour", "day", "week", "month", "year", "tomorrow", "tonight", "just")
+_DIGIT = re.compile(r"[0-9]")
+_ANY_DIGIT = re.compile(r"\d")
+#: The only letters outside ASCII that a case-insensitive pattern matches to an ASCII letter (dotted
+#: and dotless i, long s, the Kelvin sign), as that letter.
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def caseless(text: str) -> str:
+    """``text`` in lower case with the four letters above folded: a case-insensitive pattern's fixed
+    ASCII words can match in ``text`` only where they stand in ``caseless(text)``."""
+    if text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text or "\u212a" in text):
+        return text.lower()
+    return text.translate(_FOLD).lower()  # (translate with a table is slow: only when one of them is there)
+
+
+def _may_hold(text: str, hints: tuple[str, ...]) -> bool:
+    """Whether ``text`` holds one of ``hints`` (lower-case ASCII words) case-insensitively."""
+    low = caseless(text)
+    return any(h in low for h in hints)
 
 
 def canon_roles(text: str) -> str:
     """Replace plain-English role names ("text field", "check box", "drop-down") by ARIA's."""
-    for pattern, role in _ROLE_PHRASES:
+    low = caseless(text)
+    for (pattern, role), hints in zip(_ROLE_PHRASES, _ROLE_HINTS):
+        if not any(h in low for h in hints):
+            continue
         if pattern.search(text):
             text = pattern.sub(role, text)
+            low = caseless(text)
     return text
 
 
 def strip_volatile(text: str) -> str:
     """Remove clocks, relative times, dates and counters (see module docstring)."""
+    if not _ANY_DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
+        return text
     return _VOLATILE.sub(" ", text)
 
 
 def strip_bids(text: str) -> str:
     """Drop BrowserGym element ids (``[12]``) at line starts: they identify nodes, not content."""
-    return _BID.sub(r"\1", text)
+    return _BID.sub(_indent, text)
+
+
+def _indent(m: re.Match[str]) -> str:
+    """The indentation before an element id (``_BID.sub(r"\\1", ...)``, without expanding a template per line)."""
+    return m.group(1)
 
 
 @page_cache(65536)
@@ -156,10 +195,10 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):
             out.append(_canon_number(tok))
-        elif is_key_token(tok):
+        elif _DIGIT.search(tok):  # a key token (tokens are ASCII here: is_key_token's digits are 0-9)
             out.append(tok)
         else:
-            for part in re.split(r"[-_.]", tok):  # sign-in -> sign, in
+            for part in (_SEPARATOR.split(tok) if "-" in tok or "_" in tok or "." in tok else (tok,)):  # sign-in -> sign, in
                 if part in NEGATIONS:
                     out.append(part)
                 elif part and (keep_stopwords or part not in STOPWORDS):

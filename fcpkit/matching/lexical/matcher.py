@@ -194,6 +194,10 @@ class LexicalMatcher:
         self._stmts: dict[str, Stmt] = {}
         self._bundles: dict[tuple[str, ...], tuple[Stmt, ...]] = {}  # statement tuples, compiled
         self._cache_size = cache_size
+        #: the last few texts prepared, by identity: a tester scores the same text object (or
+        #: action description) two or three times per check, and finding it here costs less than
+        #: the LRU's hashing and reordering
+        self._last: dict[int, tuple[object, Prepared]] = {}
 
     # -- fitting --------------------------------------------------------------------------
     def fit(self, texts: Iterable[str]) -> "LexicalMatcher":
@@ -347,11 +351,17 @@ class LexicalMatcher:
         return page
 
     def _prepare(self, text: "str | Page | ActionDescription") -> Prepared:
+        hit = self._last.get(id(text))
+        if hit is not None and hit[0] is text:  # the page a tester scores again (its full and app views)
+            return hit[1]
         page = self.page(text)
         key = ("lexical", self.window, self.stride)
         prep = page.cache.get(key)
         if prep is None:
             prep = page.cache[key] = self._build(page)
+        self._last[id(text)] = (text, prep)
+        if len(self._last) > 8:
+            self._last.pop(next(iter(self._last)))
         return prep
 
     def _build(self, page: Page) -> Prepared:
@@ -378,8 +388,9 @@ class LexicalMatcher:
             starts = list(range(0, last_start + 1, self.stride))
             if starts[-1] != last_start:
                 starts.append(last_start)
+            union = frozenset().union
             for s in starts:
-                chunks.append(frozenset(t for line in body[s : s + self.window] for t in line))
+                chunks.append(union(*body[s : s + self.window]))
         index: dict[str, int] = {}
         for i, chunk in enumerate(chunks):
             bit = 1 << i
@@ -472,9 +483,11 @@ class LexicalMatcher:
         """Forget every prepared page (compiled statements stay)."""
         self._pages.clear()
         self._by_id.clear()
+        self._last.clear()
 
     def clear_cache(self) -> None:
         self._pages.clear()
         self._by_id.clear()
+        self._last.clear()
         self._stmts.clear()
         self._bundles.clear()

@@ -26,7 +26,8 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
-from fcpkit.matching.lexical.entities import dates, dates_match, same_name
+from fcpkit.matching.lexical.entities import dates, dates_match
+from fcpkit.matching.lexical.page_index import field_labels, live_tokens, name_index, same_name_as
 
 __all__ = ["Stmt", "Prepared"]
 
@@ -181,15 +182,6 @@ def _all_controls(prep: Prepared) -> list[tuple[int, str]]:
     return hit
 
 
-def _name_tokens(prep: Prepared, i: int) -> frozenset[str]:
-    """A node's name as tokens, built the first time a claim asks (most claims never do)."""
-    cache = prep.extra.setdefault("name_tokens", {})
-    toks = cache.get(i)
-    if toks is None:
-        toks = cache[i] = frozenset(tokenize(prep.page.nodes[i].name, past="both"))  # type: ignore[union-attr]
-    return toks
-
-
 def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None = None) -> float:
     """How present the thing of an absence claim is: the best share of its tokens in one node's
     name (of a matching role when the claim names one); on a text that is no page, chunk recall."""
@@ -201,16 +193,25 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
         return 0.0
     best, where = 0.0, None
     # a control of the named role counts wherever it is (a search box in the page's banner is
-    # on the page); a thing named without a role only in the main region and dialogs
-    for i, role in (_all_controls(prep) if roles else _node_names(prep)):
-        if roles and role not in roles:
-            continue
-        names = _name_tokens(prep, i)
-        if st.keys and not st.keys <= names:
-            continue
-        s = sum(w for t, w in zip(toks, weights) if t in names) / total
+    # on the page); a thing named without a role only in the main region and dialogs. Only the
+    # nodes whose name holds one of the thing's words (and every key word) can score above 0.
+    index = prep.extra.get(("name_index", roles))
+    if index is None:
+        nodes = [(i, r) for i, r in _all_controls(prep) if r in roles] if roles else _node_names(prep)
+        index = name_index(prep, nodes, roles)
+    get = index.tokens.get
+    masks = [get(t, 0) for t in toks]
+    cand = 0
+    for m in masks:
+        cand |= m
+    for k in st.keys:
+        cand &= get(k, 0)
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        s = sum([w for m, w in zip(masks, weights) if m & low]) / total
         if s > best:
-            best, where = s, i
+            best, where = s, index.nodes[low.bit_length() - 1][0]
             if s >= 1.0:
                 break
     if trace is not None and where is not None:
@@ -243,22 +244,28 @@ def _scope_names(prep: Prepared, regions: bool) -> list[frozenset[str]]:
     return hit
 
 
+@page_cache(16384, kind="statement")
+def _scope_words(tokens: tuple[str, ...]) -> tuple[frozenset[str], bool, frozenset[str], bool]:
+    """A scope's words; whether it names a region; its words without place nouns ("list", "dialog":
+    they may or may not be written in the place's name); whether it names a record."""
+    want = frozenset(tokens)
+    core = (want - _PLACE_NOUNS) or want
+    return want, not _REGION_WORDS.isdisjoint(want), core, any(is_key_token(t) and any(c.isalpha() for c in t) for t in want)
+
+
 def scope(st: Stmt, prep: Prepared) -> float:
     """Whether the page is the scope an absence claim names ("on ticket T-390 detail", "in the
     assign dialog"): all of the scope's words in one identity string (or region name). A scope
     is a place: a page either is it or is not, so partial overlap with its name counts as not;
     a scope that is no page's name ("in search results") is read from the page's words."""
-    want = frozenset(st.tokens)
+    want, regions, core, names_record = _scope_words(st.tokens)
     if not want:
         return 0.0
-    regions = not _REGION_WORDS.isdisjoint(want)
-    # what kind of place it is ("list", "dialog") may or may not be written in its name
-    core = (want - _PLACE_NOUNS) or want
     for names in _scope_names(prep, regions):
         if want <= names or core <= names:
             return 1.0
     page = prep.page
-    if any(is_key_token(t) and any(c.isalpha() for c in t) for t in want):
+    if names_record:
         return 0.0  # a scope naming a record ("on ticket T-390") is that record's page, or a region named so
     if page is not None and page.is_page and page.record_ids:
         # a record's page is not a place named without its id ("product catalogue", "support
@@ -292,7 +299,7 @@ def _value_matches(value: str, have: str) -> bool:
     want_dates = dates(value)
     if want_dates:
         return dates_match(want_dates, dates(have))
-    if same_name(value, have):
+    if same_name_as(tokenize(value, past="stem"), have):
         return True
     # "Approved" in "Approved by Jordan Lee": the value, then words that qualify it
     if have.lower().startswith(value.lower()):
@@ -305,6 +312,7 @@ def _value_matches(value: str, have: str) -> bool:
 _CONTROL_WORDS = frozenset(tokenize("box field textbox searchbox dropdown combobox input list menu selector picker"))
 
 
+@page_cache(16384, kind="statement")
 def _label_tokens(label: str) -> frozenset[str]:
     """A field label's words without the control word ("Price box" is the field labelled Price)."""
     toks = frozenset(tokenize(label))
@@ -320,9 +328,8 @@ def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
         return recall(st.views[0], prep)
     label = _label_tokens(claim.subject)
     seen = None
-    for f in page.fields:
-        have = frozenset(tokenize(f.label))
-        if not label or not label <= have:
+    for f, have in zip(page.fields, field_labels(prep)) if label else ():
+        if not label <= have:
             continue
         if _value_matches(claim.value, f.value):
             if trace is not None:
@@ -346,8 +353,7 @@ def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     if page is not None and page.is_page and page.live:
         toks = body.tokens
         best, where = 0.0, None
-        for i, text in page.live:
-            have = frozenset(tokenize(text, past="both"))
+        for (i, _), have in zip(page.live, live_tokens(prep)):
             if body.keys and not body.keys <= have:
                 continue
             s = sum(w for t, w in zip(toks, body.weights) if t in have) / body.total if body.total else 0.0
@@ -374,12 +380,13 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     ids = claim.entities.ids
     if ids and not all(i in page.record_ids for i in ids):
         return s
+    want = tokenize(claim.value, past="stem")
     for f in page.fields:
         # an input's value is what someone chose, not what the application did: a drop-down set
         # to Payments before Save is no event; a displayed field (term/definition, a label line) is
         if page.nodes[f.node].role in EDITABLE_ROLES:
             continue
-        if same_name(claim.value, f.value):
+        if same_name_as(want, f.value):
             if trace is not None:
                 trace.append(("result field", f.node, f"{f.label} = {f.value}", 1.0))
             return 1.0

@@ -1,0 +1,81 @@
+"""The ``unexpected_dialog`` rule: a modal dialog the plan never names covers the page (an interstitial).
+
+Part of the anomaly rules of :mod:`fcpkit.core.rules` (which re-exports it); apart so that the
+plan's statements are tokenised once per plan (a statement cache), not on every page with a dialog.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from fcpkit.core.caches import page_cache
+from fcpkit.core.rule_hit import RuleHit
+from fcpkit.core.text import tokenize
+from fcpkit.core.trajectory import Observation
+
+__all__ = ["new_modal_dialogs", "unexpected_dialog"]
+
+_MODAL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:alertdialog\s+'((?:[^'\\]|\\.)*)'|dialog\s+'((?:[^'\\]|\\.)*)'.*\bmodal=True)", re.IGNORECASE | re.MULTILINE)
+
+
+def new_modal_dialogs(before: Observation | None, after: Observation) -> list[str]:
+    """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
+    names = _modal_names(after.text)
+    if not names:
+        return []
+    old = set(_modal_names(before.text)) if before is not None else set()
+    return [n for n in names if n not in old]
+
+
+@page_cache(4096)
+def _modal_names(text: str) -> tuple[str, ...]:
+    if "dialog" not in text:
+        return ()
+    return tuple((a or b).strip() for a, b in _MODAL.findall(text))
+
+
+#: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
+_DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
+
+
+def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+    """The first modal dialog the plan does not name.
+
+    A dialog the plan expects is a step of the task; one it never names ("Updated acceptable use
+    policy") is an interstitial covering the page the agent is working on: the commitment's
+    evidence can no longer be read, so the step is off track until the dialog is dealt with.
+    The plan names a dialog when one of its statements (``expected_text``, one per line) says its
+    purpose: the first two content words of the title, in order ("Edit price for SKU-2045" in
+    "Edit price button on product SKU-2045", "Assign ticket T-390" in "Assign ticket dialog"), or
+    for a one-word title, that word beside a dialog role word ("confirmation dialog"). Words
+    scattered through the plan do not name it; and every identifier in the title must be one the
+    plan uses.
+    """
+    statements, plan_tokens = _plan_statements(expected_text)
+    for name in names:
+        words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
+        if words and not _names_dialog(words, statements, plan_tokens):
+            return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
+    return None
+
+
+@page_cache(1024, kind="statement")
+def _plan_statements(expected_text: str) -> tuple[tuple[tuple[str, ...], ...], frozenset[str]]:
+    """The plan's statements (one per line) as tokens, and all their tokens: read once per plan,
+    not on every page that shows a dialog."""
+    statements = tuple(tokenize(line) for line in expected_text.splitlines() if line.strip())
+    return statements, frozenset(t for st in statements for t in st)
+
+
+def _names_dialog(words: list[str], statements: Sequence[tuple[str, ...]], plan_tokens: frozenset[str]) -> bool:
+    keys = [w for w in words if any(ch.isdigit() for ch in w)]
+    if any(k not in plan_tokens for k in keys):
+        return False
+    purpose = [w for w in words if w not in keys]
+    if not purpose:
+        return True  # a title of identifiers only, all of them the plan's
+    if len(purpose) == 1:
+        return any(purpose[0] in st and _DIALOG_ROLE & set(st) for st in statements)
+    pair = tuple(purpose[:2])
+    return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))

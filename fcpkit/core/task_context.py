@@ -1,0 +1,87 @@
+"""What a task asks for, read once per plan: the records it names, the words it uses, and what a
+list may be narrowed by at each step (:class:`TaskContext`, read by the built-in falsifiers of
+:mod:`fcpkit.core.falsifiers` and by the repair's diagnosis)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from fcpkit.core.pagetree import record_ids
+from fcpkit.core.phrases import PASSWORD, SIGN_IN, compile_family, fold
+from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.text import NEGATIONS, tokenize
+
+__all__ = ["TaskContext", "commitment_text"]
+
+_SIGN_IN_PHRASES = (*compile_family(PASSWORD), *compile_family(SIGN_IN))
+
+
+@dataclass(frozen=True)
+class TaskContext:
+    """What the task asks for, read once per plan: the records it names and the words it uses.
+
+    Only the task and the plan's *confirming* side count: a falsifier names what must not happen
+    ("Leave request LR-2217"), so its records and words are not asked for. ``narrowing[i]`` is
+    what may narrow a list while step ``i`` is active: the task, every subgoal and precondition (the
+    state the plan expects to find), and the progress and completion of steps ``0..i`` (a later
+    step's outcome is not there yet); participles kept as such (see :meth:`asks_to_narrow`).
+    """
+
+    ids: frozenset[tuple[str, int, str]]
+    wanted: frozenset[str]
+    confirming: tuple[str, ...]
+    expects_sign_in: bool
+    narrowing: tuple[frozenset[str], ...] = ()
+
+    @classmethod
+    def from_plan(cls, plan: Plan) -> "TaskContext":
+        texts = [plan.task]
+        for c in plan.commitments:
+            texts.append(c.subgoal)
+            texts += [e.text for items in c.confirm.values() for e in items]
+        joined = "\n".join(texts)
+        sign_in = any(p.search(fold(t)) for t in texts for p in _SIGN_IN_PHRASES) or bool(
+            re.search(r"\b(?:sign|log)\s*-?\s*(?:in|on)\b|\blogin\b|\bpassword\b", joined, re.IGNORECASE))
+        words = set(tokenize(" ".join([plan.task, *(c.subgoal for c in plan.commitments), *(
+            e.text for c in plan.commitments for e in c.confirm.get("precondition", ()))]), past="both"))
+        narrowing = []
+        for c in plan.commitments:  # what the plan finds (above), then what each step makes, in order
+            words.update(tokenize(" ".join(e.text for k, items in c.confirm.items() if k != "precondition"
+                                           for e in items), past="both"))
+            narrowing.append(frozenset(words))
+        return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
+
+    @cached_property
+    def kinds(self) -> frozenset[tuple[str, int]]:
+        """The kinds (prefix, digit count) of the records the task names."""
+        return frozenset((p, n) for p, n, _ in self.ids)
+
+    def asks_for(self, value: str) -> bool:
+        """Whether every content word of ``value`` is one the task or its confirming evidence uses."""
+        toks = [t for t in tokenize(value) if t not in NEGATIONS]
+        return all(t in self.wanted for t in toks)
+
+    def asks_to_narrow(self, value: str, step: int | None = None) -> bool:
+        """Whether the task asks for a list narrowed by ``value`` while step ``step`` is active
+        (``None``: any). Stricter than :meth:`asks_for`: a participle is a state, not its verb (a list
+        filtered to *Rejected* is asked for by "the rejected reports", not by "reject it otherwise"),
+        and a later step's outcome ("Report EXP-1180 rejected.") is where the run ends, not how the
+        list it starts from is filtered (a precondition, "Status: Pending", is what it finds)."""
+        ok = step is not None and 0 <= step < len(self.narrowing)
+        words = self.narrowing[step if ok else -1] if self.narrowing else self.wanted
+        return all(t in words for t in tokenize(value, past="marked") if t not in NEGATIONS)
+
+    def announces(self, message: str) -> bool:
+        """Whether a confirming statement of the plan says (most of) ``message``: an expected message."""
+        toks = set(tokenize(message))
+        if not toks:
+            return True
+        return any(len(toks & set(tokenize(s))) >= 0.6 * len(toks) for s in self.confirming)
+
+
+def commitment_text(c: Commitment) -> str:
+    """A commitment's subgoal and confirming evidence: what the step expects (``empty_results`` reads
+    it to tell a search that should find something from one that checks something is gone)."""
+    return " ".join([c.subgoal, *(e.text for items in c.confirm.values() for e in items)])

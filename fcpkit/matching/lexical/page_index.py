@@ -1,0 +1,85 @@
+"""What the claim scorers read off one prepared page, built once per page and kept in its ``extra``.
+
+The word scorer (:func:`.scorers.recall`) reads a page through its chunk and line indexes; the
+structural scorers read node names, field labels and live regions. They used to tokenise those
+on every claim they scored (a presence claim walked every named node of the main region and
+summed its tokens' weights node by node, a field claim tokenised every label of the page). The
+page does not change between claims, so each of those readings is built here once per page, as a
+bitmask index like the chunk index: a claim then touches only the nodes that hold its words.
+Everything here depends on the page alone; no score is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from fcpkit.core.caches import page_cache
+from fcpkit.core.text import tokenize
+
+if TYPE_CHECKING:  # the scorers import this module; their Prepared is only a type here
+    from fcpkit.matching.lexical.scorers import Prepared
+
+__all__ = ["NameIndex", "name_index", "field_labels", "live_tokens", "name_forms", "same_name_as"]
+
+_PARTS = re.compile(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+")
+
+
+class NameIndex:
+    """Named nodes of a page (in document order), with the bitmask of the nodes (by position in
+    :attr:`nodes`) whose name holds each token."""
+
+    __slots__ = ("nodes", "tokens")
+
+    def __init__(self, nodes: list[tuple[int, str]], names: list[frozenset[str]]):
+        self.nodes = nodes
+        self.tokens: dict[str, int] = {}
+        for k, toks in enumerate(names):
+            bit = 1 << k
+            for t in toks:
+                self.tokens[t] = self.tokens.get(t, 0) | bit
+
+
+def name_index(prep: "Prepared", nodes: list[tuple[int, str]], key: object) -> NameIndex:
+    """The :class:`NameIndex` of ``nodes`` ((node index, role) pairs of ``prep``'s page), kept in
+    ``prep.extra`` under ``("name_index", key)``."""
+    hit = prep.extra.get(("name_index", key))
+    if hit is None:
+        page = prep.page
+        names = [frozenset(tokenize(page.nodes[i].name, past="both")) for i, _ in nodes] if page is not None else []
+        hit = prep.extra[("name_index", key)] = NameIndex(nodes, names)
+    return hit
+
+
+def field_labels(prep: "Prepared") -> list[frozenset[str]]:
+    """Each field's label as tokens, in the order of ``page.fields``."""
+    hit = prep.extra.get("field_labels")
+    if hit is None:
+        page = prep.page
+        hit = prep.extra["field_labels"] = [frozenset(tokenize(f.label)) for f in page.fields] if page is not None else []
+    return hit
+
+
+def live_tokens(prep: "Prepared") -> list[frozenset[str]]:
+    """Each live region's text as tokens, in the order of ``page.live``."""
+    hit = prep.extra.get("live_tokens")
+    if hit is None:
+        page = prep.page
+        hit = prep.extra["live_tokens"] = [frozenset(tokenize(text, past="both")) for _, text in page.live] if page is not None else []
+    return hit
+
+
+@page_cache(65536)
+def name_forms(text: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """A text's tokens, and the tokens of each part of it split on separators ("Payments · Tier 2"):
+    what :func:`same_name_as` compares a name with (read once per text, e.g. a field's value)."""
+    return tokenize(text, past="stem"), tuple(tokenize(part, past="stem") for part in _PARTS.split(text) if part)
+
+
+def same_name_as(want: tuple[str, ...], text: str) -> bool:
+    """:func:`.entities.same_name` with the name already tokenised (``want``): ``text`` is the name as a
+    whole, or one separated part of it is."""
+    if not want:
+        return False
+    whole, parts = name_forms(text)
+    return whole == want or want in parts

@@ -1,0 +1,121 @@
+"""The fast path's shortcuts (a pattern tried only when a line can hold it, a node built without the
+dataclass's ``__init__``) give exactly what the plain forms give, on ASCII and non-ASCII text."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from fcpkit.core import dialogs, page, rules, text
+from fcpkit.core.page import Node, Page
+
+# letters a case-insensitive pattern matches beyond ``str.lower``: long s, dotless i, Kelvin sign
+_ODD = ["\u017f", "\u0131", "\u0130", "\u212a", "\u00a0", "\u2028", "\u00e9", "\u0663", "\u00b7"]
+
+
+def _strings(pieces: list[str], n: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    return ["".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 10))) for _ in range(n)]
+
+
+def _plain_roles(s: str) -> str:
+    for pattern, role in text._ROLE_PHRASES:
+        if pattern.search(s):
+            s = pattern.sub(role, s)
+    return s
+
+
+def test_role_phrases_are_replaced_as_by_trying_every_pattern():
+    pieces = ["text", "Text ", "field", "FIELDS", "box", "input", " ", "-", "area", "entry", "check", "tick", "radio",
+              "button", "drop", "down", "combo", "select", " list", "menu", "hyper", "link", "s", "fi", "eld", *_ODD]
+    for s in _strings(pieces, 4000, 3) + ["the Text Field", "fıeld", "ſelect list", "Check-Box", "Drop down menu"]:
+        assert text.canon_roles(s) == _plain_roles(s), repr(s)
+
+
+def test_volatile_text_is_stripped_whether_or_not_the_gate_lets_it_through():
+    pieces = ["5", " ", "minutes", "MIN", "ago", "in", "a", "hours", "hr", "day", "week", "left", "today", "TONIGHT",
+              "tomorrow", "yesterday", "just", "now", "(", ")", "x", "se", "c", "ſec", "jı", *_ODD]
+    for s in _strings(pieces, 4000, 4) + ["Updated just now", "in a week", "Tomorrow", "ſecond", "3 ſeconds ago"]:
+        assert text.strip_volatile(s) == text._VOLATILE.sub(" ", s), repr(s)
+
+
+def _plain_tokenize(s: str, past: str) -> tuple[str, ...]:
+    """tokenize as first written: is_key_token and re.split on every token."""
+    s = text._THOUSANDS.sub("", text.canon_roles(s.lower()).replace("n't", " not").replace("’", "'"))
+    out: list[str] = []
+    for tok in text._TOKEN.findall(s):
+        if text._NUMBER.match(tok):
+            out.append(text._canon_number(tok))
+        elif text.is_key_token(tok):
+            out.append(tok)
+        else:
+            for part in re.split(r"[-_.]", tok):
+                if part in text.NEGATIONS:
+                    out.append(part)
+                elif part and part not in text.STOPWORDS:
+                    st = text.stem(part)
+                    if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part:
+                        out.extend([st, st + text.PAST] if past == "both" else [st + text.PAST])
+                    else:
+                        out.append(st)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("past", ["stem", "marked", "both"])
+def test_tokens_are_those_of_the_plain_tokeniser(past):
+    pieces = ["T-390", "sign-in", "a_b", "x.y", "1,250.00", "007", "cancelled", "don't", "No", " ", ".", "-", "_",
+              "Approved", "ids", "v2", "e\u0301", *_ODD]
+    for s in _strings(pieces, 2000, 5):
+        assert text.tokenize.__wrapped__(s, past=past) == _plain_tokenize(s, past), repr(s)
+
+
+def test_element_ids_squeezed_lines_and_live_lines_match_their_patterns():
+    pieces = ["\t", " ", "  ", "[12]", "[]", "status", "Alert", "LOG", "timer", "marquee", "live='polite'",
+              "LIVE='assertive'", "'Saved'", "x", "\n", *_ODD]
+    for s in _strings(pieces, 4000, 6):
+        assert text.strip_bids(s) == text._BID.sub(r"\1", s), repr(s)
+        for line in s.split("\n"):
+            assert rules._squeeze(line) == rules._WS.sub(" ", line).strip(), repr(line)
+            assert rules._is_live(line) == bool(rules._LIVE.search(line)), repr(line)
+
+
+def test_a_node_built_fast_is_the_frozen_node():
+    fast = Node._make(3, 1, "button", "Save", None, frozenset({"disabled"}), "button 'Save', disabled=True")
+    plain = Node(3, 1, "button", "Save", None, frozenset({"disabled"}), "button 'Save', disabled=True")
+    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+    with pytest.raises(AttributeError):
+        fast.role = "link"  # type: ignore[misc]
+
+
+def test_a_pages_lines_parse_as_before_headers_included():
+    raw = "url: http://a.test/x\ntitle: X\ntab: other\n\t[1] RootWebArea 'X'\n\t\t[2] textbox 'Name' value='Jo'\n\tplain text\n"
+    p = Page(raw)
+    p.nodes  # noqa: B018 - parsing fills the headers
+    assert p.headers == {"url": "http://a.test/x", "title": "X"}
+    assert [(n.index, n.depth, n.role, n.name, n.value, n.line) for n in p.nodes] == [
+        (3, 1, "RootWebArea", "X", None, "RootWebArea 'X'"), (4, 2, "textbox", "Name", "Jo", "textbox 'Name' value='Jo'"),
+        (5, 1, "", "plain text", None, "plain text")]
+    assert page._read_raw("\t[2] link 'A'") == (1, "link", "A", None, frozenset(), "link 'A'")
+
+
+def test_the_dialog_rule_reads_the_plan_once_and_decides_as_before():
+    plan = "Open ticket T-390\nAssign ticket dialog is open\n  \nConfirmation dialog shown"
+    dialogs._plan_statements.cache_clear()
+    assert dialogs.unexpected_dialog(["Assign ticket T-390"], plan) is None
+    assert dialogs.unexpected_dialog(["Confirmation"], plan) is None
+    hit = dialogs.unexpected_dialog(["Updated acceptable use policy"], plan)
+    assert hit is not None and hit.rule == "unexpected_dialog"
+    assert dialogs._plan_statements.cache_info().misses == 1  # three dialogs, one reading of the plan
+    assert rules.unexpected_dialog is dialogs.unexpected_dialog and rules.RuleHit is dialogs.RuleHit
+
+
+
+def test_a_browser_error_is_found_as_by_its_pattern_whatever_the_letters():
+    pieces = ["ERR_CONNECTION_REFUSED", "err_", "ERR", "_", "X", "this site can’t be reached", "THIS SITE CAN'T BE REACHED",
+              "thİs sıte can't be reached", "this page isn't working", "refuſed to connect",
+              "tooK too long to respond", "took too long to respond", " ", "\n", "·", *_ODD]
+    for s in _strings(pieces, 4000, 8):
+        got, want = rules._browser_error(s), rules._BROWSER_ERROR.search(s)
+        assert (got is None) == (want is None) and (got is None or got.span() == want.span()), repr(s)
