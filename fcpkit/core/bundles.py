@@ -35,6 +35,9 @@ class Bundle:
     #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
     #: joined once here rather than on every state test that runs the built-in falsifiers
     commitment_text: str = ""
+    #: where the commitment stands in its plan (what a list may be narrowed by so far,
+    #: :meth:`fcpkit.core.task_context.TaskContext.asks_to_narrow`), found once here
+    position: int | None = None
 
 
 def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool = True,
@@ -70,7 +73,8 @@ def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool 
                 fals.append((len(stmts), scope, level))
                 stmts.append(e.text)
     return Bundle(tuple(stmts), n_plus, tuple(comp), tuple(fals), tuple(i for i in range(n_plus) if i not in comp),
-                  commitment_text=commitment_text(c))
+                  commitment_text=commitment_text(c),
+                  position=next((i for i, x in enumerate(plan.commitments) if x.id == c.id), None))
 
 
 def _absent_control(claim: Any) -> bool:

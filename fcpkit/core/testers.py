@@ -201,7 +201,7 @@ class StateTester(_Base):
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
                                  commitment_text=b.commitment_text, settings=self.builtins,
-                                 step=_position(plan, commitment))
+                                 step=b.position)
         return self._result("post", commitment, b, self._text(observation), hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
@@ -336,7 +336,3 @@ class ActionTester(_Base):
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
         return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)
 
-
-def _position(plan: Plan, commitment: Commitment) -> int | None:
-    """Where ``commitment`` stands in ``plan`` (``None`` for one the plan does not hold)."""
-    return next((i for i, c in enumerate(plan.commitments) if c.id == commitment.id), None)
