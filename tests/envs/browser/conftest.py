@@ -28,9 +28,14 @@ def workbench():
     wb.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def wb_env(workbench):
-    """One WorkbenchEnv (one Chromium) reused by the workflow tests via ``reset(workflow=...)``."""
+    """One WorkbenchEnv (one Chromium) per test file, reused by its tests via ``reset(workflow=...)``.
+
+    Per module, not per session: a Chromium kept open to the end of the session is still running
+    while later folders check that their own browsers are gone, and Chromium starts helper processes
+    lazily (an on-device-model utility, minutes in), which would then look like a leak of theirs.
+    """
     from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 
     env = WorkbenchEnv(workbench, "support")

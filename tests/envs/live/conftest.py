@@ -56,8 +56,8 @@ class ProcessSet(set):
 
 #: pids of the driver and Chromium processes started by the runs of this session
 SPAWNED = ProcessSet()
-#: ``pgrep -f chromium`` at the start of the session (processes that are not ours)
-BASELINE: set[int] = set()
+#: ``pgrep -f chromium`` when the first live test starts (processes that are not the live runs')
+BASELINE = ProcessSet()
 
 
 def pgrep_chromium() -> set[int]:
