@@ -160,6 +160,7 @@ PROMPT_SCHEMAS: dict[str, dict] = {
     "verifier_reasoned": VERIFIER_REASONED_SCHEMA,
     "verifier_fewshot": VERIFIER_REASONED_SCHEMA,
     "verifier_quoted": VERIFIER_QUOTED_SCHEMA,
+    "verifier_fewshot_quoted": VERIFIER_QUOTED_SCHEMA,
 }
 
 

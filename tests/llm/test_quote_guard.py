@@ -35,9 +35,10 @@ def test_a_quote_must_be_on_the_page_and_not_what_is_expected(request_):
     assert "expects" in unsupported_repair(" ".join(task_words), req)
 
 
-def test_the_verifier_keeps_only_quoted_repairs(fake, request_):
+@pytest.mark.parametrize("prompt", ["verifier_quoted", "verifier_fewshot_quoted"])
+def test_the_verifier_keeps_only_quoted_repairs(fake, request_, prompt):
     client = LLMClient(base_url=fake.base_url, max_retries=0)
-    v = LLMVerifier(client, prompt="verifier_quoted", hint="neutral")
+    v = LLMVerifier(client, prompt=prompt, hint="neutral")
     assert list(v.schema["properties"])[0] == "quote"
     fake.push(("json", {"quote": "Your session has expired.", "reasoning": "signed out", "decision": "repair",
                         "scope": "execution"}),
