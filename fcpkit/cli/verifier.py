@@ -101,6 +101,7 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
         raise ConfigError(f"no case of {cases_path} passes --kinds {kinds!r} / --sources {sources!r}")
     console.print(f"{len(cases)} cases from {cases_path}: {case_counts(cases)}")
     calls, effects, passes = [], [], []
+    run_rows: list[dict] = []  # one row per run and verifier of --detection
     cache = VerdictCache(result_cache) if result_cache else None
     for name in _csv(verifiers):
         handle = open_verifier(name, prompt=prompt, prefix_cache=not no_prefix_cache, record=record,
@@ -112,7 +113,8 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
             _prefix_report(console, handle, out_dir)
             if detection:
                 trajs = {n: load_corpus(p) for n, p in corpora.items()}
-                effects.append(detection_effect(handle, trajs, "neutral" if "neutral" in _csv(hints) else "fast"))
+                effects.append(detection_effect(handle, trajs, "neutral" if "neutral" in _csv(hints) else "fast",
+                                                runs=run_rows))
         finally:
             handle.close()
     table = summarize(calls)
@@ -131,6 +133,7 @@ def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[s
         console.print(eff.to_string(index=False))
         if out_dir and str(out_dir):
             eff.to_csv(Path(out_dir) / "verifier_detection.csv", index=False)
+            pd.DataFrame(run_rows).to_csv(Path(out_dir) / "verifier_detection_runs.csv", index=False)
 
 
 def _ask(console, handle, cases: list, hint: str, *, resume: bool, out_dir: Path, repeat: int, passes: list) -> list:

@@ -297,12 +297,22 @@ class _UntilRepair:
         return v
 
 
+def _run_row(source: str, verifier: str, r: Any) -> dict[str, Any]:
+    """One run's outcome under one verifier: which check flagged it, and who decided."""
+    d = r.detection
+    return {"corpus": source, "verifier": verifier, "run": r.id, "fault": r.fault or "",
+            "first_off_track_step": r.first_off_track_step, "detected": r.detected,
+            "step": d.step if d else None, "phase": d.phase if d else None, "rule": d.result.rule if d else None,
+            "decided_by": d.verifier if d else None, "diagnosis": (d.diagnosis or "")[:300] if d else None}
+
+
 def detection_effect(handle: VerifierHandle, corpora: Mapping[str, Sequence[Trajectory]], hint: str = "fast",
-                     checker: Checker | None = None) -> pd.DataFrame:
+                     checker: Checker | None = None, runs: list[dict[str, Any]] | None = None) -> pd.DataFrame:
     """Detections and false alarms per corpus with ``handle``'s verifier as the split verifier's
     slow half (the fast path decides the rest), beside the lower bound. ``model_checks``: checks
     that need a model (the lower-bound path's count); ``llm_calls``: the calls actually made (a
-    run's calls stop at its first repair, see :class:`_UntilRepair`)."""
+    run's calls stop at its first repair, see :class:`_UntilRepair`). ``runs``, when given, gets
+    one row per run and verifier (:func:`_run_row`), so a false alarm can be traced to its check."""
     rows = []
     for source, trajs in corpora.items():
         for name, make in (("lower", lambda lab: KeepGoingVerifier()),
@@ -314,6 +324,8 @@ def detection_effect(handle: VerifierHandle, corpora: Mapping[str, Sequence[Traj
             hits = handle.cache.hits if handle.cache is not None else 0
             t0 = time.perf_counter()
             reps = [ck.check(t) for t in trajs]
+            if runs is not None:
+                runs += [_run_row(source, name, r) for r in reps]
             faulty = [r for r in reps if r.fault]
             healthy = [r for r in reps if not r.fault]
             rows.append({

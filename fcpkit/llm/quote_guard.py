@@ -9,7 +9,10 @@ checks the quote deterministically; a repair whose quote is
 * empty,
 * not on the page nor in the action (the model made it up or copied it from elsewhere), or
 * wholly contained in the task or in the commitment's own confirming statements (what the plan
-  expects to see cannot be what contradicts it)
+  expects to see cannot be what contradicts it), or
+* naming only records the task or the commitment names, with no negation and no word of refusal,
+  error, sign-in, a missing record or an empty list (:mod:`fcpkit.core.phrases`): a page title such as
+  "Ticket T-390 · HelpDesk" quoted against a task about T-390 says the agent is where it should be
 
 is not kept (the verifier reads it as *continue* and says why). What a repair can still not
 quote is an absence (a control that is not there); those are the fast path's to catch (its
@@ -20,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from fcpkit.core.page import record_ids
+from fcpkit.core.phrases import EMPTY, MISSING, NEGATIVE, REFUSED, SIGN_IN, SIGNED_OUT, compile_family, fold
 from fcpkit.core.trajectory import serialize_observation
 from fcpkit.core.verify import VerifyRequest
 
@@ -46,23 +51,47 @@ def _norm(text: str) -> str:
     return _WS.sub(" ", _EDGE.sub("", text or "")).strip().casefold()
 
 
-def _expected(request: VerifyRequest) -> list[str]:
+def _expected_raw(request: VerifyRequest) -> list[str]:
     texts = [request.plan.task]
     for items in request.commitment.confirm.values():
         texts += [getattr(e, "text", e) for e in items]
-    return [_norm(str(t)) for t in texts]
+    return [str(t) for t in texts]
+
+
+def _expected(request: VerifyRequest) -> list[str]:
+    return [_norm(t) for t in _expected_raw(request)]
+
+
+#: What makes a line about the right record a contradiction all the same: a negation, or a phrase of
+#: the built-in falsifiers' families.
+_CONTRARY = (re.compile(r"\b(?:not|no|never|cannot|without|none|nothing|unable)\b|n't\b"),
+             *(p for fam in (SIGN_IN, SIGNED_OUT, REFUSED, MISSING, EMPTY, NEGATIVE) for p in compile_family(fam)))
+
+
+def _shown(request: VerifyRequest) -> str:
+    """The page as the prompt shows it: the serialised page, the action, and the "title (url)" line."""
+    obs = request.observation
+    seen = ""
+    if obs is not None:
+        seen = serialize_observation(obs) + f"\n{obs.title or ''} ({obs.url})"
+    if request.action is not None:
+        seen += "\n" + request.action.describe()
+    return _norm(seen)
 
 
 def unsupported_repair(quote: object, request: VerifyRequest) -> str | None:
     """Why a repair citing ``quote`` is not kept (None: the quote supports a repair)."""
-    q = _norm(quote if isinstance(quote, str) else "")
+    raw = quote if isinstance(quote, str) else ""
+    q = _norm(raw)
     if len(q) < 3:
         return "it quotes nothing from the page"
-    seen = _norm(serialize_observation(request.observation)) if request.observation is not None else ""
-    if request.action is not None:
-        seen += " " + _norm(request.action.describe())
-    if q not in seen:
+    if q not in _shown(request):
         return f"its quote {quote!r} is not on the page"
     if any(q in t for t in _expected(request)):
         return f"its quote {quote!r} is what the task or the commitment expects"
+    ids = record_ids(raw)
+    if ids and not any(p.search(fold(raw)) for p in _CONTRARY):
+        own = set(record_ids(" ".join([*_expected_raw(request), request.commitment.subgoal])))
+        if own and set(ids) <= own:
+            return f"its quote {quote!r} names only the record the task asks for, and nothing that goes wrong"
     return None

@@ -50,3 +50,52 @@ def test_the_verifier_keeps_only_quoted_repairs(fake, request_, prompt):
     plain = LLMVerifier(client, prompt="verifier_reasoned", hint="neutral")  # no quote field: no guard
     fake.push(("json", {"reasoning": "another record is open", "decision": "repair", "scope": "execution"}))
     assert plain.verify(request_).decision is Decision.REPAIR
+
+
+def _guard_request(task: str, subgoal: str, title: str, url: str, text: str, completion: str):
+    from fcpkit import Plan
+    from fcpkit.core.checks import sample_case
+    from fcpkit.core.trajectory import Observation
+
+    plan = Plan.from_data({"task": task, "commitments": [
+        {"id": "c1", "subgoal": subgoal, "confirm": {"completion": [completion]}, "falsify": {}}]})
+    _, template = sample_case()
+    base = next(c for c in load_cases(CASES) if c.observation is not None)
+    req = base.request()
+    obs = Observation(url=url, title=title, text=text)
+    return replace(req, plan=plan, commitment=plan.commitments[0], observation=obs, action=None)
+
+
+# Two apps: a help desk and a library catalogue, each with the record the task names open.
+HELPDESK = ("Assign ticket T-390 to the Payments team.", "Open ticket T-390",
+            "Ticket T-390 · HelpDesk", "http://127.0.0.1:8000/support/T-390",
+            "heading 'Ticket T-390: refund delayed'\nStaticText 'Team: Unassigned'", "Team: Payments")
+LIBRARY = ("Renew loan L-3318 for one week.", "Open loan L-3318",
+           "Loan L-3318 · City Library", "http://127.0.0.1:9000/loans/L-3318",
+           "heading 'Loan L-3318 · Dune'\nbutton 'Renew'\nStaticText 'Renewal is not allowed: the item is reserved'",
+           "Loan renewed")
+
+
+@pytest.mark.parametrize("app", [HELPDESK, LIBRARY], ids=["helpdesk", "library"])
+def test_a_quote_naming_only_the_tasks_record_is_no_contradiction(app):
+    req = _guard_request(*app)
+    title_line = f"{req.observation.title} ({req.observation.url})"  # the prompt shows the page this way
+    why = unsupported_repair(title_line, req)
+    assert why is not None and "names only the record" in why
+    heading = req.observation.text.splitlines()[0].split("'")[1]
+    assert "names only the record" in unsupported_repair(heading, req)
+
+
+def test_a_quote_about_the_right_record_that_says_something_went_wrong_is_kept():
+    req = _guard_request(*LIBRARY)
+    assert unsupported_repair("Renewal is not allowed: the item is reserved", req) is None
+    page = req.observation.text + "\nStaticText 'Loan L-3318 could not be renewed'"
+    req = replace(req, observation=replace(req.observation, text=page))
+    assert unsupported_repair("Loan L-3318 could not be renewed", req) is None
+
+
+def test_a_quote_naming_another_record_is_kept():
+    req = _guard_request(*HELPDESK)
+    page = req.observation.text + "\nlink 'T-411 Refund delayed'"
+    req = replace(req, observation=replace(req.observation, text=page))
+    assert unsupported_repair("T-411 Refund delayed", req) is None

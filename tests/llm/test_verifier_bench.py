@@ -156,8 +156,13 @@ def test_detection_effect_stops_asking_after_a_runs_first_repair(fake, monkeypat
     monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
     fake.default = ("json", {"decision": "repair", "scope": "execution", "diagnosis": "no"})
     corpus = load_corpus(DATA / "examples" / "corpus.jsonl")
-    eff = detection_effect(open_verifier("endpoint"), {"examples": corpus}, hint="neutral")
+    runs: list = []
+    eff = detection_effect(open_verifier("endpoint"), {"examples": corpus}, hint="neutral", runs=runs)
     lower, llm = eff.iloc[0], eff.iloc[1]
     assert llm["hint"] == "neutral" and lower["llm_calls"] == 0
     assert 0 < llm["llm_calls"] == len(fake.requests) <= len(corpus)
     assert int(llm["false_alarms"].split("/")[0]) > int(lower["false_alarms"].split("/")[0])
+    # each run once per verifier; a healthy run the model flagged names the model as the decider
+    assert len(runs) == 2 * len(corpus)
+    alarms = [r for r in runs if r["verifier"] != "lower" and r["detected"] and not r["fault"]]
+    assert alarms and all(r["decided_by"] == "llm" and r["diagnosis"] for r in alarms)
