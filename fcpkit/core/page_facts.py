@@ -69,10 +69,12 @@ def messages_new(before: str | None, after: str) -> tuple[str, ...]:
 def sign_in_form(text: str, path: str) -> bool:
     """A password field and a sign-in control, or a sign-in control on a login path."""
     ns = nodes(text)
+    control = any(n.role.lower() in ("button", "heading", "link") and phrase("sign_in", n.name) for n in ns)
+    if not control:  # both readings need a sign-in control: no password field is looked for without one
+        return False
     password = any((n.role.lower() in FIELD_ROLES or n.role in ("StaticText", "LabelText")) and phrase("password", n.name)
                    for n in ns)
-    control = any(n.role.lower() in ("button", "heading", "link") and phrase("sign_in", n.name) for n in ns)
-    return (password and control) or (control and bool(LOGIN_PATH.search(path)))
+    return password or bool(LOGIN_PATH.search(path))
 
 
 @page_cache(4096)
