@@ -40,14 +40,9 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.pagetree import (
-    headings, identity, live_regions, node_by_bid, nodes, query_params, record_ids, subtree_names, title_parts,
-    url_path, value_of,
-)
-from fcpkit.core.phrases import (
-    ADMITS_FAILURE, EMPTY, MISSING, NEGATIVE, PASSWORD, REFUSED, REMOVE_FILTER, SIGN_IN, SIGNED_OUT, STATUS_WORDS,
-    compile_family, fold,
-)
+from fcpkit.core.page_facts import FIELD_ROLES, message_facts, page_facts, phrase
+from fcpkit.core.pagetree import identity, node_by_bid, nodes, query_params, record_ids, subtree_names, url_path, value_of
+from fcpkit.core.phrases import STATUS_WORDS, fold
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, tokenize
@@ -71,17 +66,10 @@ OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_re
 #: Rules that can read the page a run starts on (the others need an action or a change).
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
-#: Each phrase family, compiled once, by name (the name is what :func:`_any` caches on).
-_FAMILIES: dict[str, tuple[re.Pattern[str], ...]] = {
-    "sign_in": compile_family(SIGN_IN), "password": compile_family(PASSWORD), "signed_out": compile_family(SIGNED_OUT),
-    "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
-    "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
-    "remove_filter": compile_family(REMOVE_FILTER),
-}
 _SIGN_IN, _PASSWORD, _SIGNED_OUT, _REFUSED, _MISSING, _EMPTY, _NEGATIVE, _ADMITS, _REMOVE_FILTER = (
     "sign_in", "password", "signed_out", "refused", "missing", "empty", "negative", "admits", "remove_filter")
-_LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
-_FIELD_ROLES = frozenset({"textbox", "searchbox"})
+_any = phrase  # the phrase-family search (:func:`fcpkit.core.page_facts.phrase`)
+_FIELD_ROLES = FIELD_ROLES
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _SEARCH_NAME = re.compile(r"\b(?:search|filter|find|query|keyword)", re.IGNORECASE)
 #: A filter control's "no filter" value (English, German, French, Spanish).
@@ -141,88 +129,58 @@ class Builtins:
         return cls(**dict(data))
 
 
-@page_cache(65536)
-def _any(family: str, text: str) -> re.Match[str] | None:
-    """The first phrase of ``family`` (a :data:`_FAMILIES` name) in ``text``: cached per (family,
-    text), since the same names (navigation, headings) come back on every page of an app."""
-    t = fold(text)
-    for p in _FAMILIES[family]:
-        m = p.search(t)
-        if m:
-            return m
-    return None
-
-
 def _page_names(obs: Observation) -> tuple[str, ...]:
     """Title segments and the first headings: where a page says what it is."""
-    return _names_of(obs.title, obs.text)
-
-
-@page_cache(4096)
-def _names_of(title: str, text: str) -> tuple[str, ...]:
-    return (*title_parts(title), *headings(text))
+    return page_facts(obs).names
 
 
 def _new_messages(before: Observation | None, after: Observation) -> tuple[str, ...]:
-    return _messages_new(before.text if before is not None else None, after.text)
-
-
-@page_cache(4096)
-def _messages_new(before: str | None, after: str) -> tuple[str, ...]:
-    """The live-region messages of page ``after`` that page ``before`` did not show (read once per
-    pair of pages: three rules ask)."""
-    old = set(live_regions(before)) if before is not None else set()
-    return tuple(m for m in live_regions(after) if m not in old)
+    """The live-region messages of page ``after`` that page ``before`` did not show."""
+    return message_facts(before, after).messages
 
 
 # ----------------------------------------------------------------------------- the rules
 
 
-def _sign_in_page(obs: Observation) -> bool:
-    return _sign_in_form(obs.text, url_path(obs.url))
+def _lost_session(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
+    facts = page_facts(after)
+    if not ctx.expects_sign_in and facts.sign_in and (before is None or not page_facts(before).sign_in):
+        return f"a sign-in page ({after.title or url_path(after.url)!r}) the plan never asks for"
+    for msg in (*message_facts(before, after).signed_out, *facts.signed_out):
+        return f"the session ended: {msg[:120]!r}"
+    return None
+
+
+def _refused(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
+    for name in page_facts(after).refused:
+        if not ctx.announces(name):
+            return f"the application refuses: {name[:120]!r}"
+    for msg in message_facts(before, after).refused:
+        if not ctx.announces(msg):
+            return f"the application refuses: {msg[:120]!r}"
+    if before is not None and action is not None:
+        return _disabled_click(action.command, before.text)
+    return None
 
 
 @page_cache(4096)
-def _sign_in_form(text: str, path: str) -> bool:
-    ns = nodes(text)
-    password = any((n.role.lower() in _FIELD_ROLES or n.role in ("StaticText", "LabelText")) and _any(_PASSWORD, n.name)
-                   for n in ns)
-    control = any(n.role.lower() in ("button", "heading", "link") and _any(_SIGN_IN, n.name) for n in ns)
-    return (password and control) or (control and bool(_LOGIN_PATH.search(path)))
-
-
-def _lost_session(ctx: TaskContext, before, action, after) -> str | None:
-    if not ctx.expects_sign_in and _sign_in_page(after) and (before is None or not _sign_in_page(before)):
-        return f"a sign-in page ({after.title or url_path(after.url)!r}) the plan never asks for"
-    for msg in [*_new_messages(before, after), *_page_names(after)]:
-        if _any(_SIGNED_OUT, msg):
-            return f"the session ended: {msg[:120]!r}"
+def _disabled_click(command: str, before: str) -> str | None:
+    """What ``command`` clicks, fills or selects that is disabled on page ``before`` (once per pair)."""
+    try:
+        calls = parse_action(command)
+    except ValueError:
+        return None
+    for c in calls:
+        if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
+            node = node_by_bid(before, c.args[0])
+            if node is not None and _DISABLED.search(node.rest):
+                return f"{c.name} on a disabled control: {node.role} {node.name!r}"
     return None
 
 
-def _refused(ctx: TaskContext, before, action, after) -> str | None:
-    for name in _page_names(after):
-        if _any(_REFUSED, name) and not ctx.announces(name):
-            return f"the application refuses: {name[:120]!r}"
-    for msg in _new_messages(before, after):
-        if _any(_REFUSED, msg) and not ctx.announces(msg):
-            return f"the application refuses: {msg[:120]!r}"
-    if before is not None and action is not None:
-        try:
-            calls = parse_action(action.command)
-        except ValueError:
-            return None
-        for c in calls:
-            if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
-                node = node_by_bid(before.text, c.args[0])
-                if node is not None and _DISABLED.search(node.rest):
-                    return f"{c.name} on a disabled control: {node.role} {node.name!r}"
-    return None
-
-
-def _missing_page(ctx: TaskContext, before, action, after) -> str | None:
-    for name in _page_names(after):
-        if _any(_MISSING, name) and not ctx.announces(name):
+def _missing_page(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
+    for name in page_facts(after).missing:
+        if not ctx.announces(name):
             return f"an error or not-found page: {name[:120]!r}"
     return None
 
@@ -231,12 +189,12 @@ def _kinds(ids) -> set[tuple[str, int]]:
     return {(p, n) for p, n, _ in ids}
 
 
-def _wrong_record(ctx: TaskContext, before, action, after) -> str | None:
+def _wrong_record(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     if not ctx.ids:
         return None
-    page = record_ids(identity(after))
-    wanted = {i for _, _, i in ctx.ids}
-    for kind in _kinds(page) & ctx.kinds:
+    facts = page_facts(after)
+    page, wanted = facts.ids, ctx.id_names
+    for kind in facts.kinds & ctx.kinds:
         here = sorted(i for p, n, i in page if (p, n) == kind)
         if not any(i in wanted for i in here):
             task = sorted(i for p, n, i in ctx.ids if (p, n) == kind)
@@ -267,17 +225,8 @@ def _each_constraint(url: str, text: str) -> Iterator[tuple[str, str]]:
                 yield f"{role} {n.name!r} = {v!r}", v
 
 
-@page_cache(4096)
-def _is_list_page(text: str) -> bool:
-    """A page that lists records: table rows, or list items in its main region (not its navigation)."""
-    ns = nodes(text)
-    main = next((i for i, n in enumerate(ns) if n.role.lower() == "main"), None)
-    body = ns[main:] if main is not None else ns
-    rows = sum(1 for n in body if n.role.lower() in ("row", "listitem", "article"))
-    return rows >= 2
-
-
-def _unrequested_constraint(ctx: TaskContext, before, action, after, step: int | None = None) -> str | None:
+def _unrequested_constraint(ctx: TaskContext, before, action, after, _text: str = "",
+                            step: int | None = None) -> str | None:
     if before is None or action is None or is_form_edit(action) or not is_page_changing(action):
         return None  # a list the step *loaded*: not the start page, not a form being typed into
     return unrequested_narrowing(ctx, after, step)
@@ -286,7 +235,7 @@ def _unrequested_constraint(ctx: TaskContext, before, action, after, step: int |
 def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None = None) -> str | None:
     """What narrows the list ``obs`` shows that the task does not ask for while step ``step`` is
     active (a filter, a chip, a query value), or ``None``; record pages and forms have none."""
-    if record_ids(identity(obs)) or not _is_list_page(obs.text):
+    if not page_facts(obs).narrowable:
         return None  # a record's page or a form: its fields are the record's, not filters
     for where, value in _constraints(obs.url, obs.text):
         if not ctx.asks_to_narrow(value, step):
@@ -296,19 +245,25 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None =
 
 def _searched(before: Observation, action: Action, after: Observation) -> list[str]:
     """The terms a search submitted by ``action`` used: changed query values or a submitted box's value."""
-    old = set(query_params(before.url))
-    terms = [v for k, v in query_params(after.url) if (k, v) not in old and _SEARCH_PARAMS.match(k)]
+    return list(_search_terms(before.url, before.text, after.url, action.command))
+
+
+@page_cache(4096)
+def _search_terms(before_url: str, before: str, after_url: str, command: str) -> tuple[str, ...]:
+    """:func:`_searched`, once per (page before, URL after, command)."""
+    old = set(query_params(before_url))
+    terms = [v for k, v in query_params(after_url) if (k, v) not in old and _SEARCH_PARAMS.match(k)]
     try:
-        calls = parse_action(action.command)
+        calls = parse_action(command)
     except ValueError:
-        return terms
+        return tuple(terms)
     for c in calls:
         key = c.args[-1] if c.args else c.kwargs.get("key", "")
         if c.name in ("press", "keyboard_press") and isinstance(key, str) and _SUBMIT.search(key) and c.args:
-            node = node_by_bid(before.text, str(c.args[0]))
+            node = node_by_bid(before, str(c.args[0]))
             if node is not None and value_of(node):
                 terms.append(value_of(node) or "")
-    return terms
+    return tuple(terms)
 
 
 @page_cache(4096, kind="statement")
@@ -317,26 +272,36 @@ def _expects_absence(commitment_text: str) -> bool:
     return any(t in NEGATIONS for t in tokenize(commitment_text))
 
 
-def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str) -> str | None:
+def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str, *_: Any) -> str | None:
     if before is None or action is None or is_report(action):
         return None
     if _expects_absence(commitment_text):
         return None  # the step expects something to be absent
-    terms = [t for t in _searched(before, action, after) if t.strip() and ctx.asks_for(t)]
+    terms = [t for t in _search_terms(before.url, before.text, after.url, action.command) if t.strip() and ctx.asks_for(t)]
     if not terms:
         return None
-    old = {n.name for n in nodes(before.text)}
-    for n in nodes(after.text):
-        if n.name and n.name not in old and _any(_EMPTY, n.name):
-            return f"the search for {terms[0]!r} the task asks for found nothing: {n.name[:80]!r}"
+    notice = _new_empty_notice(before.text, after.text)
+    if notice is not None:
+        return f"the search for {terms[0]!r} the task asks for found nothing: {notice[:80]!r}"
     return None
 
 
-def _negative_alert(ctx: TaskContext, before, action, after) -> str | None:
+@page_cache(4096)
+def _new_empty_notice(before: str, after: str) -> str | None:
+    """The first name on page ``after``, absent from page ``before``, that says nothing was found
+    (read once per pair of pages)."""
+    old = {n.name for n in nodes(before)}
+    for n in nodes(after):
+        if n.name and n.name not in old and _any(_EMPTY, n.name):
+            return n.name
+    return None
+
+
+def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     if before is None or action is None:
         return None
-    for msg in _new_messages(before, after):
-        if _any(_NEGATIVE, msg) and not ctx.announces(msg):
+    for msg in message_facts(before, after).negative:
+        if not ctx.announces(msg):
             return f"a new alert says something failed: {msg[:120]!r}"
     return None
 
@@ -359,13 +324,14 @@ def _message_of(command: str) -> str | None:
     return None
 
 
-def _report_failure(ctx: TaskContext, before, action, after) -> str | None:
+def _report_failure(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     msg = _message(action) if action is not None else None
     m = _any(_ADMITS, msg) if msg else None
     return f"the agent reports it did not finish: {msg[:120]!r}" if m else None
 
 
-def _claimed_statuses(msg: str) -> set[str]:
+@page_cache(4096)
+def _claimed_statuses(msg: str) -> frozenset[str]:
     """Statuses the message asserts as its predicate: its first word ("Approved leave request ..."),
     or a status word right after "I", "we", "is", "was", "has been", "now", "successfully"; not a
     negated one ("no longer pending") and not one merely mentioned ("a refund of ...")."""
@@ -376,7 +342,7 @@ def _claimed_statuses(msg: str) -> set[str]:
         canon = STATUS_WORDS.get(m.group(0))
         if canon and (k == 0 or words[k - 1].group(0) in _CLAIM_AFTER) and not _NEGATED.search(low[:m.start()]):
             out.add(canon)
-    return out
+    return frozenset(out)
 
 
 def _statuses_on(obs: Observation, rid: str) -> set[str]:
@@ -398,7 +364,7 @@ def _statuses_on(obs: Observation, rid: str) -> set[str]:
     return out
 
 
-def _report_contradicted(ctx: TaskContext, before, action, after) -> str | None:
+def _report_contradicted(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     msg = _message(action) if action is not None else None
     if not msg:
         return None
@@ -423,7 +389,7 @@ def _report_contradicted(ctx: TaskContext, before, action, after) -> str | None:
 _RULES = {
     "lost_session": _lost_session, "refused": _refused, "missing_page": _missing_page, "wrong_record": _wrong_record,
     "unrequested_constraint": _unrequested_constraint, "negative_alert": _negative_alert,
-    "report_failure": _report_failure, "report_contradicted": _report_contradicted,
+    "report_failure": _report_failure, "report_contradicted": _report_contradicted, "empty_results": _empty_results,
 }
 
 
@@ -437,12 +403,7 @@ def builtin_hits(
     for name in settings.enabled:
         if start and name not in START_RULES:
             continue
-        if name == "empty_results":
-            detail = _empty_results(ctx, before, action, after, commitment_text)
-        elif name == "unrequested_constraint":
-            detail = _unrequested_constraint(ctx, before, action, after, step)
-        else:
-            detail = _RULES[name](ctx, before, action, after)
+        detail = _RULES[name](ctx, before, action, after, commitment_text, step)
         if detail:
             yield RuleHit(name, detail, RULE_SCOPES[name])
 
@@ -451,6 +412,12 @@ def check_builtins(
     ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
     commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
 ) -> RuleHit | None:
-    """The first built-in that fires (see :func:`builtin_hits`), or ``None``."""
-    return next(builtin_hits(ctx, after, before=before, action=action, commitment_text=commitment_text,
-                             settings=settings, start=start, step=step), None)
+    """The first built-in that fires (see :func:`builtin_hits`), or ``None``. The same loop without
+    the generator: a state test asks at every check and almost never gets a hit."""
+    for name in settings.enabled:
+        if start and name not in START_RULES:
+            continue
+        detail = _RULES[name](ctx, before, action, after, commitment_text, step)
+        if detail:
+            return RuleHit(name, detail, RULE_SCOPES[name])
+    return None

@@ -58,6 +58,11 @@ class TaskContext:
         """The kinds (prefix, digit count) of the records the task names."""
         return frozenset((p, n) for p, n, _ in self.ids)
 
+    @cached_property
+    def id_names(self) -> frozenset[str]:
+        """The records the task names, as ids (``LR-2207``)."""
+        return frozenset(i for _, _, i in self.ids)
+
     def asks_for(self, value: str) -> bool:
         """Whether every content word of ``value`` is one the task or its confirming evidence uses."""
         toks = [t for t in tokenize(value) if t not in NEGATIONS]

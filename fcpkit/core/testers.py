@@ -134,9 +134,10 @@ class _Base:
         a_minus, best = 0.0, None
         t = self.thresholds
         kappa = float(c.confidence)
+        g_plus = t.gate_plus(kappa)
         # a thing the step needed in order to act is gone once the step is done (the Approve button
         # after approving, the search box once the record is open): absence is no drift then
-        done = b.absences if a_comp is not None and b.comp and a_comp >= t.gate_plus(kappa) else ()
+        done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
         for i, scope, level in b.falsifiers:
             if i in done:
                 continue
@@ -158,14 +159,14 @@ class _Base:
         if best is not None and (r in (Route.RISK, Route.VERIFY) or a_minus >= t.pi_low):
             evidence, level = b.statements[best[0]], best[2]
             scope = scope or best[1]
+        # positional, in CheckResult's field order: keywords cost more than the rest of this method
         return CheckResult(
-            phase=phase, commitment=c.id, alpha_plus=a_plus, alpha_minus=a_minus, route=r,
-            alpha_comp=a_comp, alpha_minus_by_scope=by_scope,
-            rule=hit.rule if hit else None, rule_detail=hit.detail if hit else None,
-            scope=scope, evidence=evidence, evidence_level=level,
-            confirming=b.statements[plus_i] if plus_i is not None else None,
-            kappa=kappa, gate_plus=t.gate_plus(kappa) if can_complete else None, gate_minus=t.gate_minus(kappa),
-            elapsed_ms=(time.perf_counter() - start) * 1e3,
+            phase, c.id, a_plus, a_minus, r, a_comp, by_scope,  # alpha_comp, alpha_minus_by_scope
+            hit.rule if hit else None, hit.detail if hit else None,  # rule, rule_detail
+            scope, evidence, level,  # scope, evidence, evidence_level
+            b.statements[plus_i] if plus_i is not None else None,  # confirming
+            kappa, g_plus if can_complete else None, t.gate_minus(kappa),  # kappa, gate_plus, gate_minus
+            (time.perf_counter() - start) * 1e3,  # elapsed_ms
         )
 
 

@@ -16,7 +16,7 @@ from fcpkit.matching import LexicalMatcher
 def test_every_per_page_cache_is_registered_and_cleared_by_one_call():
     names = registered_caches()
     for expected in ("fcpkit.core.text.tokenize", "fcpkit.core.pagetree.nodes", "fcpkit.core.page._read_line",
-                     "fcpkit.core.falsifiers._any", "fcpkit.matching.lexical.matcher._line_tokens",
+                     "fcpkit.core.page_facts.phrase", "fcpkit.matching.lexical.matcher._line_tokens",
                      "fcpkit.core.rules._fingerprint"):
         assert expected in names, expected
     assert "fcpkit.matching.lexical.claims.compile_claim" in registered_caches("statement")

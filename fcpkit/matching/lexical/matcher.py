@@ -38,6 +38,7 @@ from fcpkit.core.page import Page
 from fcpkit.core.text import NEGATIONS, is_key_token, strip_volatile, tokenize
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical import scorers as sc
+from fcpkit.matching.lexical.chunk_index import chunk_spans, token_masks
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
@@ -193,10 +194,11 @@ class LexicalMatcher:
         self._by_id: dict[int, tuple[ActionDescription, Page]] = {}
         self._stmts: dict[str, Stmt] = {}
         self._bundles: dict[tuple[str, ...], tuple[Stmt, ...]] = {}  # statement tuples, compiled
+        self._scorers: dict[int, tuple[object, tuple]] = {}  # id(statement tuple) -> (it, (scorer, Stmt) pairs)
         self._cache_size = cache_size
-        #: the last few texts prepared, by identity: a tester scores the same text object (or
-        #: action description) two or three times per check, and finding it here costs less than
-        #: the LRU's hashing and reordering
+        #: texts prepared, by identity (as many as pages are kept): a tester hands the same text
+        #: object (or action description) for a page at every check of it, and finding it here
+        #: costs less than the LRU's hashing and reordering
         self._last: dict[int, tuple[object, Prepared]] = {}
 
     # -- fitting --------------------------------------------------------------------------
@@ -221,6 +223,7 @@ class LexicalMatcher:
         self._default_idf = 1.0
         self._stmts.clear()  # compiled statements carry weights
         self._bundles.clear()
+        self._scorers.clear()
         return self
 
     @property
@@ -360,7 +363,7 @@ class LexicalMatcher:
         if prep is None:
             prep = page.cache[key] = self._build(page)
         self._last[id(text)] = (text, prep)
-        if len(self._last) > 8:
+        if len(self._last) > self._cache_size:
             self._last.pop(next(iter(self._last)))
         return prep
 
@@ -382,26 +385,8 @@ class LexicalMatcher:
         chosen: tuple[frozenset[str], ...] = ()
         if not page.is_page:
             chosen = page.cache.get("chosen") or _chosen_values(page.text)
-        chunks: list[frozenset[str]] = []
-        if body:
-            last_start = max(len(body) - self.window, 0)
-            starts = list(range(0, last_start + 1, self.stride))
-            if starts[-1] != last_start:
-                starts.append(last_start)
-            union = frozenset().union
-            for s in starts:
-                chunks.append(union(*body[s : s + self.window]))
-        index: dict[str, int] = {}
-        for i, chunk in enumerate(chunks):
-            bit = 1 << i
-            for t in chunk:
-                index[t] = index.get(t, 0) | bit
-        lines: dict[str, int] = {}
-        for i, line_toks in enumerate(body):
-            bit = 1 << i
-            for t in line_toks:
-                lines[t] = lines.get(t, 0) | bit
-        return Prepared(frozenset(identity), chunks, index, lines, chosen, page)
+        spans = chunk_spans(len(body), self.window, self.stride)
+        return Prepared(frozenset(identity), *token_masks(body, spans), chosen, page, body=body, spans=spans)
 
     # -- scoring ----------------------------------------------------------------------------
     def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
@@ -434,13 +419,30 @@ class LexicalMatcher:
     def score_text(self, statements: Sequence[str], text: str) -> list[float]:
         """One text against many statements, as plain floats: the testers' hot path."""
         page = self._prepare(text)
+        hit = self._scorers.get(id(statements))
+        if hit is None or hit[0] is not statements:
+            hit = self._scorers_of(statements)
+        return [f(st, page) for f, st in hit[1]]
+
+    def _scorers_of(self, statements: Sequence[str]) -> tuple[object, tuple]:
+        """(scorer, compiled statement) per statement (:meth:`_score_one` without a trace), kept per
+        statement tuple by identity: the testers hand the same tuple object at every check."""
         compiled = self._bundles.get(statements) if isinstance(statements, tuple) else None
         if compiled is None:
             compiled = tuple(self._compile(s) for s in statements)
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
-        one, recall = self._score_one, sc.recall
-        return [recall(st, page) if st.kind in _PLAIN else one(st, page) for st in compiled]
+        by_kind = {"absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
+                   "message": sc.message, "event": sc.event, "control": sc.control}
+        hit = (statements, tuple((by_kind.get(st.kind, sc.recall), st) for st in compiled))
+        if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused
+            self._scorers[id(statements)] = hit
+            if len(self._scorers) > self._cache_size:
+                self._scorers.pop(next(iter(self._scorers)))
+        return hit
+
+    def _absence(self, st: Stmt, page: Prepared) -> float:
+        return sc.absence(st, page, self.absence_prior)
 
     def score_one(self, statement: str, text: str) -> float:
         """Convenience for notebooks: one statement against one text."""
@@ -491,3 +493,4 @@ class LexicalMatcher:
         self._last.clear()
         self._stmts.clear()
         self._bundles.clear()
+        self._scorers.clear()

@@ -57,13 +57,21 @@ class Prepared:
     """A page as the word scorers read it (kept in ``Page.cache``)."""
 
     identity: frozenset[str]
-    chunks: list[frozenset[str]]
     index: dict[str, int]  # token -> bitmask of chunks holding it
     lines: dict[str, int]  # token -> bitmask of lines holding it
     # an action's chosen values (typed or selected text, else the clicked node's name)
     chosen: tuple[frozenset[str], ...] = ()
     page: Page | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    body: list[tuple[str, ...]] = field(default_factory=list)  # each line's tokens (lines without any left out)
+    spans: tuple[tuple[int, int], ...] = ()  # each chunk's lines, body[start:end]
+
+    @property
+    def chunks(self) -> list[frozenset[str]]:
+        """Each chunk's tokens (what IDF is fitted over): built on demand, since scoring reads
+        only the bitmask indexes and a page's first sight need not pay for the sets."""
+        union = frozenset().union
+        return [union(*self.body[s:e]) for s, e in self.spans]
 
 
 #: roles whose value a person sets (ARIA widget roles that take input)
