@@ -12,6 +12,7 @@ from rich.table import Table
 
 from fcpkit.cli.common import friendly
 from fcpkit.engine import CrawlConfig, StateMachine
+from fcpkit.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
 from fcpkit.engine.patcher import SMGPatcher
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.run import run_program_task
@@ -23,25 +24,42 @@ __all__ = ["compile_cmd", "crawl_cmd"]
 
 
 @click.command("crawl")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe mode).")
-@click.option("--max-pages", default=80, show_default=True, help="Page-visit budget.")
-@click.option("--max-seconds", default=600.0, show_default=True, help="Time budget.")
-@click.option("--samples", default=2, show_default=True, help="Instances visited per page template.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe "
+                   "mode); with --miniwob, the folder for TASK-safe.yaml / TASK.yaml (default: fcpkit/data/smg/miniwob).")
+@click.option("--miniwob", "miniwob_tasks", multiple=True, metavar="TASK",
+              help="Crawl MiniWoB++ task TASK (enter-text, login-user, ...; repeatable) instead of the workbench.")
+@click.option("--max-pages", default=80, show_default=True, help="Page-visit budget (per MiniWoB task).")
+@click.option("--max-seconds", default=600.0, show_default=True, help="Time budget (per MiniWoB task).")
+@click.option("--samples", default=None, type=int,
+              help=f"Instances visited per page template (default: 2; MiniWoB: {MINIWOB_SAMPLES} episodes).")
 @click.option("--safe/--submit-forms", default=True, show_default=True,
-              help="--submit-forms submits each write form once (sample values) and resets the workbench after it; "
-                   "safe mode never submits a POST form.")
+              help="--submit-forms submits each write form once (sample values) and resets the app after it; "
+                   "safe mode never submits a POST form (MiniWoB: never clicks a button that answers the task).")
 @click.option("--no-validate", is_flag=True, help="Skip phase 4 (replaying every operation).")
 @friendly
-def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int, safe: bool, no_validate: bool) -> None:
-    """Crawl the workbench (started here) into a state-machine memory (YAML), and print its statistics."""
+def crawl_cmd(out: Path | None, miniwob_tasks: tuple[str, ...], max_pages: int, max_seconds: float,
+              samples: int | None, safe: bool, no_validate: bool) -> None:
+    """Crawl the workbench (started here) or MiniWoB++ tasks into state-machine memories (YAML), and
+    print their statistics."""
+    config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, safe=safe, validate=not no_validate,
+                         samples=samples or (MINIWOB_SAMPLES if miniwob_tasks else 2))
+    if miniwob_tasks:
+        for task in miniwob_tasks:
+            path = (out / miniwob_smg_path(task, safe).name) if out is not None else miniwob_smg_path(task, safe)
+            smg = crawl_miniwob(task, config=config, out=path, on_phase=say)
+            click.echo(json.dumps({"task": task, **smg.stats}, indent=1))
+            click.echo(f"wrote {path}")
+        return
     if out is None:
         out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
-    config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, samples=samples, safe=safe,
-                         validate=not no_validate)
-    smg = crawl_workbench(config=config, out=out, on_phase=lambda p: click.echo(f"phase: {p}", err=True))
+    smg = crawl_workbench(config=config, out=out, on_phase=say)
     click.echo(json.dumps(smg.stats, indent=1))
     click.echo(f"wrote {out}")
+
+
+def say(phase: str) -> None:
+    click.echo(f"phase: {phase}", err=True)
 
 
 def _load_smg(path: Path | None):

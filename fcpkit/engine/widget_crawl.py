@@ -212,8 +212,14 @@ def _group_ops(st: State, visits: Sequence[_Visit], group: str, structure: set[s
     return ops
 
 
-def _operations(smg: StateMachine, groups: dict[str, list[_Visit]]) -> None:
+def _operations(smg: StateMachine, groups: dict[str, list[_Visit]], via: dict[str, tuple] | None = None) -> None:
+    """Each state's group operations, and a navigation from the start state to each state a click opened."""
     taken: set[str] = set()
+    base = next(iter(groups))
+    for sid, clicks in (via or {}).items():
+        if clicks:
+            smg.add_operation(Operation(op_name("GoTo", f"{sid}From{base}", taken), base, sid, "navigate",
+                                        tuple(Atom("click", role, name) for role, name in clicks)))
     for sid, visits in groups.items():
         structure = _structural(visits)
         order = list(dict.fromkeys(w["group"] for v in visits for w in v.read["widgets"]))
@@ -307,7 +313,7 @@ def crawl_widgets(source: EpisodeSource, *, app: str = "app", config: CrawlConfi
         raise AtomError(Atom("read_text", "page", source.start_path), "missing", "no visit within the budget")
     groups = _states(c, smg)
     say("operations")
-    _operations(smg, groups)
+    _operations(smg, groups, c.via)
     say("enrichment")
     if not config.safe:
         _observe_writes(smg, c)
