@@ -1,4 +1,4 @@
-"""``fcpkit crawl`` and ``fcpkit compile``: the engine's commands (registered in :mod:`fcpkit.cli`)."""
+"""``fcpkit crawl``, ``fcpkit compile`` and ``fcpkit miniwob-program``: the engine's commands (registered in :mod:`fcpkit.cli`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from rich.table import Table
 from fcpkit.cli.common import friendly
 from fcpkit.engine import CrawlConfig, StateMachine
 from fcpkit.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
+from fcpkit.engine.miniwob_run import run_miniwob_programs
 from fcpkit.engine.patcher import SMGPatcher
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.run import run_program_task
@@ -20,7 +21,7 @@ from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG, crawl_workben
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.llm import default_client
 
-__all__ = ["compile_cmd", "crawl_cmd"]
+__all__ = ["compile_cmd", "crawl_cmd", "miniwob_program_cmd"]
 
 
 @click.command("crawl")
@@ -112,3 +113,27 @@ def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = F
                   str(row["llm_calls"]), f"{row['seconds']:.1f}", row["reason"])
     Console(width=160).print(t)
     return runs
+
+
+@click.command("miniwob-program")
+@click.argument("tasks", nargs=-1, required=True)
+@click.option("--episodes", default=10, show_default=True, help="Episodes per task.")
+@click.option("--first-seed", default=100, show_default=True,
+              help="Seed of the first episode (the crawl saw seeds 0-4).")
+@friendly
+def miniwob_program_cmd(tasks: tuple[str, ...], episodes: int, first_seed: int) -> None:
+    """Run MiniWoB++ TASKS as programs: each episode's instruction planned with a template sketch against
+    the task's crawled SMG (fcpkit/data/smg/miniwob/TASK-safe.yaml), run with no model call, judged by
+    MiniWoB's reward."""
+    t = Table(title="programmatic MiniWoB++ episodes", title_justify="left")
+    for col in ("task", "episodes", "success", "mean reward", "llm_calls", "median s", "first failure"):
+        t.add_column(col, overflow="fold")
+    for task in tasks:
+        runs = run_miniwob_programs(task, range(first_seed, first_seed + episodes))
+        won = sum(r.success for r in runs)
+        secs = sorted(r.seconds for r in runs)
+        failed = next((f"seed {r.variant}: {r.reason}" for r in runs if not r.success), "")
+        t.add_row(task, str(len(runs)), f"{won}/{len(runs)}",
+                  f"{sum(r.detail['reward'] for r in runs) / len(runs):.2f}", str(sum(r.llm_calls for r in runs)),
+                  f"{secs[len(secs) // 2]:.2f}", failed)
+    Console(width=160).print(t)

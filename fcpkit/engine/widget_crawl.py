@@ -40,7 +40,7 @@ from fcpkit.engine.smg import Atom, Operation, Param, State, StateMachine
 from fcpkit.engine.widgets import CONTROL_ROLES, control_name, read_widgets, recognise_widgets, widget_key, \
     widget_signature
 
-__all__ = ["EpisodeSource", "crawl_widgets"]
+__all__ = ["EpisodeSource", "crawl_widgets", "widget_state"]
 
 _FILL = {"textbox": "fill", "searchbox": "fill", "spinbutton": "fill", "combobox": "select", "listbox": "select",
          "checkbox": "click", "radio": "click"}
@@ -249,7 +249,8 @@ def _sample_args(op: Operation, read: dict, config: CrawlConfig) -> dict[str, st
     return args
 
 
-def _landed(smg: StateMachine, page: Any) -> str | None:
+def widget_state(smg: StateMachine, page: Any) -> str | None:
+    """The state of ``smg`` the open single-page app is in (``None``: none fits)."""
     read = read_widgets(page)
     return recognise_widgets(smg.states.values(), urlsplit(read["url"]).path, widget_signature(read))
 
@@ -267,7 +268,7 @@ def _check(smg: StateMachine, op: Operation, page: Any, read: dict, config: Craw
         run_operation(page, op, args)
     except AtomError as exc:
         return str(exc)
-    landed = _landed(smg, page)
+    landed = widget_state(smg, page)
     return None if landed == op.target else f"landed on {landed or 'an unknown page'}, expected {op.target}"
 
 
@@ -279,7 +280,7 @@ def _observe_writes(smg: StateMachine, c: _Crawl) -> None:
         page, visit = c.open(c.config.samples + 1, c.via[op.state])
         try:
             run_operation(page, op, _sample_args(op, visit.read, c.config))
-            landed = _landed(smg, page)
+            landed = widget_state(smg, page)
         except AtomError:
             landed = None
         smg.operations[oid] = replace(op, target=landed or op.target, observed=landed is not None)
