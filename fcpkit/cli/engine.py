@@ -12,6 +12,7 @@ from rich.table import Table
 
 from fcpkit.cli.common import friendly
 from fcpkit.engine import CrawlConfig, StateMachine
+from fcpkit.engine.describe_llm import DESCRIBERS, open_describer
 from fcpkit.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
 from fcpkit.engine.miniwob_run import run_miniwob_programs
 from fcpkit.engine.patcher import SMGPatcher
@@ -38,25 +39,33 @@ __all__ = ["compile_cmd", "crawl_cmd", "miniwob_program_cmd"]
               help="--submit-forms submits each write form once (sample values) and resets the app after it; "
                    "safe mode never submits a POST form (MiniWoB: never clicks a button that answers the task).")
 @click.option("--no-validate", is_flag=True, help="Skip phase 4 (replaying every operation).")
+@click.option("--describer", default="template", show_default=True, metavar="|".join(DESCRIBERS),
+              help="Who writes the one-line descriptions in phase 3: the templates, the embedded llama.cpp model "
+                   "(embedded:MODEL names one) or the OPENAI_BASE_URL endpoint; an unusable answer keeps the template.")
 @friendly
 def crawl_cmd(out: Path | None, miniwob_tasks: tuple[str, ...], max_pages: int, max_seconds: float,
-              samples: int | None, safe: bool, no_validate: bool) -> None:
+              samples: int | None, safe: bool, no_validate: bool, describer: str) -> None:
     """Crawl the workbench (started here) or MiniWoB++ tasks into state-machine memories (YAML), and
     print their statistics."""
     config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, safe=safe, validate=not no_validate,
                          samples=samples or (MINIWOB_SAMPLES if miniwob_tasks else 2))
-    if miniwob_tasks:
-        for task in miniwob_tasks:
-            path = (out / miniwob_smg_path(task, safe).name) if out is not None else miniwob_smg_path(task, safe)
-            smg = crawl_miniwob(task, config=config, out=path, on_phase=say)
-            click.echo(json.dumps({"task": task, **smg.stats}, indent=1))
-            click.echo(f"wrote {path}")
-        return
-    if out is None:
-        out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
-    smg = crawl_workbench(config=config, out=out, on_phase=say)
-    click.echo(json.dumps(smg.stats, indent=1))
-    click.echo(f"wrote {out}")
+    llm = open_describer(describer)
+    try:
+        if miniwob_tasks:
+            for task in miniwob_tasks:
+                path = (out / miniwob_smg_path(task, safe).name) if out is not None else miniwob_smg_path(task, safe)
+                smg = crawl_miniwob(task, config=config, out=path, describer=llm, on_phase=say)
+                click.echo(json.dumps({"task": task, **smg.stats}, indent=1))
+                click.echo(f"wrote {path}")
+            return
+        if out is None:
+            out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
+        smg = crawl_workbench(config=config, out=out, describer=llm, on_phase=say)
+        click.echo(json.dumps(smg.stats, indent=1))
+        click.echo(f"wrote {out}")
+    finally:
+        if llm is not None:
+            llm.close()
 
 
 def say(phase: str) -> None:

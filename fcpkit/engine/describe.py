@@ -53,8 +53,8 @@ class DescribeStats:
 
 
 def check_line(text: Any) -> str | None:
-    """Why ``text`` is not a usable description (``None`` when it is): one line of prose, not empty,
-    at most :data:`MAX_LINE` characters, not code or markup."""
+    """Why ``text`` is not a usable description (``None`` when it is): one line of prose (three words
+    or more), not empty, at most :data:`MAX_LINE` characters, not code or markup."""
     if not isinstance(text, str) or not text.strip():
         return "empty"
     line = text.strip()
@@ -64,8 +64,8 @@ def check_line(text: Any) -> str | None:
         return f"longer than {MAX_LINE} characters"
     if line[0] in "{[<`#" or "```" in line:
         return "not prose"
-    if sum(ch.isalpha() for ch in line) < 8:
-        return "too few words"
+    if len(line.split()) < 3 or sum(ch.isalpha() for ch in line) < 8:
+        return "too few words"  # a bare identifier (``ClickTabTaskPage``) describes nothing
     return None
 
 
