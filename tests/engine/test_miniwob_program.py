@@ -42,3 +42,19 @@ def test_a_login_user_episode_is_solved_by_its_program_with_no_llm():
     assert run.llm_calls == 0 and run.source == "template"
     assert [(e.kind, e.ok, e.state_before, e.state_after) for e in events] == [
         ("op", True, "LoginUserTaskPage", "LoginUserTaskPage")]
+
+
+@pytest.mark.browser
+def test_a_stale_selector_fails_at_its_node_and_the_episode_is_not_solved():
+    from dataclasses import replace
+
+    from fcpkit.engine.miniwob_run import run_miniwob_programs
+    from fcpkit.engine.smg import Atom
+
+    smg = StateMachine.load(miniwob_smg_path("login-user"))
+    op = smg.operation("LoginOnLoginUserTaskPage")
+    smg.replace_operation(replace(op, atoms=(*op.atoms[:-1], Atom("click", "button", "Sign in"))))
+    (run,) = run_miniwob_programs("login-user", [123], smg=smg)
+    assert not run.success and run.detail["reward"] == 0.0
+    failure = run.execution.failure
+    assert failure.kind == "selector" and failure.node == "n1" and "Sign in" in failure.detail
