@@ -18,6 +18,7 @@ from fcpkit.engine.miniwob_run import run_miniwob_programs
 from fcpkit.engine.patcher import SMGPatcher
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.run import run_program_task
+from fcpkit.engine.templates import MINIWOB_TEMPLATES, WORKBENCH_TEMPLATES
 from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG, crawl_workbench
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.llm import default_client
@@ -79,7 +80,8 @@ def _load_smg(path: Path | None):
 @click.command("compile")
 @click.argument("task")
 @click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The SMG (default: fcpkit/data/smg/workbench.yaml).")
+              help="The SMG (default: fcpkit/data/smg/workbench.yaml; a MiniWoB++ one, "
+                   "fcpkit/data/smg/miniwob/TASK-safe.yaml, plans with the MiniWoB task kinds).")
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
 @click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
@@ -90,7 +92,8 @@ def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, 
     if start is None:
         start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
     client = default_client() if llm else None
-    out = plan_program(smg, task, start, client=client, use_templates=not llm)
+    kinds = MINIWOB_TEMPLATES if smg.app.startswith("miniwob.") else WORKBENCH_TEMPLATES
+    out = plan_program(smg, task, start, client=client, use_templates=not llm, templates=kinds)
     if as_json:
         p = out.program
         click.echo(json.dumps({"task": task, "source": out.source, "llm_calls": out.llm_calls, "start": p.start,

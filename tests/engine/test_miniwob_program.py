@@ -58,3 +58,15 @@ def test_a_stale_selector_fails_at_its_node_and_the_episode_is_not_solved():
     assert not run.success and run.detail["reward"] == 0.0
     failure = run.execution.failure
     assert failure.kind == "selector" and failure.node == "n1" and "Sign in" in failure.detail
+
+
+def test_cli_compile_plans_a_miniwob_instruction_against_its_smg():
+    from click.testing import CliRunner
+
+    from fcpkit.cli import main
+
+    res = CliRunner().invoke(main, ["compile", 'Enter "Kasey" into the text field and press Submit.',
+                                    "--smg", str(miniwob_smg_path("enter-text"))])
+    assert res.exit_code == 0, res.output
+    assert "planned by template (0 LLM call(s)); from EnterTextTaskPage" in res.output
+    assert "SubmitOnEnterTextTaskPage(text='Kasey')" in res.output
