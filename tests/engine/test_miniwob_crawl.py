@@ -9,15 +9,13 @@ import pytest
 from fcpkit.engine import StateMachine
 from fcpkit.engine.miniwob import MINIWOB_CRAWLED, miniwob_smg_path
 
-pytestmark = pytest.mark.browser
-
-
 def _without_timing(smg: StateMachine) -> dict:
     data = smg.to_data()
     data["stats"] = {k: v for k, v in data["stats"].items() if k != "seconds"}
     return data
 
 
+@pytest.mark.browser
 def test_the_committed_login_user_smg_reproduces_from_the_cli(tmp_path):
     from fcpkit.cli import main
 
