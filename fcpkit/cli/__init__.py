@@ -14,7 +14,7 @@ from fcpkit.cli.benchmarks import bench
 from fcpkit.cli.check import check_cmd, validate_cmd
 from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
 from fcpkit.cli.demo import demo_cmd
-from fcpkit.cli.engine import compile_cmd, crawl_cmd
+from fcpkit.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
 from fcpkit.cli.live import run_cmd
 from fcpkit.cli.matching import calibrate_cmd, matchers_cmd
 from fcpkit.cli.notebooks import notebooks
@@ -55,6 +55,7 @@ main.add_command(lint)
 
 main.add_command(crawl_cmd)
 main.add_command(compile_cmd)
+main.add_command(miniwob_program_cmd)
 
 from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
 

@@ -1,4 +1,4 @@
-"""``fcpkit crawl`` and ``fcpkit compile``: the engine's commands (registered in :mod:`fcpkit.cli`)."""
+"""``fcpkit crawl``, ``fcpkit compile`` and ``fcpkit miniwob-program``: the engine's commands (registered in :mod:`fcpkit.cli`)."""
 
 from __future__ import annotations
 
@@ -12,36 +12,65 @@ from rich.table import Table
 
 from fcpkit.cli.common import friendly
 from fcpkit.engine import CrawlConfig, StateMachine
+from fcpkit.engine.describe_llm import DESCRIBERS, open_describer
+from fcpkit.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
+from fcpkit.engine.miniwob_run import run_miniwob_programs
 from fcpkit.engine.patcher import SMGPatcher
 from fcpkit.engine.planner import plan_program
 from fcpkit.engine.run import run_program_task
+from fcpkit.engine.templates import MINIWOB_TEMPLATES, WORKBENCH_TEMPLATES
 from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG, crawl_workbench
 from fcpkit.envs.workbench import start_workbench
 from fcpkit.llm import default_client
 
-__all__ = ["compile_cmd", "crawl_cmd"]
+__all__ = ["compile_cmd", "crawl_cmd", "miniwob_program_cmd"]
 
 
 @click.command("crawl")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe mode).")
-@click.option("--max-pages", default=80, show_default=True, help="Page-visit budget.")
-@click.option("--max-seconds", default=600.0, show_default=True, help="Time budget.")
-@click.option("--samples", default=2, show_default=True, help="Instances visited per page template.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe "
+                   "mode); with --miniwob, the folder for TASK-safe.yaml / TASK.yaml (default: fcpkit/data/smg/miniwob).")
+@click.option("--miniwob", "miniwob_tasks", multiple=True, metavar="TASK",
+              help="Crawl MiniWoB++ task TASK (enter-text, login-user, ...; repeatable) instead of the workbench.")
+@click.option("--max-pages", default=80, show_default=True, help="Page-visit budget (per MiniWoB task).")
+@click.option("--max-seconds", default=600.0, show_default=True, help="Time budget (per MiniWoB task).")
+@click.option("--samples", default=None, type=int,
+              help=f"Instances visited per page template (default: 2; MiniWoB: {MINIWOB_SAMPLES} episodes).")
 @click.option("--safe/--submit-forms", default=True, show_default=True,
-              help="--submit-forms submits each write form once (sample values) and resets the workbench after it; "
-                   "safe mode never submits a POST form.")
+              help="--submit-forms submits each write form once (sample values) and resets the app after it; "
+                   "safe mode never submits a POST form (MiniWoB: never clicks a button that answers the task).")
 @click.option("--no-validate", is_flag=True, help="Skip phase 4 (replaying every operation).")
+@click.option("--describer", default="template", show_default=True, metavar="|".join(DESCRIBERS),
+              help="Who writes the one-line descriptions in phase 3: the templates, the embedded llama.cpp model "
+                   "(embedded:MODEL names one) or the OPENAI_BASE_URL endpoint; an unusable answer keeps the template.")
 @friendly
-def crawl_cmd(out: Path | None, max_pages: int, max_seconds: float, samples: int, safe: bool, no_validate: bool) -> None:
-    """Crawl the workbench (started here) into a state-machine memory (YAML), and print its statistics."""
-    if out is None:
-        out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
-    config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, samples=samples, safe=safe,
-                         validate=not no_validate)
-    smg = crawl_workbench(config=config, out=out, on_phase=lambda p: click.echo(f"phase: {p}", err=True))
-    click.echo(json.dumps(smg.stats, indent=1))
-    click.echo(f"wrote {out}")
+def crawl_cmd(out: Path | None, miniwob_tasks: tuple[str, ...], max_pages: int, max_seconds: float,
+              samples: int | None, safe: bool, no_validate: bool, describer: str) -> None:
+    """Crawl the workbench (started here) or MiniWoB++ tasks into state-machine memories (YAML), and
+    print their statistics."""
+    config = CrawlConfig(max_pages=max_pages, max_seconds=max_seconds, safe=safe, validate=not no_validate,
+                         samples=samples or (MINIWOB_SAMPLES if miniwob_tasks else 2))
+    llm = open_describer(describer)
+    try:
+        if miniwob_tasks:
+            for task in miniwob_tasks:
+                path = (out / miniwob_smg_path(task, safe).name) if out is not None else miniwob_smg_path(task, safe)
+                smg = crawl_miniwob(task, config=config, out=path, describer=llm, on_phase=say)
+                click.echo(json.dumps({"task": task, **smg.stats}, indent=1))
+                click.echo(f"wrote {path}")
+            return
+        if out is None:
+            out = DEFAULT_SAFE_SMG if safe else DEFAULT_SMG
+        smg = crawl_workbench(config=config, out=out, describer=llm, on_phase=say)
+        click.echo(json.dumps(smg.stats, indent=1))
+        click.echo(f"wrote {out}")
+    finally:
+        if llm is not None:
+            llm.close()
+
+
+def say(phase: str) -> None:
+    click.echo(f"phase: {phase}", err=True)
 
 
 def _load_smg(path: Path | None):
@@ -51,7 +80,8 @@ def _load_smg(path: Path | None):
 @click.command("compile")
 @click.argument("task")
 @click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The SMG (default: fcpkit/data/smg/workbench.yaml).")
+              help="The SMG (default: fcpkit/data/smg/workbench.yaml; a MiniWoB++ one, "
+                   "fcpkit/data/smg/miniwob/TASK-safe.yaml, plans with the MiniWoB task kinds).")
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
 @click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
@@ -62,7 +92,8 @@ def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, 
     if start is None:
         start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
     client = default_client() if llm else None
-    out = plan_program(smg, task, start, client=client, use_templates=not llm)
+    kinds = MINIWOB_TEMPLATES if smg.app.startswith("miniwob.") else WORKBENCH_TEMPLATES
+    out = plan_program(smg, task, start, client=client, use_templates=not llm, templates=kinds)
     if as_json:
         p = out.program
         click.echo(json.dumps({"task": task, "source": out.source, "llm_calls": out.llm_calls, "start": p.start,
@@ -94,3 +125,27 @@ def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = F
                   str(row["llm_calls"]), f"{row['seconds']:.1f}", row["reason"])
     Console(width=160).print(t)
     return runs
+
+
+@click.command("miniwob-program")
+@click.argument("tasks", nargs=-1, required=True)
+@click.option("--episodes", default=10, show_default=True, help="Episodes per task.")
+@click.option("--first-seed", default=100, show_default=True,
+              help="Seed of the first episode (the crawl saw seeds 0-4).")
+@friendly
+def miniwob_program_cmd(tasks: tuple[str, ...], episodes: int, first_seed: int) -> None:
+    """Run MiniWoB++ TASKS as programs: each episode's instruction planned with a template sketch against
+    the task's crawled SMG (fcpkit/data/smg/miniwob/TASK-safe.yaml), run with no model call, judged by
+    MiniWoB's reward."""
+    t = Table(title="programmatic MiniWoB++ episodes", title_justify="left")
+    for col in ("task", "episodes", "success", "mean reward", "llm_calls", "median s", "first failure"):
+        t.add_column(col, overflow="fold")
+    for task in tasks:
+        runs = run_miniwob_programs(task, range(first_seed, first_seed + episodes))
+        won = sum(r.success for r in runs)
+        secs = sorted(r.seconds for r in runs)
+        failed = next((f"seed {r.variant}: {r.reason}" for r in runs if not r.success), "")
+        t.add_row(task, str(len(runs)), f"{won}/{len(runs)}",
+                  f"{sum(r.detail['reward'] for r in runs) / len(runs):.2f}", str(sum(r.llm_calls for r in runs)),
+                  f"{secs[len(secs) // 2]:.2f}", failed)
+    Console(width=160).print(t)

@@ -3,6 +3,9 @@ call, run in a sandbox, repaired by a patcher; and falsifiers generated from the
 
 * :mod:`~fcpkit.engine.smg` the memory (states, operations, transitions; YAML), :class:`StateMachine`
 * :mod:`~fcpkit.engine.crawler` discovery, operation definition, enrichment, validation
+* :mod:`~fcpkit.engine.widget_crawl` the same phases for single-page apps (MiniWoB++: :mod:`~fcpkit.engine.miniwob`)
+* :mod:`~fcpkit.engine.describe` the enrichment's lines (templates, or an LLM: :mod:`~fcpkit.engine.describe_llm`)
+* :mod:`~fcpkit.engine.trace` a program's run as a trajectory, checked under the plan generated from the SMG
 """
 
 from fcpkit.engine.crawler import CrawlConfig, PageSource, crawl

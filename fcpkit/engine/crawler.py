@@ -12,7 +12,8 @@
    (an app you can restore) each write is submitted once with sample values, its post-state and
    the message it leaves are recorded, and the app is reset.
 3. **enrichment** — descriptions from the observed structure (valid options, what a search
-   lists, what a write reports), or from a ``describer`` (an LLM) when one is given.
+   lists, what a write reports), rewritten by a ``describer`` (an LLM) when one is given
+   (:mod:`fcpkit.engine.describe`).
 4. **validation** — every operation replayed in a fresh browser context from a sample instance
    of its state: selectors must resolve to exactly one element, navigations must land in their
    post-state, reads must return their schema; writes are only located in safe mode.
@@ -32,6 +33,7 @@ from urllib.parse import urljoin, urlsplit
 
 from fcpkit.errors import ConfigError
 
+from fcpkit.engine.describe import Describer, describe_all
 from fcpkit.engine.naming import camel, op_name, state_name, url_pattern
 from fcpkit.engine.pages import KEY_TOKEN, PageInfo, page_signature, read_page, template_text
 from fcpkit.engine.smg import Atom, Operation, Param, State, StateMachine
@@ -68,7 +70,6 @@ class _Crawl:
     templates: dict[str, list[PageInfo]] = field(default_factory=dict)
     pages: int = 0
     started: float = field(default_factory=time.monotonic)
-    llm_calls: int = 0
 
     def over_budget(self, reserve: int = 0) -> bool:
         return self.pages >= self.config.max_pages - reserve or time.monotonic() - self.started > self.config.max_seconds
@@ -273,9 +274,13 @@ def _read_ops(smg: StateMachine, st: State, info: PageInfo, taken: set[str]) -> 
 
 def crawl(source: PageSource, base_url: str, start_path: str = "/", *, app: str = "app",
           config: CrawlConfig | None = None, reset: Callable[[], None] | None = None,
-          describer: Callable[[StateMachine, Operation], str] | None = None,
+          describer: Describer | None = None,
           on_phase: Callable[[str], None] | None = None) -> StateMachine:
-    """Crawl the app at ``base_url`` from ``start_path`` and return its SMG (see the module doc)."""
+    """Crawl the app at ``base_url`` from ``start_path`` and return its SMG (see the module doc).
+
+    ``describer``: a :class:`~fcpkit.engine.describe.Describer` (an LLM) that rewrites each state's and
+    operation's template description in phase 3; a failed or unusable answer keeps the template.
+    """
     config = config or CrawlConfig()
     if not config.safe and reset is None:
         raise ConfigError("crawl(safe=False) submits forms: pass reset=... to restore the app after each one")
@@ -296,7 +301,8 @@ def crawl(source: PageSource, base_url: str, start_path: str = "/", *, app: str 
             _form_ops(smg, st, info, by_pattern, taken)
             _read_ops(smg, st, info, taken)
     say("enrichment")
-    c.llm_calls += describe_operations(smg, c, describer=describer, reset=reset)
+    describe_operations(smg, c, reset=reset)
+    described = describe_all(smg, describer)
     validation = {}
     if config.validate:
         say("validation")
@@ -306,6 +312,6 @@ def crawl(source: PageSource, base_url: str, start_path: str = "/", *, app: str 
         "by_kind": {k: sum(1 for o in smg.operations.values() if o.kind == k)
                     for k in ("navigate", "search", "write", "read", "input")},
         "pages_visited": c.pages, "seconds": round(time.monotonic() - c.started, 1),
-        "llm_calls": c.llm_calls, "safe": config.safe, **validation,
+        **described.stats(), "safe": config.safe, **validation,
     }
     return smg

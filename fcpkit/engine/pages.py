@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from fcpkit.errors import FcpkitError
 
 from fcpkit.engine.smg import Atom, Operation, fill_params
+from fcpkit.engine.widgets import CONTROL_ROLES
 
 __all__ = [
     "KEY_TOKEN",
@@ -36,6 +37,7 @@ __all__ = [
 #: A record identifier: letters, a dash, digits (T-390, EXP-1180, SKU-2045, ORD-55012).
 KEY_TOKEN = re.compile(r"\b[A-Z][A-Za-z]*-\d+\b")
 _COUNT = re.compile(r"\s*\(\d+\)\s*$")
+_EMPTY_NAME = re.compile(r"^$")
 
 _EXTRACT_JS = r"""
 () => {
@@ -227,7 +229,25 @@ def locate(page: Any, atom: Atom, args: Mapping[str, Any]):
     if atom.within:  # "Main navigation" region by name, or "navigation:Main" with its role
         role, _, region = atom.within.rpartition(":") if ":" in atom.within else ("region", "", atom.within)
         scope = page.get_by_role(role, name=fill_params(region, args), exact=True)
-    return scope.get_by_role(atom.role, name=name, exact=True)
+    if not name:  # a control with no accessible name and no label before it (MiniWoB's lone text field)
+        return scope.get_by_role(atom.role, name=_EMPTY_NAME)
+    loc = scope.get_by_role(atom.role, name=name, exact=True)
+    if atom.role in CONTROL_ROLES and loc.count() == 0:
+        # the label a person reads is not tied to the field (``<label>Username</label><input>``):
+        # the first control after an element whose own text is the name
+        lit = _xpath_literal(name)
+        return scope.locator(f"xpath=//*[normalize-space(text())={lit}]/following::*[self::input[not(@type='hidden')]"
+                             f" or self::select or self::textarea][1]")
+    return loc
+
+
+def _xpath_literal(text: str) -> str:
+    """``text`` as an XPath 1.0 string literal (``concat`` when it holds both kinds of quote)."""
+    if "'" not in text:
+        return f"'{text}'"
+    if '"' not in text:
+        return f'"{text}"'
+    return "concat(" + ", \"'\", ".join(f"'{part}'" for part in text.split("'")) + ")"
 
 
 def run_atom(page: Any, atom: Atom, args: Mapping[str, Any], timeout_ms: int = 3000) -> Any:

@@ -26,7 +26,7 @@ from fcpkit.llm import LLMError
 
 from fcpkit.engine.compiler import CompileError, Program, compile_sketch, operation_signature
 from fcpkit.engine.smg import StateMachine
-from fcpkit.engine.templates import template_sketch
+from fcpkit.engine.templates import WORKBENCH_TEMPLATES, SketchTemplate, template_sketch
 
 __all__ = [
     "PLANNER_RULES",
@@ -111,11 +111,15 @@ class PlanOutcome:
 
 
 def plan_program(smg: StateMachine, task: str, start: str, *, client: Any = None, use_templates: bool = True,
-                 on_sketch: Callable[[str], None] | None = None) -> PlanOutcome:
-    """A compiled program for ``task``: a template sketch when one fits, else one LLM call (+1 repair)."""
+                 on_sketch: Callable[[str], None] | None = None,
+                 templates: tuple[SketchTemplate, ...] = WORKBENCH_TEMPLATES) -> PlanOutcome:
+    """A compiled program for ``task``: a template sketch when one fits, else one LLM call (+1 repair).
+
+    ``templates``: the task kinds of the app (the workbench's by default; :data:`MINIWOB_TEMPLATES`).
+    """
     errors: list[str] = []
     if use_templates:
-        sketch = template_sketch(task)
+        sketch = template_sketch(task, templates)
         if sketch is not None:
             try:
                 return PlanOutcome(compile_sketch(sketch, smg, start, task), "template")

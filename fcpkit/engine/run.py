@@ -108,18 +108,24 @@ def _open(wb: Any, env: WorkbenchEnv | None, workflow: str, variant: int, fault:
 def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0, fault: str | None = None, *,
                      client: Any = None, use_templates: bool = True, patcher: Patcher | None = None,
                      fallback: bool = True, seed: int = 0, env: WorkbenchEnv | None = None,
-                     on_event: Callable[[NodeEvent], None] | None = None) -> EngineRun:
+                     on_event: Callable[[NodeEvent], None] | None = None,
+                     wrap_driver: Callable[[Any, WorkbenchEnv], Any] | None = None,
+                     on_program: Callable[[Program], None] | None = None) -> EngineRun:
     """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``).
 
     ``env``: an open :class:`~fcpkit.envs.workbench.browser_env.WorkbenchEnv` to reuse (switched to this task, left
     open); without one a Chromium is started and closed here. Wall time counts from the task's
-    start page, so it never includes a browser launch.
+    start page, so it never includes a browser launch. ``wrap_driver(driver, env)``: the driver the
+    executor uses instead (a :class:`~fcpkit.engine.trace.TracingDriver` records the run's steps);
+    ``on_program(program)``: called with the compiled program before it runs.
     """
     calls0, tokens0 = _usage(client)
     env, own = _open(wb, env, workflow, variant, fault, seed)
     t0 = time.monotonic()
     try:
         driver = WorkbenchDriver(env, smg)
+        if wrap_driver is not None:
+            driver = wrap_driver(driver, env)
         start = driver.current_state(smg)
         try:
             if start is None:
@@ -137,6 +143,8 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
             calls, tokens = _usage(client)
             run.llm_calls, run.tokens = calls - calls0, tokens - tokens0
             return run
+        if on_program is not None:
+            on_program(planned.program)
         result = Executor(smg, driver, patcher=patcher, on_event=on_event).run(planned.program)
         seconds = time.monotonic() - t0
         outcome = env.validate(result.answer)

@@ -77,7 +77,7 @@ class Atom:
 
     def describe(self, args: Mapping[str, Any] | None = None) -> str:
         """Human wording of the atom (``Fill Search tickets with T-390``), arguments filled if given."""
-        name = fill_params(self.name, args) if args else self.name
+        name = (fill_params(self.name, args) if args else self.name) or f"the unlabelled {self.role}"
         value = fill_params(self.value, args) if (args and self.value) else self.value
         words = {"click": f"Click {self.role} {name}", "fill": f"Fill {name} with {value}",
                  "select": f"Select {value} in {name}", "press": f"Press {value} in {name}",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["WORKBENCH_TEMPLATES", "SketchTemplate", "match_template", "template_sketch"]
+__all__ = ["MINIWOB_TEMPLATES", "WORKBENCH_TEMPLATES", "SketchTemplate", "match_template", "template_sketch"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,22 @@ report("Order {key_text}: refund status " + refund["Refund status"] + ", refund 
 
 #: The workbench's task kinds (one per workflow).
 WORKBENCH_TEMPLATES: tuple[SketchTemplate, ...] = (_SUPPORT, _EXPENSES, _CATALOGUE, _ORDERS)
+
+
+#: MiniWoB++ task kinds, from the instruction each task states; the operations are those the crawl
+#: named in ``fcpkit/data/smg/miniwob/`` (one write or input per task: the page is the whole app).
+MINIWOB_TEMPLATES: tuple[SketchTemplate, ...] = (
+    SketchTemplate("miniwob-click-button", r'^Click on the "(?P<label>[^"]+)" button\.',
+                   "ClickButtonOnClickButtonTaskPage(button={label})\n"),
+    SketchTemplate("miniwob-click-tab", r"^Click on (?P<tab>Tab #\d+)\.", "ClickTabOnClickTabTaskPage(tab={tab})\n"),
+    SketchTemplate("miniwob-enter-text", r'^Enter "(?P<text>[^"]*)" into the text field and press Submit\.',
+                   "SubmitOnEnterTextTaskPage(text={text})\n"),
+    SketchTemplate("miniwob-login-user", r'^Enter the username "(?P<username>[^"]*)" and the password '
+                   r'"(?P<password>[^"]*)" into the text fields and press login\.',
+                   "LoginOnLoginUserTaskPage(username={username}, password={password})\n"),
+    SketchTemplate("miniwob-choose-list", r"^Select (?P<item>.+) from the list and click Submit\.",
+                   "SubmitOnChooseListTaskPage(option={item})\n"),
+)
 
 
 def match_template(task: str, templates: tuple[SketchTemplate, ...] = WORKBENCH_TEMPLATES) -> SketchTemplate | None:

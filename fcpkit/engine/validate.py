@@ -17,7 +17,7 @@ from typing import Any
 from fcpkit.engine.pages import KEY_TOKEN, AtomError, locate, page_state, run_operation
 from fcpkit.engine.smg import Operation, StateMachine
 
-__all__ = ["describe_operations", "sample_args", "sample_path", "validate_operations"]
+__all__ = ["describe_operation", "describe_operations", "sample_args", "sample_path", "validate_operations"]
 
 
 def sample_args(smg: StateMachine, op: Operation, info: Any, config: Any) -> dict[str, str]:
@@ -84,7 +84,8 @@ def _observe(smg: StateMachine, op: Operation, crawl: Any, reset: Callable[[], N
     return replace(op, target=landed or op.target, observed=landed is not None, outcome=outcome)
 
 
-def _describe(smg: StateMachine, op: Operation) -> str:
+def describe_operation(smg: StateMachine, op: Operation) -> str:
+    """The template description of ``op``: what it does, its inputs and valid options, where it leads."""
     src, dst = smg.states[op.state], smg.states[op.target]
     ins = ", ".join(
         f"@{p.name}" + (f" (one of: {', '.join(p.options)})" if p.options else "") + ("" if p.required else " optional")
@@ -93,6 +94,9 @@ def _describe(smg: StateMachine, op: Operation) -> str:
     if op.kind == "navigate":
         how = f"clicks the link '{atom.name}'"
         return f"From {src.title}, {how} and opens {dst.title}." + (f" Inputs: {ins}." if ins else "")
+    if op.kind == "input":
+        steps = "; ".join(a.describe() for a in op.atoms)
+        return f"On {src.title}: {steps}; the page stays {dst.title}." + (f" Inputs: {ins}." if ins else "")
     if op.kind == "search":
         shows = f" and shows '{op.outcome}'" if op.outcome else ""
         return (f"Searches {src.title} ({', '.join(a.name for a in op.atoms[:-1])}, then '{atom.name}'): the page "
@@ -112,20 +116,14 @@ def _describe(smg: StateMachine, op: Operation) -> str:
     return f"Reads the text of '{atom.name}' on {src.title} (a string)."
 
 
-def describe_operations(smg: StateMachine, crawl: Any, *, describer: Callable[[StateMachine, Operation], str] | None,
-                        reset: Callable[[], None] | None) -> int:
-    """Phase 3: observe writes when allowed, then describe every operation; returns LLM calls made."""
-    calls = 0
+def describe_operations(smg: StateMachine, crawl: Any, *, reset: Callable[[], None] | None) -> None:
+    """Phase 3: observe writes when allowed (and searches), then write every operation's template
+    description (a describer, :func:`fcpkit.engine.describe.describe_all`, may rewrite it after)."""
     for oid, op in list(smg.operations.items()):
         submit = op.kind == "write" and not crawl.config.safe and reset is not None
         if (submit or op.kind == "search") and not crawl.over_budget():
             op = _observe(smg, op, crawl, reset)
-        text = _describe(smg, op)
-        if describer is not None:
-            text = describer(smg, replace(op, description=text)) or text
-            calls += 1
-        smg.operations[oid] = replace(op, description=text)
-    return calls
+        smg.operations[oid] = replace(op, description=describe_operation(smg, op))
 
 
 def _check(smg: StateMachine, op: Operation, page: Any, info: Any, crawl: Any) -> str | None:

@@ -49,8 +49,10 @@ class SessionPages:
 
 
 def crawl_workbench(workbench: Any = None, *, config: CrawlConfig | None = None, out: str | Path | None = None,
-                    on_phase: Callable[[str], None] | None = None) -> StateMachine:
-    """Crawl the workbench (a running one, or one started and stopped here); save to ``out`` if given."""
+                    describer: Any = None, on_phase: Callable[[str], None] | None = None) -> StateMachine:
+    """Crawl the workbench (a running one, or one started and stopped here); save to ``out`` if given.
+
+    ``describer``: a :class:`~fcpkit.engine.describe.Describer` (an LLM) for the enrichment phase."""
     config = config or CrawlConfig()
     own = workbench is None
     wb = workbench or start_workbench()
@@ -64,7 +66,7 @@ def crawl_workbench(workbench: Any = None, *, config: CrawlConfig | None = None,
         pages = SessionPages(lambda page: page.goto(wb.login_url("/")))
         try:
             smg = worker.call(crawl, pages, wb.url, "/", app="workbench", config=config,
-                              reset=None if config.safe else reset, on_phase=on_phase)
+                              reset=None if config.safe else reset, describer=describer, on_phase=on_phase)
         finally:
             worker.call(pages.close)
     finally:

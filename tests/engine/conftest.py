@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from _support.browser import browser_missing
+from _support.fake_openai import FakeOpenAIServer
 
 
 def pytest_collection_modifyitems(config, items):
@@ -23,3 +24,13 @@ def workbench():
     wb = start_workbench()
     yield wb
     wb.stop()
+
+
+@pytest.fixture
+def fake():
+    """A scriptable fake OpenAI-compatible server on 127.0.0.1 (see :mod:`_support.fake_openai`)."""
+    srv = FakeOpenAIServer().start()
+    try:
+        yield srv
+    finally:
+        srv.stop()

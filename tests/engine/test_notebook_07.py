@@ -17,6 +17,9 @@ def test_07_state_machine(tmp_path, kernel_name):
     assert m["states"] >= 10 and m["operations"] >= 50 and m["validated"] == m["operations"]
     assert m["linked_nodes"] >= 1  # compiled from the home page: the linker added the way to the list
     assert m["run_success"] is True and m["run_llm_calls"] == 0 and m["run_nodes"] >= 5
+    # the step viewer: the run's steps checked live under the generated plan, every check shown, no alarm
+    assert m["trace_checks"] >= m["trace_steps"] >= 5 and m["viewer_frames"] == m["trace_checks"]
+    assert m["trace_detected"] is False
     assert m["patched_success"] is True and m["patches"] == 1 and m["patched_version"] == 2
     assert m["patched_atom"] == "Confirm assign"
     assert m["generated_commitments"] == 3

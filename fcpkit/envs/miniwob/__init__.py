@@ -15,8 +15,9 @@ from fcpkit.envs.miniwob.environment import (
     miniwob_url,
     plan_for,
 )
+from fcpkit.envs.miniwob.server import MiniWoBServer
 
 __all__ = [
     "MINIWOB_TASKS", "CORRUPTIONS", "PLAN_TEMPLATES", "miniwob_url", "miniwob_task_class", "MiniWoBEnv",
-    "MiniWoBSolver", "MiniWoBExecutor", "plan_for", "applicable",
+    "MiniWoBSolver", "MiniWoBExecutor", "MiniWoBServer", "plan_for", "applicable",
 ]
