@@ -24,8 +24,8 @@ __all__ = ["demo_cmd"]
               help="Corpus to check (default: the embedded example corpus).")
 @click.option("--live/--no-live", default=True, show_default=True,
               help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
-@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
-              help="Live runs: lower = no model; split = an LLM only for ambiguous cases; llm = every escalation.")
+@click.option("--verifier", type=click.Choice(["lower", "split", "split-quoted", "llm"]), default="split", show_default=True,
+              help="Live runs: lower = no model; split = an LLM only for ambiguous cases; split-quoted = the same, repairs held to a quote; llm = every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Folder for the live runs' evidence logs.")
 @keep_logs_option

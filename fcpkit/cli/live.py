@@ -29,8 +29,9 @@ __all__ = ["run_cmd"]
                    "kind:persistent), 'none' (healthy) or 'all'.")
 @click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
               help="Task variant(s): 0, 1, 2 pick the target record and values.")
-@click.option("--verifier", type=click.Choice(["lower", "split", "llm"]), default="split", show_default=True,
-              help="lower: no model; split: an LLM only for ambiguous cases; llm: an LLM for every escalation.")
+@click.option("--verifier", type=click.Choice(["lower", "split", "split-quoted", "llm"]), default="split", show_default=True,
+              help="lower: no model; split: an LLM only for ambiguous cases; split-quoted: the same, its repairs held to a "
+                   "quote of the page; llm: an LLM for every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="One evidence log per run.")
 @click.option("--step-budget", default=20, show_default=True, type=click.IntRange(1, 1000), help="Browser steps per run before it stops.")

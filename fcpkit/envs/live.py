@@ -40,7 +40,7 @@ from fcpkit.llm.server import stop_shared
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "workbench_credentials", "run_miniwob", "print_live", "live_summary", "log_pages",
            "screenshot_dir"]
 
-VERIFIERS = ("lower", "split", "llm")
+VERIFIERS = ("lower", "split", "split-quoted", "llm")
 
 
 @dataclass(frozen=True)

@@ -99,3 +99,15 @@ def test_a_quote_naming_another_record_is_kept():
     page = req.observation.text + "\nlink 'T-411 Refund delayed'"
     req = replace(req, observation=replace(req.observation, text=page))
     assert unsupported_repair("T-411 Refund delayed", req) is None
+
+
+def test_split_quoted_is_the_split_verifier_with_the_quoted_few_shot_judge(fake, request_):
+    from fcpkit.core.verify import SplitVerifier
+    from fcpkit.errors import ConfigError
+    from fcpkit.llm.components.registry import get_verifier
+
+    v = get_verifier("split-quoted", client=LLMClient(base_url=fake.base_url, max_retries=0))
+    assert isinstance(v, SplitVerifier) and v.slow.prompt == "verifier_fewshot_quoted" and v.slow.hint == "neutral"
+    assert "quote" in v.slow.schema["properties"]
+    with pytest.raises(ConfigError, match="needs client"):
+        get_verifier("split-quoted")

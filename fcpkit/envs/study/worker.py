@@ -38,7 +38,7 @@ from fcpkit.llm.components.registry import get_verifier
 
 __all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS"]
 
-VERIFIERS = ("lower", "oracle", "split", "llm")
+VERIFIERS = ("lower", "oracle", "split", "split-quoted", "llm")
 EXECUTORS = ("scripted", "erring", "llm")
 REPAIRERS = ("deterministic", "llm")
 
@@ -61,7 +61,7 @@ class StudyConfig:
 
     @property
     def needs_llm(self) -> bool:
-        return self.verifier in ("split", "llm") or self.executor == "llm" or self.repairer == "llm"
+        return self.verifier in ("split", "split-quoted", "llm") or self.executor == "llm" or self.repairer == "llm"
 
     def to_dict(self) -> dict[str, Any]:
         return {"verifier": self.verifier, "executor": self.executor, "repairer": self.repairer,

@@ -8,7 +8,11 @@
 * ``llm`` — :class:`~fcpkit.llm.components.verifier.LLMVerifier`: every escalation goes to the model
   (the paper's slow tester; needs ``client=``);
 * ``split`` — :class:`~fcpkit.core.verify.SplitVerifier`: the fast path decides clear cues, the LLM
-  only the ambiguous ``verify`` cases (needs ``client=``).
+  only the ambiguous ``verify`` cases (needs ``client=``);
+* ``split-quoted`` — the same with the prompt measured to add no false alarm with a small embedded
+  judge: ``verifier_fewshot_quoted`` (six solved examples in the cached prefix; a repair must quote
+  the page, :mod:`fcpkit.llm.quote_guard`) and a neutral hint, so the model reads the page instead
+  of echoing the fast tester (README, "A slow verifier that judges").
 
 ``register_verifier`` adds a factory of your own; :func:`fcpkit.core.checks.check_verifier`
 validates what it builds.
@@ -34,10 +38,14 @@ def _oracle(*, label: Label | None = None, **_: Any) -> Verifier:
     return OracleVerifier(label)
 
 
-def _llm(*, client: Any = None, **kw: Any) -> Verifier:
+def _llm(*, client: Any = None, _prompt: dict[str, str] | None = None, **kw: Any) -> LLMVerifier:
     if client is None:
         raise ConfigError("verifier 'llm' needs client= (fcpkit.llm.LLMClient, or the embedded server's client)")
-    return LLMVerifier(client, **{k: v for k, v in kw.items() if k in ("log", "run")})
+    return LLMVerifier(client, **(_prompt or {}), **{k: v for k, v in kw.items() if k in ("log", "run")})
+
+
+#: The quoted few-shot judge of ``split-quoted``.
+QUOTED_JUDGE = {"prompt": "verifier_fewshot_quoted", "hint": "neutral"}
 
 
 _REGISTRY: dict[str, Factory] = {
@@ -47,9 +55,10 @@ _REGISTRY: dict[str, Factory] = {
     "oracle": _oracle,
     "llm": _llm,
     "split": lambda **kw: SplitVerifier(_llm(**kw)),
+    "split-quoted": lambda **kw: SplitVerifier(_llm(_prompt=QUOTED_JUDGE, **kw)),
 }
 NEEDS_LABEL = frozenset({"upper", "oracle"})
-NEEDS_CLIENT = frozenset({"llm", "split"})
+NEEDS_CLIENT = frozenset({"llm", "split", "split-quoted"})
 
 
 def verifier_names() -> list[str]:
