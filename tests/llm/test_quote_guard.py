@@ -81,9 +81,9 @@ def test_a_quote_naming_only_the_tasks_record_is_no_contradiction(app):
     req = _guard_request(*app)
     title_line = f"{req.observation.title} ({req.observation.url})"  # the prompt shows the page this way
     why = unsupported_repair(title_line, req)
-    assert why is not None and "names only the record" in why
+    assert why is not None and "names no record but the task" in why
     heading = req.observation.text.splitlines()[0].split("'")[1]
-    assert "names only the record" in unsupported_repair(heading, req)
+    assert "names no record but the task" in unsupported_repair(heading, req)
 
 
 def test_a_quote_about_the_right_record_that_says_something_went_wrong_is_kept():
@@ -111,3 +111,33 @@ def test_split_quoted_is_the_split_verifier_with_the_quoted_few_shot_judge(fake,
     assert "quote" in v.slow.schema["properties"]
     with pytest.raises(ConfigError, match="needs client"):
         get_verifier("split-quoted")
+
+
+@pytest.mark.parametrize("title,url", [("Expense reports · Workbench", "http://127.0.0.1:8000/expenses"),
+                                       ("My loans · City Library", "http://127.0.0.1:9000/loans")],
+                         ids=["expenses-list", "library-list"])
+def test_a_list_pages_title_is_no_contradiction(title, url):
+    """The page the step searches, named by its title: no record, no failure, no message."""
+    req = _guard_request(*HELPDESK)
+    req = replace(req, observation=replace(req.observation, title=title, url=url))
+    assert "names no record but the task" in unsupported_repair(title, req)
+
+
+def test_an_application_message_and_another_persons_name_are_contradictions():
+    req = _guard_request(*HELPDESK)
+    page = req.observation.text + "\nstatus ''\n  StaticText 'Priority set to Low'\nStaticText 'Requester: Tomas Kowalski'"
+    req = replace(req, observation=replace(req.observation, text=page))
+    assert unsupported_repair("Priority set to Low", req) is None  # a message about a different change
+    assert unsupported_repair("Requester: Tomas Kowalski", req) is None  # a name the task does not give
+    task_name = replace(req, plan=replace(req.plan, task=req.plan.task + " The requester is Tomas Kowalski."))
+    assert "names no record but the task" in unsupported_repair("Requester: Tomas Kowalski", task_name)
+
+
+def test_the_agents_own_message_naming_the_tasks_record_is_no_contradiction():
+    """A report quoted from the proposed action: its quoted sentence is not a name of another thing."""
+    from fcpkit import Action
+
+    req = _guard_request(*LIBRARY)
+    act = Action("send_msg_to_user('Renewed loan L-3318 for one week as asked.')")
+    req = replace(req, action=act)
+    assert "names no record but the task" in unsupported_repair(act.describe(), req)
