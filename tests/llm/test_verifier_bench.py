@@ -166,3 +166,32 @@ def test_detection_effect_stops_asking_after_a_runs_first_repair(fake, monkeypat
     assert len(runs) == 2 * len(corpus)
     alarms = [r for r in runs if r["verifier"] != "lower" and r["detected"] and not r["fault"]]
     assert alarms and all(r["decided_by"] == "llm" and r["diagnosis"] for r in alarms)
+
+
+def test_the_recorded_quoted_judge_still_adds_no_false_alarm(monkeypatch):
+    """The committed answers of the 0.5B judge (data/results/verifier_quoted) replay in full through
+    today's prompt and guard, and the split verifier with them flags no healthy run of the example
+    corpus nor of the workbench's (where a list page's title was once kept as a contradiction). A replay miss means the prompt or the checker changed: re-record (README, split-quoted)."""
+    from fcpkit.errors import ReplayMissError
+    from fcpkit.llm import replay
+
+    answers = DATA.parent.parent / "data" / "results" / "verifier_quoted" / "answers.jsonl"
+    missed = []
+    lookup = replay.Recording.lookup
+
+    def counting(self, key, *a, **kw):
+        try:
+            return lookup(self, key, *a, **kw)
+        except ReplayMissError:
+            missed.append(key)
+            raise
+
+    monkeypatch.setattr(replay.Recording, "lookup", counting)
+    handle = open_verifier(f"replay:{answers}", prompt="verifier_fewshot_quoted")
+    eff = detection_effect(handle, {"examples": load_corpus(DATA / "examples" / "corpus.jsonl")}, hint="neutral")
+    lower, judge = eff.iloc[0], eff.iloc[1]
+    assert not missed and judge["llm_calls"] > 0
+    assert judge["false_alarms"] == lower["false_alarms"] == "0/12" and judge["detected"] == lower["detected"]
+    healthy = [t for t in load_corpus(DATA / "workbench" / "corpus.jsonl") if t.label.fault is None]
+    eff = detection_effect(handle, {"workbench": healthy}, hint="neutral")
+    assert not missed and eff.iloc[1]["llm_calls"] == 12 and eff.iloc[1]["false_alarms"] == "0/36"
