@@ -18,7 +18,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Observation
 
 __all__ = [
-    "Node", "nodes", "live_regions", "headings", "title_parts", "site_name", "identity", "record_ids", "url_path",
+    "Node", "nodes", "live_regions", "headings", "title_parts", "identity", "record_ids", "url_path",
     "query_params", "node_by_bid", "value_of", "subtree_names",
 ]
 
@@ -96,12 +96,6 @@ def title_parts(title: str) -> list[str]:
     """A title's segments without the last one when there are several ("Not allowed · PeopleDesk")."""
     parts = [p.strip() for p in _TITLE_SPLIT.split(title or "") if p.strip()]
     return parts[:-1] if len(parts) > 1 else parts
-
-
-def site_name(title: str) -> str:
-    """A title's last segment when it has several: the site's name ("PeopleDesk"), else ""."""
-    parts = [p.strip() for p in _TITLE_SPLIT.split(title or "") if p.strip()]
-    return parts[-1] if len(parts) > 1 else ""
 
 
 def url_path(url: str) -> str:

@@ -11,13 +11,15 @@ checks the quote deterministically; a repair whose quote is
 * wholly contained in the task or in the commitment's own confirming statements (what the plan
   expects to see cannot be what contradicts it), or
 * not a contradiction of a kind the prompt names. A quote contradicts when it names a record the
-  task and the commitment do not (an id of any common shape, or a name of two words or more), says
-  something went wrong (a negation, or a phrase of the built-in falsifiers' refusal, error,
-  sign-in, missing-record or empty-list families, :data:`fcpkit.core.page_facts.FAMILIES`), or is
-  a message the application shows (the text of a status or alert region: "a message about a
-  different change"). A page title such as "Ticket T-390 · HelpDesk" quoted against a task about
-  T-390, or "Expense reports · Workbench" on the list the step is meant to search, says the agent
-  is where it should be
+  task and the commitment do not (an id of any common shape), says something went wrong (a
+  negation, or a phrase of the built-in falsifiers' refusal, error, sign-in, missing-record or
+  empty-list families, :data:`fcpkit.core.page_facts.FAMILIES`), or is a message the application
+  shows (the text of a status or alert region: "a message about a different change"). A page
+  title such as "Ticket T-390 · HelpDesk" quoted against a task about T-390, or "Expense reports ·
+  Workbench" on the list the step is meant to search, says the agent is where it should be.
+  Capitalised words are not read as another person's or thing's name: web pages write their
+  labels in Title Case ("My Leave Requests"), so a name would let any label through; a wrong name
+  is the fast path's to catch (whole-name entities, :mod:`fcpkit.matching.lexical.entities`)
 
 is not kept (the verifier reads it as *continue* and says why). What a repair can still not
 quote is an absence (a control that is not there); those are the fast path's to catch (its
@@ -30,10 +32,9 @@ import re
 
 from fcpkit.core.page import record_ids
 from fcpkit.core.page_facts import phrase
-from fcpkit.core.pagetree import live_regions, site_name
+from fcpkit.core.pagetree import live_regions
 from fcpkit.core.trajectory import serialize_observation
 from fcpkit.core.verify import VerifyRequest
-from fcpkit.matching.lexical.entities import names
 
 __all__ = ["VERIFIER_QUOTED_SCHEMA", "unsupported_repair"]
 
@@ -79,12 +80,6 @@ def _contrary(text: str) -> bool:
     return bool(_NEGATION.search(text)) or any(phrase(f, text) for f in _CONTRARY_FAMILIES)
 
 
-def _is_name(text: str) -> bool:
-    """A person's or a thing's name: two to four capitalised words (not a quoted sentence)."""
-    words = text.split()
-    return 1 < len(words) <= 4 and all(w[:1].isupper() for w in words)
-
-
 def _contradicts(raw: str, request: VerifyRequest) -> bool:
     """Whether ``raw`` (on the page, not what the plan expects) is a contradiction of a named kind."""
     if _contrary(raw.replace("’", "'")):
@@ -92,11 +87,7 @@ def _contradicts(raw: str, request: VerifyRequest) -> bool:
     expected = " ".join([*_expected_raw(request), request.commitment.subgoal])
     if set(record_ids(raw)) - set(record_ids(expected)):
         return True
-    obs = request.observation
-    folded = (expected + " " + site_name(obs.title if obs is not None else "")).casefold()
-    if any(_is_name(n) and n.casefold() not in folded for n in names(raw)):
-        return True
-    q = _norm(raw)
+    q, obs = _norm(raw), request.observation
     return obs is not None and any(q in m or m in q for m in map(_norm, live_regions(obs.text)) if len(m) > 2)
 
 

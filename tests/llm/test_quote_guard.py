@@ -123,14 +123,15 @@ def test_a_list_pages_title_is_no_contradiction(title, url):
     assert "names no record but the task" in unsupported_repair(title, req)
 
 
-def test_an_application_message_and_another_persons_name_are_contradictions():
+def test_an_application_message_is_a_contradiction_and_a_title_case_label_is_not():
     req = _guard_request(*HELPDESK)
-    page = req.observation.text + "\nstatus ''\n  StaticText 'Priority set to Low'\nStaticText 'Requester: Tomas Kowalski'"
+    page = req.observation.text + ("\nstatus ''\n  StaticText 'Priority set to Low'\nheading 'My Open Tickets'"
+                                   "\nStaticText 'Requester: Tomas Kowalski'")
     req = replace(req, observation=replace(req.observation, text=page))
     assert unsupported_repair("Priority set to Low", req) is None  # a message about a different change
-    assert unsupported_repair("Requester: Tomas Kowalski", req) is None  # a name the task does not give
-    task_name = replace(req, plan=replace(req.plan, task=req.plan.task + " The requester is Tomas Kowalski."))
-    assert "names no record but the task" in unsupported_repair("Requester: Tomas Kowalski", task_name)
+    assert "names no record but the task" in unsupported_repair("My Open Tickets", req)  # a label, not a name
+    # a person's name is not read off capitals (labels are Title Case too): the fast path's entities judge it
+    assert "names no record but the task" in unsupported_repair("Requester: Tomas Kowalski", req)
 
 
 def test_the_agents_own_message_naming_the_tasks_record_is_no_contradiction():
