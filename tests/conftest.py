@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _support.fake_openai import FakeOpenAIServer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -50,6 +51,17 @@ def kernel_name(tmp_path, monkeypatch) -> str:
     }))
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     return name
+
+
+@pytest.fixture
+def fake():
+    """A scriptable fake OpenAI-compatible server on 127.0.0.1 (:mod:`_support.fake_openai`), for the
+    LLM tests of every layer."""
+    srv = FakeOpenAIServer().start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from _support.browser import browser_missing
-from _support.fake_openai import FakeOpenAIServer
 
 
 def pytest_collection_modifyitems(config, items):
@@ -26,11 +25,11 @@ def workbench():
     wb.stop()
 
 
-@pytest.fixture
-def fake():
-    """A scriptable fake OpenAI-compatible server on 127.0.0.1 (see :mod:`_support.fake_openai`)."""
-    srv = FakeOpenAIServer().start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+@pytest.fixture(scope="module")
+def env(workbench):
+    """One workbench environment (one Chromium, on the support workflow) per test file."""
+    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
+
+    e = WorkbenchEnv(workbench, "support")
+    yield e
+    e.close()

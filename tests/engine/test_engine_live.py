@@ -17,15 +17,6 @@ from fcpkit.envs.workbench.app import TEMPLATES_DIR
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def env(workbench):
-    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-
-    e = WorkbenchEnv(workbench, "support")
-    yield e
-    e.close()
-
-
 def test_safe_crawl_keeps_its_budget_and_never_submits_a_form(workbench):
     smg = crawl_workbench(workbench, config=CrawlConfig(max_pages=14, validate=False))
     assert smg.stats["pages_visited"] <= 14 and smg.stats["safe"] is True

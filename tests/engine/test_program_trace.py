@@ -12,15 +12,6 @@ from fcpkit.engine.workbench import DEFAULT_SMG
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def env(workbench):
-    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-
-    e = WorkbenchEnv(workbench, "support")
-    yield e
-    e.close()
-
-
 def key(check):
     r = check.result
     return check.step, r.phase, r.commitment, r.route, round(r.alpha_plus, 6), round(r.alpha_minus, 6), check.decision
