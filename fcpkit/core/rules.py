@@ -205,10 +205,18 @@ def page_fingerprint(obs: Observation) -> str:
 
 @page_cache(4096)
 def _fingerprint(url: str, title: str, text: str) -> str:
-    # cached: each page is compared twice (as "after", then as the next step's "before")
-    text = _drop_focused(strip_volatile(strip_bids(text)))
-    lines = [_squeeze(ln) for ln in text.splitlines()]
+    # cached: each page is compared twice (as "after", then as the next step's "before"); read line
+    # by line, since most lines of a page come back on the next one (one dict lookup each then)
+    lines = [_fingerprint_line(ln) for ln in text.splitlines()]
     return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+@page_cache(65536)
+def _fingerprint_line(line: str) -> str:
+    """One line of a page as its fingerprint holds it: no element id, focus, volatile text or
+    repeated whitespace. None of these spans a line (an element id and its focus state are one
+    node's, each volatile phrase is one node's text)."""
+    return _squeeze(_drop_focused(strip_volatile(strip_bids(line))))
 
 
 def _squeeze(line: str) -> str:

@@ -47,3 +47,26 @@ def test_same_page_agrees_with_comparing_fingerprints():
         for b in pages:
             for fp in (page_fingerprint, content_fingerprint):
                 assert same_page(a, b, fp) == (fp(a) == fp(b)), (a, b, fp)
+
+
+def _whole_text_fingerprint(url: str, title: str, body: str) -> str:
+    """The page fingerprint as first written: every pattern over the whole text, then split."""
+    body = rules._drop_focused(text.strip_volatile(text.strip_bids(body)))
+    lines = [rules._squeeze(ln) for ln in body.splitlines()]
+    return "\n".join([url.split("#", 1)[0], text.strip_volatile(title).strip(), *[ln for ln in lines if ln]])
+
+
+def test_the_fingerprint_read_line_by_line_is_the_whole_text_reading():
+    # node lines of two apps (a help desk and a shop), with element ids, focus, clocks, counters,
+    # dates and runs of whitespace; pages are random sequences of them
+    lines = ["RootWebArea 'Ticket T-390 · HelpDesk', focused", "\t[12] heading 'Ticket T-390'",
+             "\t\t[13] StaticText 'Updated 5 minutes ago'", "\t[14] button 'Assign',  focused", "",
+             "\t[15] link 'Inbox (12)'", "\t\t\tStaticText 'Due Nov 29, 2026 at 10:42 pm'", "\t[16] status ''",
+             "\t\tStaticText 'Saved.   Just now'", "RootWebArea 'Order ORD-55012 | Shop'",
+             "\t[201] textbox 'Quantity' value='2', focused, required", "\t[202] StaticText '3 unread'",
+             "\t\t[203] cell 'Ships in 2 days'", "\t[204] button 'Checkout'\t", "  [205] row '2026-07-14  $1,250.00'"]
+    rnd = random.Random(3)
+    for _ in range(400):
+        body = "\n".join(rnd.choice(lines) for _ in range(rnd.randint(0, 14)))
+        title = rnd.choice(["Ticket T-390 · 10:42", "Order ORD-55012", ""])
+        assert rules._fingerprint("http://a.test/x#t", title, body) == _whole_text_fingerprint("http://a.test/x#t", title, body)

@@ -21,7 +21,9 @@ def chunk_spans(n: int, window: int, stride: int) -> tuple[tuple[int, int], ...]
     starts = list(range(0, last_start + 1, stride))
     if starts[-1] != last_start:
         starts.append(last_start)
-    return tuple((s, min(s + window, n)) for s in starts)
+    if n <= window:  # one chunk: the whole page
+        return ((0, n),)
+    return tuple([(s, s + window) for s in starts])  # every start is at most n - window
 
 
 def token_masks(body: list[tuple[str, ...]], spans: tuple[tuple[int, int], ...]) -> tuple[dict[str, int], dict[str, int]]:
