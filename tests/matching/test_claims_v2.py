@@ -97,3 +97,24 @@ def test_a_relation_verb_is_the_statements_predicate():
                  "RootWebArea 'Invoice INV-0042', focused\n\t[10] main ''\n"
                  "\t\t[12] StaticText 'The invoice total mismatches purchase order PO-77'")
     assert m.score_one("Invoice total mismatches purchase order PO-77", said.serialize()) == 1.0
+
+
+def test_a_list_scope_is_not_one_of_its_records_pages():
+    # a record's title names the kind of record a list holds: "the leave requests list" and
+    # "the tickets list" are the lists, not a record's page, in a help desk and an HR tool alike
+    m = LexicalMatcher()
+    pages = {
+        "tickets": ("http://desk.test/support", "Tickets · HelpDesk", "RootWebArea 'Tickets · HelpDesk'\n\t[12] heading 'Tickets'\n\t[20] link 'T-390 Printer jam'"),
+        "ticket": ("http://desk.test/support/T-390", "Ticket T-390 · HelpDesk", "RootWebArea 'Ticket T-390 · HelpDesk'\n\t[12] heading 'Ticket T-390'\n\t[21] button 'Assign'"),
+        "requests": ("http://hr.test/leave", "Leave requests · PeopleDesk", "RootWebArea 'Leave requests · PeopleDesk'\n\t[112] heading 'Leave requests'\n\t[133] link 'LR-2207 Dana Whitfield'"),
+        "request": ("http://hr.test/leave/LR-2207", "LR-2207 · Leave request · PeopleDesk", "RootWebArea 'LR-2207 · Leave request · PeopleDesk'\n\t[112] heading 'Leave request LR-2207'\n\t[122] button 'Approve'"),
+    }
+    text = {k: _page(*v).serialize() for k, v in pages.items()}
+    for lst, rec, scope in (("tickets", "ticket", "tickets list"), ("requests", "request", "Leave requests list")):
+        s = f"Export button is not available on {scope}"
+        assert m.score_one(s, text[lst]) == 1.0, s
+        assert m.score_one(s, text[rec]) == 0.0, s
+    # a scope naming the record's page, with or without its id, still holds there
+    for s in ("Export button is not available on ticket T-390", "No Export button on the ticket page"):
+        assert m.score_one(s, text["ticket"]) == 1.0, s
+    assert m.score_one("Export button is not available on the leave request page", text["request"]) == 1.0

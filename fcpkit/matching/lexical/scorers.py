@@ -229,6 +229,9 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
 
 _REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
 _PLACE_NOUNS = frozenset(tokenize("list listing table overview dialog modal popup panel section tab form sidebar menu region drawer"))
+#: place nouns of a list of records: a record's own page is not such a place, even when its title
+#: names the kind of record the list holds ("LR-2207 · Leave request" is not the leave requests list)
+_LIST_NOUNS = frozenset(tokenize("list listing table overview"))
 _REGION_ROLES = frozenset({"dialog", "alertdialog", "region", "tabpanel", "form", "complementary", "group", "navigation", "menu"})
 
 
@@ -253,12 +256,14 @@ def _scope_names(prep: Prepared, regions: bool) -> list[frozenset[str]]:
 
 
 @page_cache(16384, kind="statement")
-def _scope_words(tokens: tuple[str, ...]) -> tuple[frozenset[str], bool, frozenset[str], bool]:
+def _scope_words(tokens: tuple[str, ...]) -> tuple[frozenset[str], bool, frozenset[str], bool, bool]:
     """A scope's words; whether it names a region; its words without place nouns ("list", "dialog":
-    they may or may not be written in the place's name); whether it names a record."""
+    they may or may not be written in the place's name); whether it names a record; whether it
+    names a list of records."""
     want = frozenset(tokens)
     core = (want - _PLACE_NOUNS) or want
-    return want, not _REGION_WORDS.isdisjoint(want), core, any(is_key_token(t) and any(c.isalpha() for c in t) for t in want)
+    names_record = any(is_key_token(t) and any(c.isalpha() for c in t) for t in want)
+    return want, not _REGION_WORDS.isdisjoint(want), core, names_record, not _LIST_NOUNS.isdisjoint(want)
 
 
 def scope(st: Stmt, prep: Prepared) -> float:
@@ -266,13 +271,16 @@ def scope(st: Stmt, prep: Prepared) -> float:
     assign dialog"): all of the scope's words in one identity string (or region name). A scope
     is a place: a page either is it or is not, so partial overlap with its name counts as not;
     a scope that is no page's name ("in search results") is read from the page's words."""
-    want, regions, core, names_record = _scope_words(st.tokens)
+    want, regions, core, names_record, names_list = _scope_words(st.tokens)
     if not want:
         return 0.0
-    for names in _scope_names(prep, regions):
-        if want <= names or core <= names:
-            return 1.0
     page = prep.page
+    # a list's name without its place noun ("Leave requests") is also the kind in one of its
+    # records' titles: on a record's page only the whole name counts
+    loose = not (names_list and not names_record and page is not None and page.is_page and page.record_ids)
+    for names in _scope_names(prep, regions):
+        if want <= names or (loose and core <= names):
+            return 1.0
     if names_record:
         return 0.0  # a scope naming a record ("on ticket T-390") is that record's page, or a region named so
     if page is not None and page.is_page and page.record_ids:
