@@ -29,11 +29,12 @@ from fcpkit.core.text import NEGATIONS, is_key_token, tokenize
 from fcpkit.core.trajectory import Trajectory
 from fcpkit.matching.lexical import LexicalMatcher
 from fcpkit.matching.lexical.claims import compile_claim
-from fcpkit.matching.lexical.grammar import PAGE_WORDS, PAGE_WORDS_AFTER_RECORD
+from fcpkit.matching.lexical.grammar import LIST_NOUNS, PAGE_WORDS, PAGE_WORDS_AFTER_RECORD
 
 __all__ = ["lint_plan", "LintWarning"]
 
 _PAGE_NOUNS = frozenset(tokenize(" ".join(PAGE_WORDS | PAGE_WORDS_AFTER_RECORD)))
+_PLACE_NOUNS = _PAGE_NOUNS | frozenset(tokenize(" ".join(LIST_NOUNS)))
 
 
 def _statements(plan: Plan) -> Iterator[tuple[str, Commitment | None, str, Evidence]]:
@@ -50,7 +51,27 @@ def _statements(plan: Plan) -> Iterator[tuple[str, Commitment | None, str, Evide
                 yield f"commitment {c.id}, falsify.{scope}[{i}]", c, "falsify", e
 
 
-def _statement_warnings(where: str, role: str, e: Evidence) -> list[LintWarning]:
+def _start_page(plan: Plan, c: Commitment | None) -> str | None:
+    """Where commitment ``c`` starts, as the plan itself names it (for a fix to quote): its first
+    precondition that names a page (an identity claim, or a statement with a page noun: "Leave
+    requests list"), else the page the nearest earlier commitment completes on (its completion's
+    identity claim: "Leave request LR-2207"); ``None`` for a plan-level statement or a plan that
+    names no page."""
+    if c is None or c not in plan.commitments:
+        return None
+    for e in c.confirm.get("precondition", ()):
+        claim = compile_claim(e.text)
+        if claim.type == "identity" or set(tokenize(claim.canonical)) & _PLACE_NOUNS:
+            return e.text
+    for other in reversed(plan.commitments[:plan.commitments.index(c)]):
+        for e in other.confirm.get("completion", ()):
+            if compile_claim(e.text).type == "identity":
+                return e.text
+    return None
+
+
+def _statement_warnings(where: str, role: str, e: Evidence, page: str | None = None) -> list[LintWarning]:
+    """``page``: how the plan names the page the statement's step starts on (:func:`_start_page`)."""
     claim = compile_claim(e.text)
     out: list[LintWarning] = []
     toks = set(tokenize(claim.canonical))
@@ -66,7 +87,7 @@ def _statement_warnings(where: str, role: str, e: Evidence) -> list[LintWarning]
         out.append(LintWarning(
             "absence-no-scope", where, e.text, "absence without a scope counts at most the absence prior "
             "(0.5), below the falsifier gate",
-            f"say where: '{claim.subject} is not available on <the page, e.g. ticket T-390 detail>'"))
+            f"say where: '{claim.subject} is not available on {page or '<the page, e.g. Ticket T-390 detail>'}'"))
     if claim.type == "identity":
         words = {t for t in tokenize(claim.canonical) if t not in _PAGE_NOUNS}
         kinds = {t for t in words if not is_key_token(t)}
@@ -140,8 +161,8 @@ def lint_plan(plan: Plan, *, corpus: Iterable[Trajectory] | None = None, matcher
               threshold: float = 0.6) -> list[LintWarning]:
     """Every :class:`~fcpkit.core.lint.LintWarning` for ``plan`` (see module docstring)."""
     out: list[LintWarning] = []
-    for where, _c, role, e in _statements(plan):
-        out.extend(_statement_warnings(where, role, e))
+    for where, c, role, e in _statements(plan):
+        out.extend(_statement_warnings(where, role, e, _start_page(plan, c)))
     out.extend(_falsifier_in_confirming(plan))
     if corpus is not None:
         out.extend(_corpus_warnings(plan, corpus, matcher or LexicalMatcher(), threshold))

@@ -137,3 +137,18 @@ def test_cli_explain_and_lint():
     lint = subprocess.run(run + ["lint", str(ROOT / "fcpkit" / "data" / "examples" / "plans" / "expenses.yaml"), "--json"],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert lint.returncode == 1 and "absence-no-scope" in lint.stdout
+
+
+def test_lint_fix_names_the_page_the_step_starts_on_in_the_plans_own_words():
+    for list_page, record_page, control in (("Tickets list", "Ticket T-390 detail", "Assign button"),
+                                            ("Orders table", "Order ORD-55012 detail", "Refund button")):
+        plan = Plan("t", [
+            Commitment("open", "Open the record", confirm={"precondition": [list_page], "completion": [record_page]},
+                       falsify={"skill": ["Search box is missing"]}),
+            Commitment("act", "Act on it", confirm={"completion": ["Status: Done"]},
+                       falsify={"skill": [f"{control} is not available"]}),
+        ], plan_falsifiers={"execution": ["Sign in button is missing"]})
+        fixes = {w.statement: w.fix for w in plan.lint() if w.code == "absence-no-scope"}
+        assert fixes["Search box is missing"].endswith(f"on {list_page}'")  # where the opening step starts
+        assert fixes[f"{control} is not available"].endswith(f"on {record_page}'")  # where the last step ended
+        assert "<the page" in fixes["Sign in button is missing"]  # a plan-level falsifier has no one page

@@ -27,6 +27,7 @@ from fcpkit.core.page import Page
 from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.entities import dates, dates_match
+from fcpkit.matching.lexical.grammar import LIST_NOUNS
 from fcpkit.matching.lexical.page_index import field_labels, live_tokens, name_index, same_name_as
 
 __all__ = ["Stmt", "Prepared"]
@@ -229,9 +230,7 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
 
 _REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
 _PLACE_NOUNS = frozenset(tokenize("list listing table overview dialog modal popup panel section tab form sidebar menu region drawer"))
-#: place nouns of a list of records: a record's own page is not such a place, even when its title
-#: names the kind of record the list holds ("LR-2207 · Leave request" is not the leave requests list)
-_LIST_NOUNS = frozenset(tokenize("list listing table overview"))
+_LIST_NOUNS = frozenset(tokenize(" ".join(LIST_NOUNS)))  # (grammar.LIST_NOUNS, as tokens)
 _REGION_ROLES = frozenset({"dialog", "alertdialog", "region", "tabpanel", "form", "complementary", "group", "navigation", "menu"})
 
 
