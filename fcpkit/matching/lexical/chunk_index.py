@@ -17,12 +17,12 @@ def chunk_spans(n: int, window: int, stride: int) -> tuple[tuple[int, int], ...]
     """(start, end) of each chunk of a page of ``n`` token-bearing lines."""
     if not n:
         return ()
-    last_start = max(n - window, 0)
+    if n <= window:  # one chunk: the whole page
+        return ((0, n),)
+    last_start = n - window
     starts = list(range(0, last_start + 1, stride))
     if starts[-1] != last_start:
         starts.append(last_start)
-    if n <= window:  # one chunk: the whole page
-        return ((0, n),)
     return tuple([(s, s + window) for s in starts])  # every start is at most n - window
 
 

@@ -229,8 +229,8 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
 
 
 _REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
-_PLACE_NOUNS = frozenset(tokenize("list listing table overview dialog modal popup panel section tab form sidebar menu region drawer"))
 _LIST_NOUNS = frozenset(tokenize(" ".join(LIST_NOUNS)))  # (grammar.LIST_NOUNS, as tokens)
+_PLACE_NOUNS = _LIST_NOUNS | frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
 _REGION_ROLES = frozenset({"dialog", "alertdialog", "region", "tabpanel", "form", "complementary", "group", "navigation", "menu"})
 
 
