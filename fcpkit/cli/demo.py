@@ -12,7 +12,7 @@ from fcpkit import data
 from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.trajectory import load_corpus
-from fcpkit.envs.live import LiveCase, print_live, run_workbench
+from fcpkit.envs.live import VERIFIERS, LiveCase, print_live, run_workbench
 from fcpkit.eval.bench import bench_checks, print_bench
 from fcpkit.eval.metrics import summarize
 
@@ -24,7 +24,7 @@ __all__ = ["demo_cmd"]
               help="Corpus to check (default: the embedded example corpus).")
 @click.option("--live/--no-live", default=True, show_default=True,
               help="Also run the loop live on the workbench (real Chromium, embedded LLM for ambiguous cases).")
-@click.option("--verifier", type=click.Choice(["lower", "split", "split-quoted", "llm"]), default="split", show_default=True,
+@click.option("--verifier", type=click.Choice(VERIFIERS), default="split", show_default=True,
               help="Live runs: lower = no model; split = an LLM only for ambiguous cases; split-quoted = the same, repairs held to a quote; llm = every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,
               help="Folder for the live runs' evidence logs.")

@@ -13,7 +13,7 @@ from fcpkit.agent.guards import approve_all, deny_all
 from fcpkit.cli.logs import keep_logs_option
 from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.engine import run_program_cases
-from fcpkit.envs.live import cases_from, print_live, run_miniwob, run_workbench
+from fcpkit.envs.live import VERIFIERS, cases_from, print_live, run_miniwob, run_workbench
 from fcpkit.envs.workbench import FAULT_KINDS, WORKFLOWS
 from fcpkit.errors import FcpkitError
 
@@ -29,7 +29,7 @@ __all__ = ["run_cmd"]
                    "kind:persistent), 'none' (healthy) or 'all'.")
 @click.option("--variant", "variants", multiple=True, type=click.IntRange(0, 2), default=(0,), show_default=True,
               help="Task variant(s): 0, 1, 2 pick the target record and values.")
-@click.option("--verifier", type=click.Choice(["lower", "split", "split-quoted", "llm"]), default="split", show_default=True,
+@click.option("--verifier", type=click.Choice(VERIFIERS), default="split", show_default=True,
               help="lower: no model; split: an LLM only for ambiguous cases; split-quoted: the same, its repairs held to a "
                    "quote of the page; llm: an LLM for every escalation.")
 @click.option("--log-dir", type=SafePath(file_okay=False, path_type=Path), default=Path("runs"), show_default=True,

@@ -66,10 +66,6 @@ OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_re
 #: Rules that can read the page a run starts on (the others need an action or a change).
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
-_SIGN_IN, _PASSWORD, _SIGNED_OUT, _REFUSED, _MISSING, _EMPTY, _NEGATIVE, _ADMITS, _REMOVE_FILTER = (
-    "sign_in", "password", "signed_out", "refused", "missing", "empty", "negative", "admits", "remove_filter")
-_any = phrase  # the phrase-family search (:func:`fcpkit.core.page_facts.phrase`)
-_FIELD_ROLES = FIELD_ROLES
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _SEARCH_NAME = re.compile(r"\b(?:search|filter|find|query|keyword)", re.IGNORECASE)
 #: A filter control's "no filter" value (English, German, French, Spanish).
@@ -216,10 +212,10 @@ def _each_constraint(url: str, text: str) -> Iterator[tuple[str, str]]:
     for n in nodes(text):
         role = n.role.lower()
         if role in ("button", "link") or n.role == "StaticText":
-            m = _any(_REMOVE_FILTER, n.name)
+            m = phrase("remove_filter", n.name)
             if m and m.groupdict().get("v"):
                 yield f"filter {n.name!r}", m.group("v")
-        elif role in _FILTER_ROLES or (role in _FIELD_ROLES and (role == "searchbox" or _SEARCH_NAME.search(n.name))):
+        elif role in _FILTER_ROLES or (role in FIELD_ROLES and (role == "searchbox" or _SEARCH_NAME.search(n.name))):
             v = value_of(n)
             if v and not _DEFAULT_VALUE.match(v.strip()):
                 yield f"{role} {n.name!r} = {v!r}", v
@@ -243,14 +239,10 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None =
     return None
 
 
-def _searched(before: Observation, action: Action, after: Observation) -> list[str]:
-    """The terms a search submitted by ``action`` used: changed query values or a submitted box's value."""
-    return list(_search_terms(before.url, before.text, after.url, action.command))
-
-
 @page_cache(4096)
 def _search_terms(before_url: str, before: str, after_url: str, command: str) -> tuple[str, ...]:
-    """:func:`_searched`, once per (page before, URL after, command)."""
+    """The terms a search submitted by ``command`` used: query values new on the URL after, or the
+    value of a box the command submitted on page ``before`` (once per pages and command)."""
     old = set(query_params(before_url))
     terms = [v for k, v in query_params(after_url) if (k, v) not in old and _SEARCH_PARAMS.match(k)]
     try:
@@ -292,7 +284,7 @@ def _new_empty_notice(before: str, after: str) -> str | None:
     (read once per pair of pages)."""
     old = {n.name for n in nodes(before)}
     for n in nodes(after):
-        if n.name and n.name not in old and _any(_EMPTY, n.name):
+        if n.name and n.name not in old and phrase("empty", n.name):
             return n.name
     return None
 
@@ -326,7 +318,7 @@ def _message_of(command: str) -> str | None:
 
 def _report_failure(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     msg = _message(action) if action is not None else None
-    m = _any(_ADMITS, msg) if msg else None
+    m = phrase("admits", msg) if msg else None
     return f"the agent reports it did not finish: {msg[:120]!r}" if m else None
 
 
@@ -412,12 +404,6 @@ def check_builtins(
     ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
     commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
 ) -> RuleHit | None:
-    """The first built-in that fires (see :func:`builtin_hits`), or ``None``. The same loop without
-    the generator: a state test asks at every check and almost never gets a hit."""
-    for name in settings.enabled:
-        if start and name not in START_RULES:
-            continue
-        detail = _RULES[name](ctx, before, action, after, commitment_text, step)
-        if detail:
-            return RuleHit(name, detail, RULE_SCOPES[name])
-    return None
+    """The first built-in that fires (see :func:`builtin_hits`), or ``None``."""
+    return next(builtin_hits(ctx, after, before=before, action=action, commitment_text=commitment_text,
+                             settings=settings, start=start, step=step), None)

@@ -34,7 +34,7 @@ from fcpkit.envs.workbench import start_workbench
 from fcpkit.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit.errors import ConfigError
 from fcpkit.llm import default_client
-from fcpkit.llm.components.registry import get_verifier
+from fcpkit.llm.components.registry import NEEDS_CLIENT, get_verifier
 
 __all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS"]
 
@@ -61,7 +61,7 @@ class StudyConfig:
 
     @property
     def needs_llm(self) -> bool:
-        return self.verifier in ("split", "split-quoted", "llm") or self.executor == "llm" or self.repairer == "llm"
+        return self.verifier in NEEDS_CLIENT or self.executor == "llm" or self.repairer == "llm"
 
     def to_dict(self) -> dict[str, Any]:
         return {"verifier": self.verifier, "executor": self.executor, "repairer": self.repairer,
