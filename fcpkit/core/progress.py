@@ -20,7 +20,7 @@ from fcpkit.core.rules import is_idle, is_report, parse_action
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action
 
-__all__ = ["acts", "reports", "attempts", "done_by_action", "unmatched_write", "advance_check"]
+__all__ = ["acts", "reports", "attempts", "does_act", "done_by_action", "unmatched_write", "advance_check"]
 
 
 def acts(c: Commitment) -> bool:
@@ -51,6 +51,13 @@ def attempts(action: Action, c: Commitment, pre: CheckResult, thresholds: Thresh
     if is_idle(action):
         return False
     return not is_report(action) or reports(c) or pre.alpha_plus >= thresholds.pi_low
+
+
+def does_act(result: CheckResult, thresholds: Thresholds) -> bool:
+    """Whether an action test shows one of the acts its commitment says it is done by: its
+    action-testable confirming evidence ("Click Approve") clears the commitment's confirming gate.
+    What a step with no completion evidence is held to (:func:`advance_check`'s ``acted``)."""
+    return result.phase == "pre" and result.scored and result.alpha_plus >= thresholds.gate_plus(result.kappa)
 
 
 def done_by_action(result: CheckResult, thresholds: Thresholds) -> bool:
@@ -108,6 +115,7 @@ def advance_check(
     gate: float | None = None,
     shown: set[int] | frozenset[int] = frozenset(),
     passed: Sequence[int] = (),
+    acted: set[int] | frozenset[int] | None = None,
 ) -> CheckResult:
     """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
     ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
@@ -125,7 +133,11 @@ def advance_check(
       When the agent *reports the task done* over it, or over ``passed`` (earlier commitments it
       moved on from unconfirmed after writing), the write is never confirmed:
       ``reported_unconfirmed_write``, a hard rule (:data:`~fcpkit.core.verify.HARD_RULES`). Only a
-      commitment that has completion evidence can be held to it never being confirmed;
+      commitment that has completion evidence can be held to it never being confirmed, or one
+      that has none but says how it is done (:func:`acts`: "Click Approve" or "Click Reject")
+      when the caller records in ``acted`` the commitments an action was seen doing
+      (:func:`does_act`): a step of that kind whose act was never done, while something else was
+      written in it (a note saved where the step approves), was not done;
     * every skipped commitment is *settled*: its completion shows, or it is the one just before
       ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
       page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
@@ -145,8 +157,10 @@ def advance_check(
     written = [k for k in skipped if k in wrote and k not in shown]
     if claimed is None:  # the agent's last word: a write passed over earlier is never confirmed now
         written = [k for k in passed if k < active] + written
-    # only a step that says what its completion is can be held to it never being confirmed
-    written = [k for k in written if plan.commitments[k].confirm.get("completion")]
+    # only a step that says what its completion is can be held to it never being confirmed, or,
+    # without completion evidence, one that says how it is done and whose act nobody saw done
+    written = [k for k in written if plan.commitments[k].confirm.get("completion")
+               or (acted is not None and k not in acted and acts(plan.commitments[k]))]
     if undone:
         rule, detail = "skipped_commitment", f"{to} but no action ever did {plan.commitments[undone[0]].id!r}"
     elif written:

@@ -296,7 +296,7 @@ class StateTester(_Base):
     def advance(
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
-        passed: Sequence[int] = (),
+        passed: Sequence[int] = (), acted: set[int] | frozenset[int] | None = None,
     ) -> CheckResult:
         """:func:`advance_check` with the claimed commitment's precondition, and the completion of
         each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
@@ -315,7 +315,7 @@ class StateTester(_Base):
                      if (self._stage(plan.commitments[k], "completion", observation) or 0.0)
                      >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
         r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown,
-                          passed=passed)
+                          passed=passed, acted=acted)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.plan import Commitment, Plan
+from fcpkit.core.progress import does_act
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import is_report, same_page
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
@@ -110,6 +111,8 @@ class CommitmentTracker:
         self.by_action: set[int] = set()
         self.wrote: set[int] = set()
         self.attempted: set[int] = set()
+        #: commitments an accepted action was seen doing (:func:`~fcpkit.core.progress.does_act`)
+        self.acted: set[int] = set()
         #: consecutive page tests routed *continue* (the router's periodic slow check)
         self.continues = 0
         #: consecutive page-changing steps showing no evidence of the active commitment
@@ -162,7 +165,8 @@ class CommitmentTracker:
         if not self.rules or j is None or j <= self.active or self.settled(self.active, j):
             return None
         return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
-                                   self.attempted if self.track_attempts else None)
+                                   self.attempted if self.track_attempts else None,
+                                   acted=self.acted if self.track_attempts else None)
 
     def follow(self, commitment_id: str, check: CheckResult | None = None) -> Move | None:
         """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
@@ -216,6 +220,8 @@ class CommitmentTracker:
             return
         if attempts(action, self.commitment, pre, self.thresholds):
             self.attempted.add(self.active)
+        if does_act(pre, self.thresholds):
+            self.acted.add(self.active)
         if done_by_action(pre, self.thresholds) and self.active not in self.confirmed:
             self.by_action.add(self.active)
             self._confirm(self.active)
@@ -231,7 +237,7 @@ class CommitmentTracker:
         if not self.rules or not is_report(action) or (self.settled(self.active, n) and not passed):
             return None
         return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
-                                   passed=passed)
+                                   passed=passed, acted=self.acted if self.track_attempts else None)
 
     def record_write(self, action: Action | None = None) -> None:
         """A write or irreversible ``action`` ran while the active commitment was active. A message
@@ -292,6 +298,7 @@ class CommitmentTracker:
         self.repaired(plan)
         keep = range(self.active)
         self.attempted = _within(self.attempted, keep)
+        self.acted = _within(self.acted, keep)
         self.wrote = _within(self.wrote, keep)
         self.by_action = _within(self.by_action, keep)
         self.confirmed = _within(self.confirmed, keep)

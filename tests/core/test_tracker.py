@@ -276,3 +276,50 @@ def test_a_write_passed_over_unconfirmed_is_never_confirmed_at_the_report():
     clean.follow("report")
     clean.confirmed |= {0, 1, 2}
     assert clean.report_check(DONE, form()) is None
+
+
+def _either_or(app: str, page: Observation, step: Commitment, wrong: Action, right: Action) -> None:
+    """A step with no completion evidence that says how it is done (``step``'s acts): writing
+    something else in it (``wrong``) and reporting the task done is a write never confirmed; doing
+    one of its acts (``right``) is not held against it."""
+    plan = Plan(f"{app}: decide and tell the user", [step])
+    report = Action("send_msg_to_user('Done: it was decided.')", "Tell the user the decision.")
+    for action, flagged in ((wrong, True), (right, False)):
+        tester = StateTester(LexicalMatcher())
+        tr = CommitmentTracker(plan, tester, actions=ActionTester(tester.matcher))
+        tr.action_tested(action, tr.test_action(action), Decision.CONTINUE)
+        tr.record_write(action)
+        assert tr.attempted == {0} and tr.wrote == {0}
+        assert (tr.acted == {0}) is not flagged, (app, action.command)
+        check = tr.report_check(report, page)
+        rule = check.rule if check is not None else None
+        assert (rule == "reported_unconfirmed_write") is flagged, (app, action.command, rule)
+    # without a record of the acts done (the pre-action test off), such a step is not held to them
+    tester = StateTester(LexicalMatcher())
+    tr = CommitmentTracker(plan, tester, actions=ActionTester(tester.matcher), track_attempts=False)
+    tr.action_tested(wrong, tr.test_action(wrong), Decision.CONTINUE)
+    tr.record_write(wrong)
+    check = tr.report_check(report, page)
+    assert check is None or check.rule != "reported_unconfirmed_write"
+
+
+def test_a_step_without_completion_evidence_is_held_to_its_acts_at_the_report():
+    expense = Observation("http://127.0.0.1/expenses/EXP-1180", "Expense report EXP-1180",
+                          "RootWebArea 'Expense report EXP-1180', focused\n\t[50] heading 'Expense report EXP-1180'\n"
+                          "\t[56] textbox 'Note'\n\t[57] button 'Save note'\n\t[58] button 'Reject'")
+    _either_or("expenses", expense,
+               Commitment("decide", "Approve or reject EXP-1180 with a note", confidence=0.75,
+                          confirm={"precondition": ["Expense report EXP-1180 page"],
+                                   "progress": [Evidence("Click button Approve", "action"),
+                                                Evidence("Click button Reject", "action")]}),
+               Action("click('57')", "Save the decision note.", "button 'Save note'", "write"),
+               Action("click('58')", "Reject it.", "button 'Reject'", "write"))
+    loan = Observation("http://127.0.0.1/loans/L-3318", "Loan L-3318 · Library",
+                       "RootWebArea 'Loan L-3318 · Library', focused\n\t[20] heading 'Loan L-3318'\n"
+                       "\t[21] button 'Renew'\n\t[22] button 'Mark as lost'\n\t[23] button 'Add to wishlist'")
+    _either_or("library", loan,
+               Commitment("renew", "Renew loan L-3318", confidence=0.8,
+                          confirm={"precondition": ["Loan L-3318"],
+                                   "progress": [Evidence("Click Renew", "action")]}),
+               Action("click('23')", "Keep the book for later.", "button 'Add to wishlist'", "write"),
+               Action("click('21')", "Renew the loan.", "button 'Renew'", "write"))
