@@ -14,6 +14,9 @@ What it decides:
 * **attempted**: some accepted, non-idle action was taken for it (:func:`~fcpkit.core.progress.attempts`);
   a skipped commitment that says how it is done and was never attempted is ``skipped_commitment``;
 * **wrote**: a write or irreversible action ran while it was active;
+* **acted**: an accepted action did one of the acts its evidence says it is done by
+  (:func:`~fcpkit.core.progress.does_act`); a step with no completion evidence is held to those
+  acts when the agent reports the task done over a write in it;
 * **completed** by a page (the state tester's *complete* route, accepted by the verifier) or by
   its action (:func:`~fcpkit.core.progress.done_by_action`: the action its completion evidence
   names was taken and accepted);
