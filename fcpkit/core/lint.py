@@ -20,7 +20,7 @@ __all__ = ["LintWarning", "register_linter", "run_linter"]
 class LintWarning:
     """One statement the matcher will read literally or can never fire, and how to fix it."""
 
-    code: str  # e.g. "literal", "absence-no-scope", "identity-no-kind", "falsifier-in-confirming"
+    code: str  # e.g. "literal", "absence-no-scope", "identity-no-kind", "falsifier-in-confirming", "no-completion"
     where: str  # "commitment open-ticket, falsify.execution[1]" or "plan_falsifiers.execution[0]"
     statement: str
     message: str

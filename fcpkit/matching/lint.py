@@ -10,7 +10,10 @@ warns, with the fix, about:
 * ``identity-no-kind`` — an identity claim that names no record kind ("T-390 detail") or no
   record at all ("Detail page");
 * ``falsifier-in-confirming`` — a falsifier whose words all occur in a confirming statement of
-  the same commitment: whenever the step goes right, it fires too.
+  the same commitment: whenever the step goes right, it fires too;
+* ``no-completion`` — a commitment with no completion evidence: no page can confirm it is done.
+  If it says how it is done (an action-testable statement, "Click Approve"), the checker holds it
+  to that act; otherwise nothing confirms it and the run can only move past it unconfirmed.
 
 Given healthy runs (``corpus=``), it also scores the statements on their pages:
 ``falsifier-holds-healthy`` (a falsifier that holds on a healthy page) and
@@ -24,6 +27,7 @@ from typing import Iterable, Iterator
 from fcpkit.core.actions import describe_action
 from fcpkit.core.lint import LintWarning, register_linter
 from fcpkit.core.plan import Commitment, Evidence, Plan
+from fcpkit.core.progress import acts
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.text import NEGATIONS, is_key_token, tokenize
 from fcpkit.core.trajectory import Trajectory
@@ -121,6 +125,25 @@ def _falsifier_in_confirming(plan: Plan) -> list[LintWarning]:
     return out
 
 
+def _no_completion(plan: Plan) -> list[LintWarning]:
+    """A commitment no page can confirm (see module docstring)."""
+    out: list[LintWarning] = []
+    for c in plan.commitments:
+        if c.confirm.get("completion"):
+            continue
+        if acts(c):
+            message = ("has no completion evidence: no page confirms it is done, only its act does, and a write "
+                       "in it that is not that act is drift when the task is reported done")
+        else:
+            message = "has no completion evidence and no act: nothing can confirm it, so a run only ever moves past it unconfirmed"
+        out.append(LintWarning(
+            "no-completion", f"commitment {c.id}, confirm.completion", c.subgoal, message,
+            "add what the page shows once it is done ('Status: Approved', 'Ticket T-390 was assigned to Payments'); "
+            "where nothing shows (the form closes, the episode ends), put its completing act under completion "
+            "with on: action"))
+    return out
+
+
 def _corpus_warnings(plan: Plan, runs: Iterable[Trajectory], matcher: Matcher, threshold: float) -> list[LintWarning]:
     healthy = [t for t in runs if not t.label.faulty]
     if not healthy:
@@ -164,6 +187,7 @@ def lint_plan(plan: Plan, *, corpus: Iterable[Trajectory] | None = None, matcher
     for where, c, role, e in _statements(plan):
         out.extend(_statement_warnings(where, role, e, _start_page(plan, c)))
     out.extend(_falsifier_in_confirming(plan))
+    out.extend(_no_completion(plan))
     if corpus is not None:
         out.extend(_corpus_warnings(plan, corpus, matcher or LexicalMatcher(), threshold))
     return out

@@ -152,3 +152,18 @@ def test_lint_fix_names_the_page_the_step_starts_on_in_the_plans_own_words():
         assert fixes["Search box is missing"].endswith(f"on {list_page}'")  # where the opening step starts
         assert fixes[f"{control} is not available"].endswith(f"on {record_page}'")  # where the last step ended
         assert "<the page" in fixes["Sign in button is missing"]  # a plan-level falsifier has no one page
+
+
+def test_lint_warns_about_a_step_no_page_can_confirm():
+    for app, act, shown in (("help desk", "Click Assign", "Ticket T-390 was assigned to Payments"),
+                            ("library", "Click Renew", "Loan L-3318 renewed until 2 August")):
+        plan = Plan(app, [
+            Commitment("acts", "Do it", confirm={"progress": [Evidence(act, "action")]}),  # only its act
+            Commitment("nothing", "Look around", confirm={"precondition": ["Dashboard page"]}),  # neither
+            Commitment("page", "Do it and see", confirm={"progress": [Evidence(act, "action")], "completion": [shown]}),
+            Commitment("by-action", "Close the form", confirm={"completion": [Evidence(act, "action")]}),
+        ])
+        found = {w.where.split(",")[0].split()[-1]: w for w in plan.lint() if w.code == "no-completion"}
+        assert set(found) == {"acts", "nothing"}, (app, sorted(found))
+        assert "only its act" in found["acts"].message and "nothing can confirm it" in found["nothing"].message
+        assert "on: action" in found["acts"].fix and found["acts"].statement == "Do it"
