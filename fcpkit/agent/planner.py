@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 from fcpkit.core.plan import SCOPES, STAGES, TEST_POINTS, Commitment, Plan
 from fcpkit.core.trajectory import Observation, serialize_observation
 from fcpkit.errors import FcpkitError, LLMError, PlanError
+from fcpkit.agent.planner_lint import revise_for_lint
 from fcpkit.llm.components.base import LLMComponent
 from fcpkit.llm.schemas import PLANNER_SCHEMA
 from fcpkit.llm.templates import fence_page
@@ -399,6 +400,8 @@ class LLMPlanner(LLMComponent):
         plan_falsifiers: cross-cutting falsifiers attached to every plan (session loss, ...).
         max_observation_chars: the page is cut to this many characters in the prompt.
         link_unknown_skills: keep skill names the model invents (default: unlink them).
+        lint_rounds: re-asks showing the model the lint warnings about its statements, each with
+            its fix (:mod:`fcpkit.agent.planner_lint`); each is another planning call (default 0).
 
     ``last_report`` holds what the last call did: attempts, fixes applied, problems fed back.
     """
@@ -417,8 +420,10 @@ class LLMPlanner(LLMComponent):
         max_observation_chars: int = 3000,
         link_unknown_skills: bool = False,
         prompt: str = "planner",
+        lint_rounds: int = 0,
     ):
         super().__init__(client, prompt=prompt)
+        self.lint_rounds = lint_rounds
         self.max_commitments = max_commitments
         self.retries = retries
         self.plan_falsifiers = dict(plan_falsifiers or {})
@@ -456,11 +461,8 @@ class LLMPlanner(LLMComponent):
                     f"LLMPlanner: the planner LLM gave no usable answer ({err.kind}): {err}",
                     problems=[str(err)], attempts=attempt + 1,
                 ) from err
-            data, fixes = sanitize_plan_data(task, answer, known_skills=known, plan_falsifiers=self.plan_falsifiers)
-            report["fixes"].extend(fixes)
-            data["commitments"] = data["commitments"][: max(self.max_commitments, 1)]
             try:
-                plan = Plan.from_data(data, source="llm-planner")
+                plan, fixes = self._parse(task, answer, known)
             except PlanError as err:
                 problems = list(err.problems)
                 report["problems"].append(problems)
@@ -469,8 +471,16 @@ class LLMPlanner(LLMComponent):
                     + ". Reply again with the corrected JSON object {\"commitments\": [...]}, "
                     "each commitment with a non-empty id and subgoal.")
                 continue
-            return plan
+            report["fixes"].extend(fixes)
+            return revise_for_lint(self, plan, messages, answer, lambda a: self._parse(task, a, known), report,
+                                   self.lint_rounds)
         raise PlanningError(
             f"LLMPlanner: no valid plan after {self.retries + 1} attempt(s): " + "; ".join(problems),
             problems=problems, attempts=self.retries + 1,
         )
+
+    def _parse(self, task: str, answer: dict, known: list[str] | None) -> tuple[Plan, list]:
+        """The model's answer, sanitised and cut to ``max_commitments``, as a plan (raises ``PlanError``)."""
+        data, fixes = sanitize_plan_data(task, answer, known_skills=known, plan_falsifiers=self.plan_falsifiers)
+        data["commitments"] = data["commitments"][: max(self.max_commitments, 1)]
+        return Plan.from_data(data, source="llm-planner"), fixes

@@ -104,14 +104,16 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 @click.option("--planner", "planner_name", type=click.Choice(["template", "llm"]), default="template",
               show_default=True, help="template: instantiate the skills' templates (no model); llm: prompt the LLM.")
 @click.option("--no-failures", is_flag=True, help="Do not retrieve failure cases (no failure falsifiers).")
+@click.option("--lint-rounds", type=click.IntRange(0, 5), default=0, show_default=True,
+              help="With --planner llm: re-ask the model this many times with its plan's lint warnings and fixes.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
 @friendly
-def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, out: Path | None) -> None:
+def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, lint_rounds: int, out: Path | None) -> None:
     """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint."""
     lib = load_library(library)
     base = None
     if planner_name == "llm":
-        base = LLMPlanner(default_client())
+        base = LLMPlanner(default_client(), lint_rounds=lint_rounds)
     planner = ExperiencePlanner(lib, base, use_failures=not no_failures)
     plan = planner.plan(task)
     click.echo(plan.to_yaml(), nl=False)

@@ -6,6 +6,7 @@ import re
 
 from fcpkit.agent.planner import LLMPlanner
 from fcpkit.core.plan import Plan
+from fcpkit.errors import LLMError
 from fcpkit.llm.mock import MockClient
 from fcpkit.matching.lexical.claims import compile_claim
 
@@ -70,3 +71,31 @@ def test_the_linter_still_flags_a_plan_that_ignores_the_grammar():
                                "falsify": {"execution": ["Button is missing"], "skill": [], "planning": []}}]}
     plan = LLMPlanner(MockClient({"planner": sloppy})).plan("Save the form.")
     assert {w.code for w in plan.lint()} >= {"literal", "absence-no-scope"}
+
+
+def _no_completion(cid: str, subgoal: str, act: str) -> dict:
+    return {"id": cid, "subgoal": subgoal, "skill": "", "confidence": 0.8,
+            "confirm": {"precondition": [], "progress": [act], "completion": []},
+            "falsify": {"execution": [], "skill": [], "planning": []}}
+
+
+def test_with_lint_rounds_the_planner_shows_the_model_its_warnings_and_keeps_the_better_plan():
+    for task, subgoal, act, fixed in (("Approve leave request LR-2207.", "Approve LR-2207", "Click Approve", HR),
+                                      ("Assign ticket T-390 to Payments.", "Assign T-390", "Click Assign", SUPPORT)):
+        sloppy = {"commitments": [_no_completion("act", subgoal, act)]}
+        client = MockClient({"planner": [sloppy, fixed]})
+        planner = LLMPlanner(client, lint_rounds=1)
+        plan = planner.plan(task)
+        assert [c.id for c in plan.commitments] == [c["id"] for c in fixed["commitments"]]
+        assert planner.last_report["lint"] == [] and planner.last_report["lint_rounds"] == 1
+        shown = client.calls[1].messages[-1]["content"]
+        assert "[no-completion]" in shown and "Fix:" in shown and subgoal in shown
+        # a revision no better than the plan in hand is not taken, and a failed re-ask keeps the plan
+        for second in (sloppy, LLMError("the model is down", module="planner", kind="timeout")):
+            client = MockClient({"planner": [sloppy, second]})
+            planner = LLMPlanner(client, lint_rounds=1)
+            assert [c.id for c in planner.plan(task).commitments] == ["act"]
+            assert planner.last_report["lint"] and len(client.calls) == 2
+        # off by default: one call, and the plan as the model wrote it
+        client = MockClient({"planner": [sloppy]})
+        assert [c.id for c in LLMPlanner(client).plan(task).commitments] == ["act"] and len(client.calls) == 1
