@@ -31,11 +31,12 @@ def revise_for_lint(planner: Any, plan: Plan, messages: list, answer: dict, pars
                     report: dict[str, Any], rounds: int) -> Plan:
     """``plan``, or the model's revision with fewer warnings after up to ``rounds`` re-asks.
     ``parse(answer)`` turns an answer into (plan, sanitiser fixes) or raises ``PlanError``; what
-    happened goes into ``report`` (``lint``: the kept plan's warnings, ``lint_rounds``, ``lint_problem``)."""
+    happened goes into ``report`` (``lint``: the kept plan's warnings, ``lint_before``: how many the
+    first plan had, ``lint_rounds``, ``lint_problem``)."""
     if rounds <= 0:
         return plan
     warnings = own_warnings(plan)
-    report["lint_rounds"] = 0
+    report["lint_rounds"], report["lint_before"] = 0, len(warnings)
     for _ in range(rounds):
         if not warnings:
             break

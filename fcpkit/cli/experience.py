@@ -120,6 +120,11 @@ def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, lin
     if out is not None:
         dump_plan(plan, out)
     warnings = lint_plan(plan)
+    asked = getattr(base, "last_report", {})
+    if "lint_rounds" in asked:
+        click.secho(f"llm planner: {asked['lint_rounds']} lint round(s); {asked['lint_before']} warning(s) on its own "
+                    f"statements before, {len(asked['lint'])} after" + (f" ({asked['lint_problem']})" if "lint_problem" in asked else ""),
+                    fg="cyan", err=True)
     for w in warnings:
         click.secho(f"lint: {w}", fg="yellow", err=True)
     click.secho(f"ok: {len(plan)} commitments from skills {', '.join(planner.last_report['chain'])}"
