@@ -35,12 +35,12 @@ def revise_for_lint(planner: Any, plan: Plan, messages: list, answer: dict, pars
     first plan had, ``lint_rounds``, ``lint_problem``)."""
     if rounds <= 0:
         return plan
-    warnings = own_warnings(plan)
+    warnings = shown = own_warnings(plan)  # the kept plan's; the last answer's, shown back to the model
     report["lint_rounds"], report["lint_before"] = 0, len(warnings)
     for _ in range(rounds):
-        if not warnings:
+        if not shown:
             break
-        messages = planner.reask(messages, answer, _ASK.format(warnings="\n".join(f"- {w.render()}" for w in warnings)))
+        messages = planner.reask(messages, answer, _ASK.format(warnings="\n".join(f"- {w.render()}" for w in shown)))
         try:
             answer = planner.ask(messages)
             revised, fixes = parse(answer)
@@ -48,9 +48,9 @@ def revise_for_lint(planner: Any, plan: Plan, messages: list, answer: dict, pars
             report["lint_problem"] = str(err)[:300]
             break
         report["lint_rounds"] += 1
-        again = own_warnings(revised)
-        if len(again) < len(warnings):
-            plan, warnings = revised, again
+        shown = own_warnings(revised)
+        if len(shown) < len(warnings):
+            plan, warnings = revised, shown
             report["fixes"].extend(fixes)
     report["lint"] = [w.render() for w in warnings]
     return plan

@@ -96,6 +96,12 @@ def test_with_lint_rounds_the_planner_shows_the_model_its_warnings_and_keeps_the
             planner = LLMPlanner(client, lint_rounds=1)
             assert [c.id for c in planner.plan(task).commitments] == ["act"]
             assert planner.last_report["lint"] and len(client.calls) == 2
+        # a later round can still fix it: the model sees the warnings of what it last wrote
+        client = MockClient({"planner": [sloppy, sloppy, fixed]})
+        planner = LLMPlanner(client, lint_rounds=2)
+        assert [c.id for c in planner.plan(task).commitments] == [c["id"] for c in fixed["commitments"]]
+        assert planner.last_report["lint_rounds"] == 2 and planner.last_report["lint_before"] >= 1
+        assert "[no-completion]" in client.calls[2].messages[-1]["content"]
         # off by default: one call, and the plan as the model wrote it
         client = MockClient({"planner": [sloppy]})
         assert [c.id for c in LLMPlanner(client).plan(task).commitments] == ["act"] and len(client.calls) == 1
