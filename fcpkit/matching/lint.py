@@ -184,8 +184,12 @@ def lint_plan(plan: Plan, *, corpus: Iterable[Trajectory] | None = None, matcher
               threshold: float = 0.6) -> list[LintWarning]:
     """Every :class:`~fcpkit.core.lint.LintWarning` for ``plan`` (see module docstring)."""
     out: list[LintWarning] = []
+    pages: dict[str | None, str | None] = {}  # each commitment's start page, found once
     for where, c, role, e in _statements(plan):
-        out.extend(_statement_warnings(where, role, e, _start_page(plan, c)))
+        key = c.id if c is not None else None
+        if key not in pages:
+            pages[key] = _start_page(plan, c)
+        out.extend(_statement_warnings(where, role, e, pages[key]))
     out.extend(_falsifier_in_confirming(plan))
     out.extend(_no_completion(plan))
     if corpus is not None:
