@@ -18,6 +18,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
+from fcpkit.core.page import record_ids
 from fcpkit.core.plan import SCOPES, STAGES, TEST_POINTS, Commitment, Plan
 from fcpkit.core.trajectory import Observation, serialize_observation
 from fcpkit.errors import FcpkitError, LLMError, PlanError
@@ -190,17 +191,16 @@ def render_failures(failures: Sequence[Any]) -> str:
 
 # -- variables ------------------------------------------------------------------------------
 
-_RECORD_ID = re.compile(r"\b[A-Z]{1,6}-\d{2,}\b")
 _QUOTED = re.compile(r"['\"“]([^'\"”]{1,60})['\"”]")
 _TEAM = re.compile(r"\bteam\s+([A-Z][\w-]*)")
 
 
 def task_variables(task: str) -> dict[str, str]:
     """Variables a template can use, read off the task text: ``task``, ``record_id`` (first
-    ``ABC-123`` id), ``record_ids`` (all, comma-separated), ``quoted`` (first quoted string),
+    strong record id, :mod:`fcpkit.core.page.records`), ``record_ids`` (all, comma-separated), ``quoted`` (first quoted string),
     ``team`` (the word after *team*). Missing ones are simply absent."""
     out: dict[str, str] = {"task": task}
-    ids = _RECORD_ID.findall(task)
+    ids = [r.id for r in record_ids(task) if r.strong]
     if ids:
         out["record_id"] = ids[0]
         out["record_ids"] = ", ".join(dict.fromkeys(ids))

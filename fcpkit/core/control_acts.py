@@ -29,7 +29,7 @@ from typing import Iterable, Mapping, Sequence
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.effects import step_effect
-from fcpkit.core.pagetree import nodes
+from fcpkit.core.page import Page
 from fcpkit.core.phrases import DEFERS, compile_family
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
@@ -210,7 +210,7 @@ def offers_act(observation: Observation | None, expected: Iterable[str]) -> str 
     want = frozenset(expected)
     if observation is None or not want:
         return None
-    for n in nodes(observation.text):
+    for n in Page.of(observation).nodes:
         if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
             return n.name
     return None

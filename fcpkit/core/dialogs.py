@@ -6,33 +6,24 @@ plan's statements are tokenised once per plan (a statement cache), not on every 
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from fcpkit.core.caches import page_cache
+from fcpkit.core.page import Page
+from fcpkit.core.page_facts import as_page
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Observation
 
 __all__ = ["new_modal_dialogs", "unexpected_dialog"]
 
-_MODAL = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:alertdialog\s+'((?:[^'\\]|\\.)*)'|dialog\s+'((?:[^'\\]|\\.)*)'.*\bmodal=True)", re.IGNORECASE | re.MULTILINE)
-
-
-def new_modal_dialogs(before: Observation | None, after: Observation) -> list[str]:
+def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
-    names = _modal_names(after.text)
+    names = as_page(after).modal_dialogs
     if not names:
         return []
-    old = set(_modal_names(before.text)) if before is not None else set()
+    old = set(as_page(before).modal_dialogs) if before is not None else set()
     return [n for n in names if n not in old]
-
-
-@page_cache(4096)
-def _modal_names(text: str) -> tuple[str, ...]:
-    if "dialog" not in text:
-        return ()
-    return tuple((a or b).strip() for a, b in _MODAL.findall(text))
 
 
 #: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from fcpkit.core.caches import page_cache
+from fcpkit.core.page import Page, read_line
 from fcpkit.core.rules import ParsedCall, parse_action
 from fcpkit.core.trajectory import Observation
 
@@ -123,10 +123,6 @@ def name_effect(name: str) -> str | None:
 
 
 # -- the page -----------------------------------------------------------------------------------
-_LINE = re.compile(
-    r"^(?P<indent>\t*)(?:\[(?P<bid>[^\]\s]+)\]\s+)?(?P<role>[A-Za-z][\w-]*)"
-    r"(?:\s+(?P<q>['\"])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q))?(?P<rest>.*)$"
-)
 _INTERACTIVE = frozenset("button link menuitem menuitemcheckbox menuitemradio tab checkbox radio switch option "
                          "textbox searchbox combobox listbox spinbutton slider treeitem".split())
 _VALUE_ROLES = frozenset("textbox searchbox combobox listbox option spinbutton checkbox radio slider tab treeitem "
@@ -156,32 +152,26 @@ class PageNode:
         return bool(re.search(r"(?:^|,)\s*focused\b", self.attrs))
 
 
-@page_cache(64)
-def page_nodes(text: str) -> tuple[PageNode, ...]:
-    """Parse the flattened accessibility tree (one node per line, depth by leading tabs)."""
-    nodes: list[PageNode] = []
-    stack: list[int] = []
-    for line in (text or "").split("\n"):
-        m = _LINE.match(line)
-        if not m:
-            continue
-        depth = len(m.group("indent"))
-        while stack and nodes[stack[-1]].depth >= depth:
-            stack.pop()
-        name = m.group("name") or ""
-        node = PageNode(len(nodes), m.group("bid"), m.group("role").lower(), name, m.group("rest") or "", depth,
-                        stack[-1] if stack else None)
-        nodes.append(node)
-        stack.append(node.index)
-    return tuple(nodes)
+def page_nodes(page: Page | str) -> tuple[PageNode, ...]:
+    """The page's nodes with their place (parent position), as the classifier reads them (kept in its cache)."""
+    if isinstance(page, str):
+        page = Page.parse(page)
+    hit = page.cache.get("effect_nodes")
+    if hit is None:
+        parents = page.parents
+        hit = page.cache["effect_nodes"] = tuple(
+            PageNode(i, n.bid, n.kind or (n.line.split(None, 1)[0].lower() if n.line else ""), n.name, n.attrs, n.depth,
+                     parents[i] if parents[i] >= 0 else None)
+            for i, n in enumerate(page.nodes))
+    return hit
 
 
 class _Page:
     def __init__(self, observation: Observation | None):
-        self.nodes = page_nodes(observation.text) if observation is not None else ()
+        page = Page.of(observation) if observation is not None else None
+        self.page = page
+        self.nodes = page_nodes(page) if page is not None else ()
         self.by_bid = {n.bid: n for n in self.nodes if n.bid}
-        extra: Mapping[str, Any] = observation.extra if observation is not None else {}
-        self.boxes = extra.get("boxes") if isinstance(extra.get("boxes"), Mapping) else None
 
     def ancestors(self, node: PageNode):
         p = node.parent
@@ -200,27 +190,18 @@ class _Page:
         return hits[-1] if hits else None
 
     def at(self, x: float, y: float) -> PageNode | None:
-        if not self.boxes:
-            return None
-        best, area = None, None
-        for bid, box in self.boxes.items():
-            try:
-                bx, by, bw, bh = (float(v) for v in box)
-            except (TypeError, ValueError):
-                continue
-            if bx <= x <= bx + bw and by <= y <= by + bh and (area is None or bw * bh < area):
-                best, area = bid, bw * bh
-        return self.by_bid.get(str(best)) if best is not None else None
+        i = self.page.at(x, y) if self.page is not None else None
+        return self.nodes[i] if i is not None else None
 
 
 def _target_node(target: str | None) -> PageNode | None:
     """The executor's resolved target (``"button 'Assign'"``) as a node without a place."""
-    if not target:
+    if not target or not target.strip():
         return None
-    m = _LINE.match(target.strip().split("\n", 1)[0])
-    if not m:
+    n = read_line(target.strip().split("\n", 1)[0])
+    if not n.role:
         return None
-    return PageNode(0, m.group("bid"), m.group("role").lower(), m.group("name") or "", m.group("rest") or "", 0, None)
+    return PageNode(0, n.bid, n.kind, n.name, n.attrs, 0, None)
 
 
 # -- effects ------------------------------------------------------------------------------------

@@ -40,9 +40,9 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.page_facts import FIELD_ROLES, message_facts, page_facts, phrase
-from fcpkit.core.pagetree import identity, node_by_bid, nodes, query_params, record_ids, subtree_names, url_path, value_of
-from fcpkit.core.phrases import STATUS_WORDS, fold
+from fcpkit.core.page import Page, record_ids
+from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_facts
+from fcpkit.core.phrases import STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, tokenize
@@ -79,7 +79,6 @@ _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|fin
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no longer|never|n't|no)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _SUBMIT = re.compile(r"enter|return", re.IGNORECASE)
-_DISABLED = re.compile(r"\bdisabled=True\b")
 _CLAIM_AFTER = frozenset("i we is are was were been now successfully has have".split())
 
 
@@ -125,23 +124,13 @@ class Builtins:
         return cls(**dict(data))
 
 
-def _page_names(obs: Observation) -> tuple[str, ...]:
-    """Title segments and the first headings: where a page says what it is."""
-    return page_facts(obs).names
-
-
-def _new_messages(before: Observation | None, after: Observation) -> tuple[str, ...]:
-    """The live-region messages of page ``after`` that page ``before`` did not show."""
-    return message_facts(before, after).messages
-
-
 # ----------------------------------------------------------------------------- the rules
 
 
 def _lost_session(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     facts = page_facts(after)
     if not ctx.expects_sign_in and facts.sign_in and (before is None or not page_facts(before).sign_in):
-        return f"a sign-in page ({after.title or url_path(after.url)!r}) the plan never asks for"
+        return f"a sign-in page ({after.title or after.path!r}) the plan never asks for"
     for msg in (*message_facts(before, after).signed_out, *facts.signed_out):
         return f"the session ended: {msg[:120]!r}"
     return None
@@ -155,21 +144,20 @@ def _refused(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
         if not ctx.announces(msg):
             return f"the application refuses: {msg[:120]!r}"
     if before is not None and action is not None:
-        return _disabled_click(action.command, before.text)
+        return _disabled_click(action.command, before)
     return None
 
 
-@page_cache(4096)
-def _disabled_click(command: str, before: str) -> str | None:
-    """What ``command`` clicks, fills or selects that is disabled on page ``before`` (once per pair)."""
+def _disabled_click(command: str, before: Page) -> str | None:
+    """What ``command`` clicks, fills or selects that is disabled on page ``before``."""
     try:
         calls = parse_action(command)
     except ValueError:
         return None
     for c in calls:
         if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
-            node = node_by_bid(before, c.args[0])
-            if node is not None and _DISABLED.search(node.rest):
+            node = before.node(c.args[0])
+            if node is not None and "disabled" in node.states:
                 return f"{c.name} on a disabled control: {node.role} {node.name!r}"
     return None
 
@@ -181,43 +169,41 @@ def _missing_page(ctx: TaskContext, before, action, after, *_: Any) -> str | Non
     return None
 
 
-def _kinds(ids) -> set[tuple[str, int]]:
-    return {(p, n) for p, n, _ in ids}
-
-
 def _wrong_record(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     if not ctx.ids:
         return None
     facts = page_facts(after)
-    page, wanted = facts.ids, ctx.id_names
+    wanted = ctx.id_names
     for kind in facts.kinds & ctx.kinds:
-        here = sorted(i for p, n, i in page if (p, n) == kind)
+        here = sorted(r.id for r in facts.records if r.kind == kind)
         if not any(i in wanted for i in here):
-            task = sorted(i for p, n, i in ctx.ids if (p, n) == kind)
+            task = sorted(r.id for r in ctx.ids if r.kind == kind)
             return f"the page is {here[0]}'s, a record of the kind of {', '.join(task)} that the task does not name"
     return None
 
 
-@page_cache(4096)
-def _constraints(url: str, text: str) -> tuple[tuple[str, str], ...]:
+def _constraints(page: Page) -> tuple[tuple[str, str], ...]:
     """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters
-    (read once per page)."""
-    return tuple(_each_constraint(url, text))
+    (read once per page, kept in its cache)."""
+    hit = page.cache.get("constraints")
+    if hit is None:
+        hit = page.cache["constraints"] = tuple(_each_constraint(page))
+    return hit
 
 
-def _each_constraint(url: str, text: str) -> Iterator[tuple[str, str]]:
-    for key, value in query_params(url):
+def _each_constraint(page: Page) -> Iterator[tuple[str, str]]:
+    for key, value in page.query:
         if not _NEUTRAL_PARAMS.match(key) and value.strip():
             yield f"query parameter {key}={value}", value
-    for n in nodes(text):
-        role = n.role.lower()
+    for n in page.nodes:
+        role = n.kind
         if role in ("button", "link") or n.role == "StaticText":
             m = phrase("remove_filter", n.name)
             if m and m.groupdict().get("v"):
                 yield f"filter {n.name!r}", m.group("v")
         elif role in _FILTER_ROLES or (role in FIELD_ROLES and (role == "searchbox" or _SEARCH_NAME.search(n.name))):
-            v = value_of(n)
-            if v and not _DEFAULT_VALUE.match(v.strip()):
+            v = (n.value or "").strip()
+            if v and not _DEFAULT_VALUE.match(v):
                 yield f"{role} {n.name!r} = {v!r}", v
 
 
@@ -231,20 +217,20 @@ def _unrequested_constraint(ctx: TaskContext, before, action, after, _text: str 
 def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None = None) -> str | None:
     """What narrows the list ``obs`` shows that the task does not ask for while step ``step`` is
     active (a filter, a chip, a query value), or ``None``; record pages and forms have none."""
-    if not page_facts(obs).narrowable:
+    page = as_page(obs)
+    if not page_facts(page).narrowable:
         return None  # a record's page or a form: its fields are the record's, not filters
-    for where, value in _constraints(obs.url, obs.text):
+    for where, value in _constraints(page):
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
 
 
-@page_cache(4096)
-def _search_terms(before_url: str, before: str, after_url: str, command: str) -> tuple[str, ...]:
+def _search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:
     """The terms a search submitted by ``command`` used: query values new on the URL after, or the
-    value of a box the command submitted on page ``before`` (once per pages and command)."""
-    old = set(query_params(before_url))
-    terms = [v for k, v in query_params(after_url) if (k, v) not in old and _SEARCH_PARAMS.match(k)]
+    value of a box the command submitted on page ``before``."""
+    old = set(before.query)
+    terms = [v for k, v in after.query if (k, v) not in old and _SEARCH_PARAMS.match(k)]
     try:
         calls = parse_action(command)
     except ValueError:
@@ -252,9 +238,9 @@ def _search_terms(before_url: str, before: str, after_url: str, command: str) ->
     for c in calls:
         key = c.args[-1] if c.args else c.kwargs.get("key", "")
         if c.name in ("press", "keyboard_press") and isinstance(key, str) and _SUBMIT.search(key) and c.args:
-            node = node_by_bid(before, str(c.args[0]))
-            if node is not None and value_of(node):
-                terms.append(value_of(node) or "")
+            node = before.node(str(c.args[0]))
+            if node is not None and (node.value or "").strip():
+                terms.append((node.value or "").strip())
     return tuple(terms)
 
 
@@ -269,21 +255,19 @@ def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str
         return None
     if _expects_absence(commitment_text):
         return None  # the step expects something to be absent
-    terms = [t for t in _search_terms(before.url, before.text, after.url, action.command) if t.strip() and ctx.asks_for(t)]
+    terms = [t for t in _search_terms(before, after, action.command) if t.strip() and ctx.asks_for(t)]
     if not terms:
         return None
-    notice = _new_empty_notice(before.text, after.text)
+    notice = _new_empty_notice(before, after)
     if notice is not None:
         return f"the search for {terms[0]!r} the task asks for found nothing: {notice[:80]!r}"
     return None
 
 
-@page_cache(4096)
-def _new_empty_notice(before: str, after: str) -> str | None:
-    """The first name on page ``after``, absent from page ``before``, that says nothing was found
-    (read once per pair of pages)."""
-    old = {n.name for n in nodes(before)}
-    for n in nodes(after):
+def _new_empty_notice(before: Page, after: Page) -> str | None:
+    """The first name on page ``after``, absent from page ``before``, that says nothing was found."""
+    old = {n.name for n in before.nodes}
+    for n in after.nodes:
         if n.name and n.name not in old and phrase("empty", n.name):
             return n.name
     return None
@@ -337,22 +321,22 @@ def _claimed_statuses(msg: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _statuses_on(obs: Observation, rid: str) -> set[str]:
+def _statuses_on(page: Page, rid: str) -> set[str]:
     """Statuses the page shows for record ``rid``: a ``Status: X`` line on its own page, or the status
     words of the list row or item that names it."""
-    ns = nodes(obs.text)
+    ns = page.nodes
     out: set[str] = set()
-    if rid in {i for _, _, i in record_ids(identity(obs))}:
+    if rid in page_facts(page).ids:
         for n in ns:
             m = _STATUS_LINE.match(n.name)
             if m and m.group(1).lower() in STATUS_WORDS:
                 out.add(STATUS_WORDS[m.group(1).lower()])
         return out
     for i, n in enumerate(ns):
-        if n.role.lower() in ("row", "listitem"):
-            names = subtree_names(ns, i)
-            if any(rid in {x for _, _, x in record_ids(s)} for s in names):
-                out |= {STATUS_WORDS[s.lower()] for s in names if s.lower() in STATUS_WORDS}
+        if n.kind in ("row", "listitem"):
+            names = [ns[k].name for k in page.subtree(i) if ns[k].name]
+            if any(rid in {r.id for r in record_ids(x)} for x in names):
+                out |= {STATUS_WORDS[x.lower()] for x in names if x.lower() in STATUS_WORDS}
     return out
 
 
@@ -360,18 +344,18 @@ def _report_contradicted(ctx: TaskContext, before, action, after, *_: Any) -> st
     msg = _message(action) if action is not None else None
     if not msg:
         return None
-    named = record_ids(msg)
-    pages = [after] if before is None or before.url == after.url and before.text == after.text else [after, before]
-    for obs in pages:
-        page = record_ids(identity(obs))
-        for kind in _kinds(page) & _kinds(named):
-            here = {i for p, n, i in page if (p, n) == kind}
-            said = sorted(i for p, n, i in named if (p, n) == kind)
+    named = tuple(r for r in record_ids(msg) if r.strong)
+    pages = [after] if before is None or before.url == after.url and before.body == after.body else [after, before]
+    for page in pages:
+        facts = page_facts(page)
+        for kind in facts.kinds & {r.kind for r in named}:
+            here = {r.id for r in facts.records if r.kind == kind}
+            said = sorted(r.id for r in named if r.kind == kind)
             if not here & set(said):
                 return f"the report names {said[0]} but the page in view is {sorted(here)[0]}'s"
     claimed = _claimed_statuses(msg)
     if claimed:
-        for _, _, rid in sorted(named):
+        for rid in sorted(r.id for r in named):
             shown = _statuses_on(after, rid)
             if shown and not shown & claimed:
                 return f"the report says {rid} is {'/'.join(sorted(claimed))}; the page shows {'/'.join(sorted(shown))}"
@@ -386,12 +370,15 @@ _RULES = {
 
 
 def builtin_hits(
-    ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
-    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
+    ctx: TaskContext, after: Page | Observation, *, before: Page | Observation | None = None,
+    action: Action | None = None, commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
+    step: int | None = None,
 ) -> Iterator[RuleHit]:
     """Every enabled built-in that fires on the page ``after`` (reached from ``before`` by ``action``),
     lazily, most certain first. ``start``: the page a run starts on (only :data:`START_RULES`).
     ``step``: the index of the active commitment in the plan (what a list may be narrowed by so far)."""
+    after = as_page(after)
+    before = as_page(before) if before is not None else None
     for name in settings.enabled:
         if start and name not in START_RULES:
             continue
@@ -401,8 +388,9 @@ def builtin_hits(
 
 
 def check_builtins(
-    ctx: TaskContext, after: Observation, *, before: Observation | None = None, action: Action | None = None,
-    commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False, step: int | None = None,
+    ctx: TaskContext, after: Page | Observation, *, before: Page | Observation | None = None,
+    action: Action | None = None, commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
+    step: int | None = None,
 ) -> RuleHit | None:
     """The first built-in that fires (see :func:`builtin_hits`), or ``None``."""
     return next(builtin_hits(ctx, after, before=before, action=action, commitment_text=commitment_text,

@@ -33,9 +33,11 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
+from fcpkit.core.caches import page_cache
+
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "ADMITS_FAILURE",
-    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "compile_family", "fold",
+    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "compile_family", "fold", "phrase",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -161,3 +163,24 @@ def compile_family(family: Family, languages: Sequence[str] | None = None) -> tu
     pattern each (a family may name a group, such as ``v`` in :data:`REMOVE_FILTER`)."""
     return tuple(re.compile(p, re.IGNORECASE) for lang, ps in family.items()
                  if languages is None or lang in languages for p in ps)
+
+
+#: Each phrase family, compiled once, by name (the name is what :func:`phrase` caches on).
+FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
+    "sign_in": compile_family(SIGN_IN), "password": compile_family(PASSWORD), "signed_out": compile_family(SIGNED_OUT),
+    "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
+    "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
+    "remove_filter": compile_family(REMOVE_FILTER),
+}
+
+
+@page_cache(65536)
+def phrase(family: str, text: str) -> re.Match[str] | None:
+    """The first phrase of ``family`` (a :data:`FAMILIES` name) in ``text``: cached per (family,
+    text), since the same names (navigation, headings) come back on every page of an app."""
+    t = fold(text)
+    for p in FAMILIES[family]:
+        m = p.search(t)
+        if m:
+            return m
+    return None

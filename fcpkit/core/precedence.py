@@ -5,7 +5,7 @@ an error page, an unchanged page after a save ...) or a falsifier past its gate 
 route) says the commitment is contradicted. A verifier (an LLM above all, which page text can
 talk into anything) may lift such a finding only by naming the evidence that contradicts it and
 explaining it: ``Verdict.contradicting`` must quote text the *application* shows on the page
-(:mod:`fcpkit.core.provenance`: not a product name or a comment a user wrote, not the falsifier
+(:mod:`fcpkit.core.page.provenance`: not a product name or a comment a user wrote, not the falsifier
 itself), and ``Verdict.diagnosis`` must say why. A bare *continue* or *advance* is turned into a
 *repair* at the finding's scope, and the change is said in the diagnosis.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, app_text
+from fcpkit.core.page import DEFAULT_POLICY, Page, ProvenancePolicy, app_view
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult
 from fcpkit.core.trajectory import Action, Observation
@@ -54,7 +54,7 @@ def _cited(verdict: Verdict, result: CheckResult, observation: Observation | Non
         return "does not explain its evidence"
     shown = []
     if observation is not None:
-        shown += [observation.url, observation.title, app_text(observation.text, observation.url, policy)]
+        shown += [observation.url, observation.title, app_view(Page.of(observation), policy).body]
     if action is not None and result.phase == "pre":
         shown += [action.command, action.target or ""]
     if quote not in _norm("\n".join(shown)):

@@ -25,11 +25,14 @@ import re
 from typing import Callable, Iterable, Sequence
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.pagetree import record_ids
+from fcpkit.core.page import Page, record_ids
+from fcpkit.core.page.fingerprint import content_fingerprint as _content_fingerprint
+from fcpkit.core.page.fingerprint import fingerprint
+from fcpkit.core.page_facts import as_page
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
 from fcpkit.core.dialogs import new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
-from fcpkit.core.text import caseless, strip_bids, strip_volatile
+from fcpkit.core.text import caseless, strip_volatile
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = [
@@ -59,9 +62,6 @@ _SUBMIT_KEYS = re.compile(r"enter|return", re.IGNORECASE)
 _INERT_TARGET_ROLES = frozenset(
     "textbox searchbox combobox spinbutton statictext paragraph heading img image generic cell row rowheader columnheader label".split()
 )
-_FOCUSED = re.compile(r",?\s*\bfocused\b", re.IGNORECASE)
-_FOCUSED_WORD = re.compile(r"\bfocused\b", re.IGNORECASE)
-_WS = re.compile(r"[ \t]+")
 _HTTP_CODE_WORDS = re.compile(
     r"\b(4\d\d|5\d\d)\b.*\b(error|not found|forbidden|unauthori[sz]ed|bad gateway|unavailable|time-?out|too many|bad request)\b"
     r"|\b(error|http)\s*(4\d\d|5\d\d)\b",
@@ -76,7 +76,6 @@ _BROWSER_ERROR = re.compile(
     r"\bERR_[A-Z_]{4,}\b|this site can.t be reached|this page isn.t working|refused to connect|took too long to respond",
     re.IGNORECASE,
 )
-_ROOT_OR_HEADING = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:RootWebArea|heading)\s+'(.*?)'", re.IGNORECASE | re.MULTILINE)
 
 
 def _target_role(target: str | None) -> str | None:
@@ -198,59 +197,17 @@ def edit_baseline(initial: Observation, history: Sequence[tuple[Action, Observat
     return initial if k == 0 else history[k - 1][1]
 
 
-def page_fingerprint(obs: Observation) -> str:
-    """The page with meaningless variation removed: ids, focus, clocks, counters, whitespace."""
-    return _fingerprint(obs.url, obs.title, obs.text)
+def page_fingerprint(obs: Observation | Page) -> str:
+    """The page with meaningless variation removed (:func:`fcpkit.core.page.fingerprint.fingerprint`)."""
+    return fingerprint(as_page(obs))
 
 
-@page_cache(4096)
-def _fingerprint(url: str, title: str, text: str) -> str:
-    # cached: each page is compared twice (as "after", then as the next step's "before"); read line
-    # by line, since most lines of a page come back on the next one (one dict lookup each then)
-    lines = [_fingerprint_line(ln) for ln in text.splitlines()]
-    return "\n".join([url.split("#", 1)[0], strip_volatile(title).strip(), *[ln for ln in lines if ln]])
-
-
-@page_cache(65536)
-def _fingerprint_line(line: str) -> str:
-    """One line of a page as its fingerprint holds it: no element id, focus, volatile text or
-    repeated whitespace. None of these spans a line (an element id and its focus state are one
-    node's, each volatile phrase is one node's text)."""
-    return _squeeze(_drop_focused(strip_volatile(strip_bids(line))))
-
-
-def _squeeze(line: str) -> str:
-    """``_WS.sub(" ", line).strip()``: the same line when its stripped text holds no tab or double space."""
-    core = line.strip()
-    return core if "\t" not in core and "  " not in core else _WS.sub(" ", line).strip()
-
-
-def _drop_focused(text: str) -> str:
-    """``_FOCUSED.sub("", text)``, found from each *focused* word backwards instead of by trying the
-    pattern at every position (``,?\\s*`` matches empty anywhere, and every tab of an indented tree
-    starts a whitespace run: ten times slower over a page). The match that ends at a word is the
-    whitespace run before it, and a comma before that run, never reaching back into the previous match."""
-    out: list[str] = []
-    pos = 0
-    for m in _FOCUSED_WORD.finditer(text):
-        start = m.start()
-        while start > pos and text[start - 1].isspace():
-            start -= 1
-        if start > pos and text[start - 1] == ",":
-            start -= 1
-        out.append(text[pos:start])
-        pos = m.end()
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
-
-
-def same_page(a: Observation, b: Observation, fingerprint: Callable[[Observation], str] | None = None) -> bool:
+def same_page(a: Observation | Page, b: Observation | Page, fingerprint: Callable[[Observation | Page], str] | None = None) -> bool:
     """``fingerprint(a) == fingerprint(b)`` (:func:`page_fingerprint` by default, or
     :func:`content_fingerprint`), without fingerprinting either page when their URLs (without
     fragment) or titles (without volatile text) differ: a fingerprint's first two lines are those."""
     fp = fingerprint or page_fingerprint
+    a, b = as_page(a), as_page(b)
     if "\n" not in a.url and "\n" not in b.url and "\n" not in a.title and "\n" not in b.title:
         if a.url.split("#", 1)[0] != b.url.split("#", 1)[0]:
             return False
@@ -259,7 +216,7 @@ def same_page(a: Observation, b: Observation, fingerprint: Callable[[Observation
     return fp(a) == fp(b)
 
 
-def page_diff(before: Observation, after: Observation, n: int = 0) -> list[str]:
+def page_diff(before: Observation | Page, after: Observation | Page, n: int = 0) -> list[str]:
     """The changed lines between two pages' fingerprints (unified diff, no context by default)."""
     a, b = page_fingerprint(before).splitlines(), page_fingerprint(after).splitlines()
     return [ln for ln in difflib.unified_diff(a, b, lineterm="", n=n) if not ln.startswith(("---", "+++", "@@"))]
@@ -304,16 +261,18 @@ def check_action(action: Action) -> RuleHit | None:
     return None
 
 
-def _error_page(obs: Observation) -> str | None:
-    status = obs.extra.get("status") if obs.extra else None
+def _error_page(page: Page) -> str | None:
+    status = page.extra.get("status") if page.extra else None
     if isinstance(status, int) and status >= 400:
         return f"HTTP status {status}"
-    return _error_page_text(obs.title, obs.text)
+    hit = page.cache.get("error_page", False)
+    if hit is False:
+        hit = page.cache["error_page"] = _error_page_of(page)
+    return hit
 
 
-@page_cache(4096)
-def _error_page_text(title: str, text: str) -> str | None:
-    names = [title, *_ROOT_OR_HEADING.findall(text[:4000])[:3]]
+def _error_page_of(page: Page) -> str | None:
+    names = [page.title, *[n.name for n in page.nodes if n.kind in ("rootwebarea", "heading")][:3]]
     for name in names:
         if not name:
             continue
@@ -321,7 +280,7 @@ def _error_page_text(title: str, text: str) -> str | None:
             return f"error page: {name!r}"
         if _BROWSER_ERROR.search(name):
             return f"browser error page: {name!r}"
-    m = _browser_error(text[:2000])
+    m = _browser_error(page.body[:2000])
     if m:
         return f"browser error page: {m.group(0)!r}"
     return None
@@ -344,6 +303,9 @@ def check_transition(
     ``baseline`` (see :func:`edit_baseline`) is the page before the form edits that led up to
     ``action``: a write that lands back on it changed nothing either.
     """
+    after = as_page(after)
+    before = as_page(before) if before is not None else None
+    baseline = as_page(baseline) if baseline is not None else None
     if after.error:
         return RuleHit("action_error", str(after.error)[:300])
     if action is not None:
@@ -379,82 +341,32 @@ def check_transition(
     return None
 
 
-def _foreign_message(after: Observation, before: Observation | None) -> str | None:
+def _foreign_message(after: Page, before: Page | None) -> str | None:
     """A new status or alert message about *another* record of the kind the page is about.
 
     On order ORD-55012's page, "Refund of $83.90 issued for order ORD-55021." is news about a
     different order: a banner for the wrong record, whatever the rest of the page says.
     """
-    messages = _live_lines(after.text)
+    messages = [text for _, text in after.live]
     if not messages:
         return None
-    page_ids = record_ids(f"{after.url} {after.title}")
+    page_ids = [r for r in record_ids(f"{after.url} {after.title}") if r.strong]
     if not page_ids:
         return None
-    old = _live_lines(before.text) if before is not None else ()
-    own = {i for _, _, i in page_ids}
-    kinds = {(p, n) for p, n, _ in page_ids}
+    old = {text for _, text in before.live} if before is not None else set()
+    own = {r.id for r in page_ids}
+    kinds = {r.kind for r in page_ids}
     for msg in messages:
         if msg in old:
             continue
-        ids = record_ids(msg)
-        if ids and not any(i in own for _, _, i in ids):
-            other = next((i for p, n, i in ids if (p, n) in kinds), None)
+        ids = [r for r in record_ids(msg) if r.strong]
+        if ids and not any(r.id in own for r in ids):
+            other = next((r.id for r in ids if r.kind in kinds), None)
             if other:
                 return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"
     return None
 
 
-@page_cache(4096)
-def _live_lines(text: str) -> tuple[str, ...]:
-    """The text inside live regions (status, alert, ...), one entry per region."""
-    out: list[str] = []
-    depth_in: int | None = None
-    buf: list[str] = []
-    for line in text.splitlines():
-        depth = len(line) - len(line.lstrip("\t "))
-        if depth_in is not None:
-            if depth > depth_in and line.strip():
-                buf.append(line.strip())
-                continue
-            out.append(" ".join(buf))
-            depth_in, buf = None, []
-        if _is_live(line):
-            depth_in, buf = depth, [line.strip()]
-    if depth_in is not None:
-        out.append(" ".join(buf))
-    return tuple(out)
-
-
-#: Roles of ARIA live regions and message nodes: what they say is an announcement, not state.
-_LIVE = re.compile(r"^\s*(?:\[[^\]]*\]\s*)?(?:status|alert|log|marquee|timer|alertdialog)\b|live='(?:polite|assertive)'", re.IGNORECASE)
-
-
-def _is_live(line: str) -> bool:
-    """``_LIVE.search(line)``, without trying the pattern on a line that holds none of its words."""
-    low = caseless(line)
-    if not ("status" in low or "alert" in low or "log" in low or "marquee" in low or "timer" in low or "live=" in low):
-        return False
-    return bool(_LIVE.search(line))
-
-
-def content_fingerprint(obs: Observation) -> str:
-    """:func:`page_fingerprint` without live regions (status and alert messages and their text)."""
-    return _content_fingerprint(obs.url, obs.title, obs.text)
-
-
-@page_cache(4096)
-def _content_fingerprint(url: str, title: str, text: str) -> str:
-    kept: list[str] = []
-    skip_deeper: int | None = None
-    for line in text.splitlines():
-        depth = len(line) - len(line.lstrip("\t "))
-        if skip_deeper is not None:
-            if depth > skip_deeper and line.strip():
-                continue
-            skip_deeper = None
-        if _is_live(line):
-            skip_deeper = depth
-            continue
-        kept.append(line)
-    return _fingerprint(url, title, "\n".join(kept))
+def content_fingerprint(obs: Observation | Page) -> str:
+    """:func:`page_fingerprint` without live regions (:func:`fcpkit.core.page.fingerprint.content_fingerprint`)."""
+    return _content_fingerprint(as_page(obs))

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from fcpkit.core.pagetree import record_ids
+from fcpkit.core.page import RecordId, record_ids
 from fcpkit.core.phrases import PASSWORD, SIGN_IN, compile_family, fold
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.text import NEGATIONS, tokenize
@@ -29,7 +29,7 @@ class TaskContext:
     step's outcome is not there yet); participles kept as such (see :meth:`asks_to_narrow`).
     """
 
-    ids: frozenset[tuple[str, int, str]]
+    ids: frozenset[RecordId]  # the strong record ids the task and its confirming evidence name
     wanted: frozenset[str]
     confirming: tuple[str, ...]
     expects_sign_in: bool
@@ -51,17 +51,17 @@ class TaskContext:
             words.update(tokenize(" ".join(e.text for k, items in c.confirm.items() if k != "precondition"
                                            for e in items), past="both"))
             narrowing.append(frozenset(words))
-        return cls(record_ids(joined), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
+        return cls(frozenset(r for r in record_ids(joined) if r.strong), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
 
     @cached_property
     def kinds(self) -> frozenset[tuple[str, int]]:
         """The kinds (prefix, digit count) of the records the task names."""
-        return frozenset((p, n) for p, n, _ in self.ids)
+        return frozenset(r.kind for r in self.ids)
 
     @cached_property
     def id_names(self) -> frozenset[str]:
         """The records the task names, as ids (``LR-2207``)."""
-        return frozenset(i for _, _, i in self.ids)
+        return frozenset(r.id for r in self.ids)
 
     def asks_for(self, value: str) -> bool:
         """Whether every content word of ``value`` is one the task or its confirming evidence uses."""

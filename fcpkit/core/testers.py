@@ -22,15 +22,14 @@ from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.check_result import CheckResult
 from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins
 from fcpkit.core.protocols import Matcher
-from fcpkit.core.pagetree import record_ids
-from fcpkit.core.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, app_view, user_labels
+from fcpkit.core.page import DEFAULT_POLICY, Page, ProvenancePolicy, about_user_content, app_view, record_ids, user_labels
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import RuleHit, check_action, check_transition, is_form_edit, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
 from fcpkit.core.control_acts import act_mismatch
-from fcpkit.core.trajectory import Action, Observation, serialize_observation
+from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.views import score_views
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
@@ -76,13 +75,15 @@ class _Base:
                         use_plan_falsifiers=use_plan_falsifiers)
         self._plan_bundles = {point: PlanBundles(matcher, point, **switches) for point in self._points}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
-        self._texts: dict[int, tuple[Observation, str]] = {}
-        self._app_texts: dict[tuple[int, bool], tuple[Observation, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
+        #: the matcher reads a Page (its nodes, identity, regions), not only its text
+        self._structure = bool(getattr(self.matcher, "reads_structure", False))
 
-    def _scores(self, statements: Sequence[str], text: str | ActionDescription) -> Sequence[float]:
+    def _scores(self, statements: Sequence[str], text: "Page | str | ActionDescription") -> Sequence[float]:
         if not statements:
             return ()
+        if isinstance(text, Page) and not self._structure:
+            text = text.text  # a text-only matcher reads the page's serialized text
         if self._fast is not None:  # optional Matcher extension: one text (or action), plain floats
             return self._fast(statements, text)
         return [float(x) for x in self.matcher.score(list(statements), [str(text)])[:, 0]]
@@ -97,9 +98,9 @@ class _Base:
             bundles.prepare(plan)
 
     def _result(
-        self, phase: str, c: Commitment, b: _Bundle, text: str | ActionDescription, hit: RuleHit | None,
+        self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
-        page_changed: bool = False, no_evidence_steps: int = 0, plus_text: str | None = None,
+        page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(),
     ) -> CheckResult:
         split = plus_text is not None and plus_text is not text
@@ -203,38 +204,13 @@ class StateTester(_Base):
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
                                  commitment_text=b.commitment_text, settings=self.builtins,
                                  step=b.position)
-        return self._result("post", commitment, b, self._text(observation), hit, start,
+        page = Page.of(observation)
+        typing = action is not None and is_form_edit(action)
+        return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
-                            plus_text=self._text(observation, app=True,
-                                                 typing=action is not None and is_form_edit(action)),
-                            labels=user_labels(observation, self.provenance) if self.provenance else frozenset())
-
-    def _text(self, observation: Observation, app: bool = False, typing: bool = False) -> str:
-        """The page's serialized text, built once per observation: the same string object each
-        time, so the matcher's page cache finds it without hashing kilobytes again. ``app``: only
-        its app-authored part (:mod:`fcpkit.core.provenance`), what confirming evidence is read on;
-        ``typing``: the page of a step that only typed (its text boxes hold the agent's own values)."""
-        if app:
-            if self.provenance is None:
-                return self._text(observation)
-            hit = self._app_texts.get((id(observation), typing))
-            if hit is not None and hit[0] is observation:
-                return hit[1]
-            view = app_view(observation, self.provenance, typing)
-            text = self._text(observation) if view is observation else serialize_observation(view)
-            self._app_texts[(id(observation), typing)] = (observation, text)
-            if len(self._app_texts) > 4096:
-                self._app_texts.pop(next(iter(self._app_texts)))
-            return text
-        hit = self._texts.get(id(observation))
-        if hit is not None and hit[0] is observation:
-            return hit[1]
-        text = serialize_observation(observation)
-        self._texts[id(observation)] = (observation, text)
-        if len(self._texts) > 4096:  # as many pages as the lexical matcher keeps prepared
-            self._texts.pop(next(iter(self._texts)))
-        return text
+                            plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
+                            labels=user_labels(page, self.provenance) if self.provenance else frozenset())
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan
@@ -286,10 +262,11 @@ class StateTester(_Base):
         stmts = tuple(e.text for e in c.confirm.get(stage, ()) if e.on_state)
         if not stmts:
             return None
-        app = self._scores(stmts, self._text(observation, app=True))
-        labels = user_labels(observation, self.provenance) if self.provenance else frozenset()
+        page = Page.of(observation)
+        app = self._scores(stmts, app_view(page, self.provenance) if self.provenance is not None else page)
+        labels = user_labels(page, self.provenance) if self.provenance else frozenset()
         if any(about_user_content(x, labels) for x in stmts):
-            full = self._scores(stmts, self._text(observation))
+            full = self._scores(stmts, page)
             app = [f if about_user_content(x, labels) else a for x, a, f in zip(stmts, app, full)]
         return float(sum(app)) / len(stmts)
 

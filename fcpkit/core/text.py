@@ -16,7 +16,6 @@ from fcpkit.core.caches import page_cache
 
 __all__ = [
     "strip_volatile",
-    "strip_bids",
     "canon_roles",
     "tokenize",
     "stem",
@@ -54,7 +53,6 @@ _VOLATILE = re.compile(
     + "|\\(\\d+\\))",  # counters: Open (12)
     re.IGNORECASE,
 )
-_BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
@@ -127,16 +125,6 @@ def strip_volatile(text: str) -> str:
     if not _ANY_DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
         return text
     return _VOLATILE.sub(" ", text)
-
-
-def strip_bids(text: str) -> str:
-    """Drop BrowserGym element ids (``[12]``) at line starts: they identify nodes, not content."""
-    return _BID.sub(_indent, text)
-
-
-def _indent(m: re.Match[str]) -> str:
-    """The indentation before an element id (``_BID.sub(r"\\1", ...)``, without expanding a template per line)."""
-    return m.group(1)
 
 
 @page_cache(65536)

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.pagetree import record_ids
-from fcpkit.core.provenance import about_user_content
+from fcpkit.core.page import about_user_content, record_ids
 
 __all__ = ["ViewSplit", "view_split", "merge_views", "score_views"]
 

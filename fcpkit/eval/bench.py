@@ -39,6 +39,7 @@ from fcpkit.core.rules import edit_baseline
 from fcpkit.core.testers import ActionTester, StateTester
 from fcpkit.core.trajectory import Action, Observation, Trajectory
 from fcpkit.core.caches import clear_page_caches
+from fcpkit.core.page import Page
 
 __all__ = ["bench_checks", "print_bench", "CLOCKS"]
 
@@ -62,10 +63,14 @@ def _cases(trajs: Sequence[Trajectory]) -> Iterator[_Case]:
             before = s.observation
 
 
-def _clear_caches() -> None:
+def _clear_caches(trajs: Sequence[Trajectory] = ()) -> None:
     """Forget every prepared page, parsed action and token (every registered page cache,
-    :mod:`fcpkit.core.caches`), so the cold pass is really cold."""
+    :mod:`fcpkit.core.caches`, and the page model kept with each observation of ``trajs``), so
+    the cold pass is really cold."""
     clear_page_caches()
+    for t in trajs:
+        for o in t.observations():
+            Page.forget(o)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -88,7 +93,7 @@ def bench_checks(trajs: Sequence[Trajectory], repeat: int = 20, clock: str = "wa
         raise ValueError(f"clock must be one of {sorted(CLOCKS)}, not {clock!r}")
     now = CLOCKS[clock]
     cases = list(_cases(trajs))
-    _clear_caches()
+    _clear_caches(trajs)
     matcher = LexicalMatcher()
     matcher.fit(o.serialize() for t in trajs for o in t.observations())
     state, action = StateTester(matcher), ActionTester(matcher)
@@ -98,7 +103,7 @@ def bench_checks(trajs: Sequence[Trajectory], repeat: int = 20, clock: str = "wa
         state.prepare(plan)
         action.prepare(plan)
     compile_ms = (time.perf_counter() - t_compile) * 1e3 / max(len(plans), 1)
-    _clear_caches()  # the cold pass is every page's first sight
+    _clear_caches(trajs)  # the cold pass is every page's first sight
     matcher.clear_pages()
 
     def one(case: _Case) -> float:
@@ -158,7 +163,7 @@ def _per_run(trajs: Sequence[Trajectory], matcher: LexicalMatcher, now: Any) -> 
         state, action = StateTester(matcher), ActionTester(matcher)
         state.prepare(t.plan)
         action.prepare(t.plan)
-        _clear_caches()
+        _clear_caches([t])
         matcher.clear_pages()
         seen = False
         for phase, plan, c, act, obs, before, base in _cases([t]):

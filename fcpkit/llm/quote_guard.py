@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import re
 
-from fcpkit.core.page import record_ids
-from fcpkit.core.page_facts import phrase
-from fcpkit.core.pagetree import live_regions
+from fcpkit.core.page import id_names
+from fcpkit.core.page_facts import page_facts
+from fcpkit.core.phrases import phrase
 from fcpkit.core.trajectory import serialize_observation
 from fcpkit.core.verify import VerifyRequest
 
@@ -71,7 +71,7 @@ def _expected(request: VerifyRequest) -> list[str]:
 
 
 #: What makes a line about the right record a contradiction all the same: a negation, or a phrase of
-#: one of these families of the built-in falsifiers (:data:`fcpkit.core.page_facts.FAMILIES`).
+#: one of these families of the built-in falsifiers (:data:`fcpkit.core.phrases.FAMILIES`).
 _NEGATION = re.compile(r"\b(?:not|no|never|cannot|without|none|nothing|unable)\b|n't\b", re.IGNORECASE)
 _CONTRARY_FAMILIES = ("sign_in", "signed_out", "refused", "missing", "empty", "negative")
 
@@ -85,10 +85,10 @@ def _contradicts(raw: str, request: VerifyRequest) -> bool:
     if _contrary(raw.replace("’", "'")):
         return True
     expected = " ".join([*_expected_raw(request), request.commitment.subgoal])
-    if set(record_ids(raw)) - set(record_ids(expected)):
+    if set(id_names(raw)) - set(id_names(expected)):
         return True
     q, obs = _norm(raw), request.observation
-    return obs is not None and any(q in m or m in q for m in map(_norm, live_regions(obs.text)) if len(m) > 2)
+    return obs is not None and any(q in m or m in q for m in map(_norm, page_facts(obs).messages) if len(m) > 2)
 
 
 def _shown(request: VerifyRequest) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Hashable, Sequence
 
 from fcpkit.errors import ModelUnavailableError
+from fcpkit.core.page import Node, Page, read_line
 from fcpkit.core.text import strip_volatile
 
 __all__ = [
@@ -76,11 +77,6 @@ class LRUCache:
         self.misses = 0
 
 
-_BID_PREFIX = re.compile(r"^\[[^\]\s]{1,32}\]\s+")
-
-
-_NODE = re.compile(r"^(?P<role>[A-Za-z][\w-]*)(?:\s+(?P<q>['\"])(?P<name>.*?)(?P=q))?(?P<rest>.*)$")
-_PROP = re.compile(r"(?P<key>[A-Za-z_][\w-]*)(?:=(?:(?P<q>['\"])(?P<qval>.*?)(?P=q)|(?P<val>[^,\s]+)))?")
 _HEADER = re.compile(r"^(url|title|tab|tabs|focused|error|last_action|action)\s*:", re.IGNORECASE)
 #: roles whose word carries meaning for a statement ("an error alert is shown"); others are dropped
 _KEEP_ROLE = {"alert": "Alert", "alertdialog": "Alert", "dialog": "Dialog", "status": "Status", "heading": "Heading"}
@@ -92,77 +88,77 @@ _BARE_ROLES = set(
     blockquote caption definition term descriptionlist legend presentation ignored rootwebarea
     webarea iframe svgroot""".split()
 )
-_KEEP_FLAGS = {"checked", "selected", "disabled", "required", "expanded", "pressed", "invalid"}
+_KEEP_FLAGS = ("checked", "selected", "disabled", "required", "expanded", "pressed", "invalid")
 
 
-def naturalize_line(line: str) -> str:
+def naturalize(node: Node) -> str:
     """Rewrite one accessibility-tree node as plain text a sentence model reads well.
 
     ``combobox 'Team' value='Payments'`` -> ``Team: Payments``; ``StaticText 'Saved'`` -> ``Saved``;
     ``alert 'Changes saved'`` -> ``Alert: Changes saved``; ``checkbox 'Urgent', checked='true'``
-    -> ``Urgent (checked)``. Header lines (``url:``/``title:``/``tab:``) and lines that are not
-    nodes are returned unchanged. MiniLM's cosine to a statement rises markedly once the role
-    word and quoting are gone (e.g. 0.48 -> 0.69 for "Ticket assigned to the Payments team" vs
-    the ``Team: Payments`` node).
+    -> ``Urgent (checked)``. A plain-text line is returned as it is. MiniLM's cosine to a
+    statement rises markedly once the role word and quoting are gone (e.g. 0.48 -> 0.69 for
+    "Ticket assigned to the Payments team" vs the ``Team: Payments`` node).
     """
-    if _HEADER.match(line):
-        return line
-    m = _NODE.match(line)
-    if m is None:
-        return line
-    if m.group("name") is None:
-        if not m.group("rest").strip():
+    if not node.role:
+        return node.line
+    named = node.line[len(node.role):].lstrip()[:1] in ("'", '"')
+    value = (node.value or "").strip()
+    if not named:
+        if not node.attrs.strip():
             # a bare role ("separator", "LabelText") carries nothing; a bare word is text
-            return "" if m.group("role").lower() in _BARE_ROLES else line
-        if "value=" not in m.group("rest"):
-            return line  # plain text, not a node
-    role, name, rest = m.group("role"), (m.group("name") or "").strip(), m.group("rest")
-    value, flags = "", []
-    for pm in _PROP.finditer(rest):
-        key = pm.group("key")
-        val = pm.group("qval") if pm.group("qval") is not None else pm.group("val")
-        if key == "value" and val:
-            value = val.strip()
-        elif key.lower() in _KEEP_FLAGS and (val is None or val.lower() in {"true", "mixed"}):
-            flags.append(key.lower())
-    if name and value and value != name:
-        text = f"{name}: {value}"
-    else:
-        text = name or value
+            return "" if node.kind in _BARE_ROLES else node.line
+        if node.value is None:
+            return node.line  # plain text, not a node
+    name = node.name
+    flags = sorted((f for f in _KEEP_FLAGS if f in node.states), key=node.attrs.find)
+    text = f"{name}: {value}" if name and value and value != name else name or value
     if flags and text:
         text += " (" + ", ".join(flags) + ")"
-    prefix = _KEEP_ROLE.get(role.lower())
+    prefix = _KEEP_ROLE.get(node.kind)
     if prefix and text:
         text = f"{prefix}: {text}"
     return text
 
 
+def naturalize_line(line: str) -> str:
+    """:func:`naturalize` of one line of a page's tree (a header line comes back as it is)."""
+    if _HEADER.match(line):
+        return line
+    return naturalize(read_line(line))
+
+
 def split_page_lines(
     text: str, *, strip_ids: bool = True, naturalize: bool = False, strip_volatile: bool = False
 ) -> list[str]:
-    """Split a serialized page into non-empty, stripped lines.
+    """A serialized page as non-empty, stripped lines: its header lines, then its nodes.
 
     With ``strip_ids`` the BrowserGym element id prefix (``[12] button 'Assign'`` ->
     ``button 'Assign'``) is dropped: ids are arbitrary numbers that only add noise to a
     semantic model. Indentation (tree depth) is dropped too. ``naturalize`` rewrites nodes with
-    :func:`naturalize_line`; ``strip_volatile`` removes clocks, relative dates and counters
+    :func:`naturalize`; ``strip_volatile`` removes clocks, relative dates and counters
     (:func:`fcpkit.core.text.strip_volatile`) so they neither match statements nor defeat the cache.
     """
     volatile = _volatile_stripper() if strip_volatile else None
-    lines = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if strip_ids:
-            line = _BID_PREFIX.sub("", line, count=1)
+    page = Page.parse(text)
+    head = text.split("\n")[:text.count("\n") - page.body.count("\n")] if page.body is not text else []
+    out = list(head)  # the header lines as they are
+    for n in page.nodes:
         if naturalize:
-            line = naturalize_line(line)
+            out.append(_natural(n))
+        else:
+            out.append(n.line if strip_ids else (f"[{n.bid}] " if n.bid else "") + n.line)
+    result = []
+    for line in out:
         if volatile is not None:
             line = " ".join(volatile(line).split())
+        line = line.strip()
         if line:
-            lines.append(line)
-    return lines
+            result.append(line)
+    return result
+
+
+_natural = naturalize
 
 
 def _volatile_stripper() -> Callable[[str], str]:

@@ -14,15 +14,14 @@ nearest enclosing node that has one.
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from fcpkit.core.page import Page
 from fcpkit.viz._widgets import esc
 
 __all__ = ["Mark", "matched_marks", "outline_png", "explain_html", "marks_html"]
 
-_BID = re.compile(r"^\s*\[([^\]\s]+)\]")
 COLORS = {"confirming": (44, 160, 44), "falsifying": (214, 39, 40)}
 
 
@@ -38,30 +37,22 @@ class Mark:
     score: float
 
 
-def _enclosing_bid(lines: Sequence[str], i: int) -> str | None:
-    m = _BID.match(lines[i])
-    if m:
-        return m.group(1)
-    depth = len(lines[i]) - len(lines[i].lstrip("\t"))
-    for j in range(i - 1, -1, -1):
-        d = len(lines[j]) - len(lines[j].lstrip("\t"))
-        if d < depth:
-            m = _BID.match(lines[j])
-            if m:
-                return m.group(1)
-            depth = d
-    return None
+def _enclosing_bid(page: Page, i: int) -> str | None:
+    if page.nodes[i].bid is not None:
+        return page.nodes[i].bid
+    return next((page.nodes[a].bid for a in page.ancestors(i) if page.nodes[a].bid is not None), None)
 
 
-def _lines_for(evidence: tuple, lines: Sequence[str]) -> list[int]:
-    what, _node, text, _s = evidence
+def _nodes_for(evidence: tuple, page: Page) -> list[int]:
+    what, node, text, _s = evidence
     if what == "identity":  # the page's identity: its headings that the identity names
-        return [i for i, ln in enumerate(lines) if " heading '" in ln
-                and ln.split("heading '", 1)[1].rstrip("'") and ln.split("heading '", 1)[1].rstrip("'") in text]
+        return [i for i, n in enumerate(page.nodes) if n.kind == "heading" and n.name and n.name in text]
     if what in ("missing",) or not text:
         return []
+    if node is not None and 0 <= node < len(page.nodes):
+        return [node]
     key = text.strip()
-    return [i for i, ln in enumerate(lines) if ln.strip().startswith(key[:120])][:1]
+    return [i for i, n in enumerate(page.nodes) if n.line.strip().startswith(key[:120])][:1]
 
 
 def matched_marks(matcher: Any, observation: Any, statements: Mapping[str, str | None]) -> list[Mark]:
@@ -70,16 +61,18 @@ def matched_marks(matcher: Any, observation: Any, statements: Mapping[str, str |
     explain = getattr(matcher, "explain", None)
     if not callable(explain) or observation is None or not getattr(observation, "text", None):
         return []
-    lines = observation.text.splitlines()
+    page = Page.of(observation)
     out: list[Mark] = []
     for kind, statement in statements.items():
         if not statement:
             continue
-        for ev in explain(statement, observation.serialize()).evidence:
+        for ev in explain(statement, page).evidence:
             if ev[3] <= 0:
                 continue
-            for i in _lines_for(ev, lines):
-                out.append(Mark(kind, statement, lines[i].strip(), _enclosing_bid(lines, i), float(ev[3])))
+            for i in _nodes_for(ev, page):
+                n = page.nodes[i]
+                line = (f"[{n.bid}] " if n.bid else "") + n.line.strip()
+                out.append(Mark(kind, statement, line, _enclosing_bid(page, i), float(ev[3])))
     return out
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 import re
 
-from fcpkit.core import rules, text
+from fcpkit.core import text
+from fcpkit.core.page import Page
+from fcpkit.core.page import fingerprint as fp
 from fcpkit.core.rules import content_fingerprint, page_fingerprint, same_page
 from fcpkit.core.trajectory import Observation
+
+_FOCUSED = re.compile(r",?\s*\bfocused\b", re.IGNORECASE)
 
 #: the volatile-text pattern as first written: a look-ahead, then every alternative in order
 _PLAIN_VOLATILE = re.compile(
@@ -25,7 +29,7 @@ def test_dropping_focused_matches_the_pattern_everywhere():
     pieces = ["focused", "Focused", "FOCUSED", "unfocused", "focusedx", "_focused", ",", " ", "\t", "\n", "a",
               "\u00a0", "\u2028", "focu\u017fed", "(", "'", "=True", "[12] button 'Save'"]
     for s in _strings(pieces, 3000, 1) + ["button 'Save', focused", "\t\t[3] textbox 'Name' ,  focused, required"]:
-        assert rules._drop_focused(s) == rules._FOCUSED.sub("", s), repr(s)
+        assert fp._drop_focused(s) == _FOCUSED.sub("", s), repr(s)
 
 
 def test_volatile_text_is_stripped_as_by_the_plain_pattern():
@@ -51,8 +55,8 @@ def test_same_page_agrees_with_comparing_fingerprints():
 
 def _whole_text_fingerprint(url: str, title: str, body: str) -> str:
     """The page fingerprint as first written: every pattern over the whole text, then split."""
-    body = rules._drop_focused(text.strip_volatile(text.strip_bids(body)))
-    lines = [rules._squeeze(ln) for ln in body.splitlines()]
+    body = fp._drop_focused(text.strip_volatile(fp.strip_bids(body)))
+    lines = [fp._squeeze(ln) for ln in body.splitlines()]
     return "\n".join([url.split("#", 1)[0], text.strip_volatile(title).strip(), *[ln for ln in lines if ln]])
 
 
@@ -69,4 +73,4 @@ def test_the_fingerprint_read_line_by_line_is_the_whole_text_reading():
     for _ in range(400):
         body = "\n".join(rnd.choice(lines) for _ in range(rnd.randint(0, 14)))
         title = rnd.choice(["Ticket T-390 · 10:42", "Order ORD-55012", ""])
-        assert rules._fingerprint("http://a.test/x#t", title, body) == _whole_text_fingerprint("http://a.test/x#t", title, body)
+        assert fp.fingerprint(Page(body, "http://a.test/x#t", title)) == _whole_text_fingerprint("http://a.test/x#t", title, body)

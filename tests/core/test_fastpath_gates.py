@@ -1,5 +1,5 @@
-"""The fast path's shortcuts (a pattern tried only when a line can hold it, a node built without the
-dataclass's ``__init__``) give exactly what the plain forms give, on ASCII and non-ASCII text."""
+"""The fast path's shortcuts (a pattern tried only when a line can hold it) give exactly what the
+plain forms give, on ASCII and non-ASCII text."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from fcpkit.core import dialogs, page, rules, text
-from fcpkit.core.page import Node, Page
+from fcpkit.core import dialogs, rules, text
+from fcpkit.core.page import Page, read_line
+from fcpkit.core.page import fingerprint as fp
 
 # letters a case-insensitive pattern matches beyond ``str.lower``: long s, dotless i, Kelvin sign
 _ODD = ["\u017f", "\u0131", "\u0130", "\u212a", "\u00a0", "\u2028", "\u00e9", "\u0663", "\u00b7"]
@@ -71,33 +72,30 @@ def test_tokens_are_those_of_the_plain_tokeniser(past):
         assert text.tokenize.__wrapped__(s, past=past) == _plain_tokenize(s, past), repr(s)
 
 
+_WS = re.compile(r"[ \t]+")
+_LIVE = re.compile(r"^(?:status|alert|log|marquee|timer|alertdialog)$|\blive=['\"]?(?:polite|assertive)", re.IGNORECASE)
+
+
 def test_element_ids_squeezed_lines_and_live_lines_match_their_patterns():
     pieces = ["\t", " ", "  ", "[12]", "[]", "status", "Alert", "LOG", "timer", "marquee", "live='polite'",
               "LIVE='assertive'", "'Saved'", "x", "\n", *_ODD]
     for s in _strings(pieces, 4000, 6):
-        assert text.strip_bids(s) == text._BID.sub(r"\1", s), repr(s)
+        assert fp.strip_bids(s) == fp._BID.sub(r"\1", s), repr(s)
         for line in s.split("\n"):
-            assert rules._squeeze(line) == rules._WS.sub(" ", line).strip(), repr(line)
-            assert rules._is_live(line) == bool(rules._LIVE.search(line)), repr(line)
+            assert fp._squeeze(line) == _WS.sub(" ", line).strip(), repr(line)
+            n = read_line(line)
+            assert n.live == bool(_LIVE.search(n.kind) or (n.role and _LIVE.search(n.attrs))), repr(line)
 
 
-def test_a_node_built_fast_is_the_frozen_node():
-    fast = Node._make(3, 1, "button", "Save", None, frozenset({"disabled"}), "button 'Save', disabled=True")
-    plain = Node(3, 1, "button", "Save", None, frozenset({"disabled"}), "button 'Save', disabled=True")
-    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
-    with pytest.raises(AttributeError):
-        fast.role = "link"  # type: ignore[misc]
-
-
-def test_a_pages_lines_parse_as_before_headers_included():
+def test_a_pages_lines_parse_headers_included():
     raw = "url: http://a.test/x\ntitle: X\ntab: other\n\t[1] RootWebArea 'X'\n\t\t[2] textbox 'Name' value='Jo'\n\tplain text\n"
-    p = Page(raw)
-    p.nodes  # noqa: B018 - parsing fills the headers
-    assert p.headers == {"url": "http://a.test/x", "title": "X"}
-    assert [(n.index, n.depth, n.role, n.name, n.value, n.line) for n in p.nodes] == [
-        (3, 1, "RootWebArea", "X", None, "RootWebArea 'X'"), (4, 2, "textbox", "Name", "Jo", "textbox 'Name' value='Jo'"),
-        (5, 1, "", "plain text", None, "plain text")]
-    assert page._read_raw("\t[2] link 'A'") == (1, "link", "A", None, frozenset(), "link 'A'")
+    p = Page.parse(raw)
+    assert p.headers == {"url": "http://a.test/x", "title": "X"} and p.url == "http://a.test/x" and p.title == "X"
+    assert [(n.depth, n.bid, n.role, n.name, n.value, n.line) for n in p.nodes] == [
+        (1, "1", "RootWebArea", "X", None, "RootWebArea 'X'"), (2, "2", "textbox", "Name", "Jo", "textbox 'Name' value='Jo'"),
+        (1, None, "", "plain text", None, "plain text")]
+    assert p.parents == (-1, 0, -1) and p.text == raw
+    assert read_line("\t[2] link 'A'") == read_line("\t[2] link 'A'") and read_line("\t[2] link 'A'").kind == "link"
 
 
 def test_the_dialog_rule_reads_the_plan_once_and_decides_as_before():

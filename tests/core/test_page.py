@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fcpkit import Action, Observation
 from fcpkit.core.actions import describe_action
-from fcpkit.core.page import Page, record_ids
+from fcpkit.core.page import Page, id_names, record_ids
 
 TICKET = Observation(
     url="http://127.0.0.1:8000/support/T-390?tab=1", title="Ticket T-390 · HelpDesk",
@@ -57,8 +57,11 @@ def test_fields_bind_label_and_value_on_one_node():
 
 
 def test_record_ids_of_common_shapes_but_not_dates_or_times():
-    assert record_ids("INC0012345, #12345, PO 4471-A, ORD-55012, T-390") == ("INC0012345", "#12345", "4471-A", "ORD-55012", "T-390")
-    assert record_ids("2025-07-14 at 10:42, $1,250.00, 14 Jul") == ()
+    assert id_names("INC0012345, #12345, PO 4471-A, ORD-55012, T-390") == ("INC0012345", "#12345", "4471-A", "ORD-55012", "T-390")
+    assert record_ids("2025-07-14 at 10:42, $1,250.00, 14 Jul, v4.12.0") == ()
+    kinds = {r.id: (r.kind, r.strong) for r in record_ids("LR-2207 #100482 4471-A 100234")}
+    assert kinds == {"LR-2207": (("LR", 4), True), "#100482": (("#", 6), True), "4471-A": (("", 4), False),
+                     "100234": (("", 6), False)}
 
 
 def test_bare_text_is_no_page_and_caches_live_on_the_object():

@@ -5,9 +5,14 @@ an absence. The shipped spoofed corpus (scripts/make_spoofed_corpus.py) must sta
 from __future__ import annotations
 
 from fcpkit import Checker, Observation, load_corpus
-from fcpkit.core.provenance import ProvenancePolicy, app_text, user_lines
+from fcpkit.core.page import DEFAULT_POLICY, Page, ProvenancePolicy, app_view, user_nodes
 
 SPOOFED = "data/adversarial/spoofed.jsonl"
+
+
+def app_text(text: str, url: str = "", policy: ProvenancePolicy = DEFAULT_POLICY, typing: bool = False) -> str:
+    """The application's text of a page (its app view's tree)."""
+    return app_view(Page(text, url), policy, typing).body
 
 PAGE = """RootWebArea 'Product SKU-2045 · Workbench', focused
 \t[25] main ''
@@ -46,7 +51,7 @@ def test_user_authored_regions_are_found_structurally():
     assert "cell 'Open'" in kept and "cell 'T-411'" in kept and "heading 'Product SKU-2045'" in kept
     for planted in ("$199.00", "Ticket T-390 assigned", "Search results for T-390", "1 ticket matches"):
         assert planted not in kept, planted
-    assert len(user_lines(Observation(text=PAGE))) >= 6
+    assert len(user_nodes(Page.of(Observation(text=PAGE)))) >= 6
 
 
 def test_a_per_site_override_replaces_the_policy_for_its_host():
@@ -79,9 +84,9 @@ def test_spoofed_corpus_defeats_whole_page_scoring():
 def test_a_statement_about_a_user_field_reads_that_field():
     """'Customer complaint charged twice ...' checks what the customer wrote: it may be confirmed by
     the complaint; 'Ticket T-390 assigned ...' may not."""
-    from fcpkit.core.provenance import about_user_content, user_labels
+    from fcpkit.core.page import about_user_content, user_labels
 
-    labels = user_labels(Observation(text=PAGE))
+    labels = user_labels(Page.of(Observation(text=PAGE)))
     assert "Customer complaint" in labels and "Subject" in labels
     assert about_user_content("Customer complaint charged twice, refund the duplicate charge", labels)
     assert not about_user_content("Ticket T-390 assigned to Payments. Changes saved.", labels)

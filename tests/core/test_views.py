@@ -6,6 +6,7 @@ from __future__ import annotations
 from fcpkit import load_corpus
 from fcpkit.core.caches import clear_page_caches, registered_caches
 from fcpkit.core.plan import Commitment, Evidence, Plan
+from fcpkit.core.page import Page, app_view
 from fcpkit.core.testers import StateTester
 from fcpkit.core.trajectory import Observation
 from fcpkit.core.views import merge_views, view_split
@@ -64,7 +65,7 @@ def test_split_scoring_gives_the_scores_of_scoring_both_views_on_a_corpus():
             b = slow.test(t.plan, c, s.observation, before=before, action=s.action)
             assert (a.alpha_plus, a.alpha_comp, a.alpha_minus_by_scope, a.route, a.evidence, a.confirming) == (
                 b.alpha_plus, b.alpha_comp, b.alpha_minus_by_scope, b.route, b.evidence, b.confirming)
-            n += bool(fast.provenance and fast._text(s.observation, app=True) is not fast._text(s.observation))
+            n += bool(fast.provenance and app_view(Page.of(s.observation), fast.provenance) is not Page.of(s.observation))
             before = s.observation
     assert n > 0  # some pages had user-authored text: the split was exercised
 

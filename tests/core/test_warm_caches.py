@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit.core import actions, control_acts, falsifiers, pagetree
+from fcpkit.core import actions, control_acts, falsifiers
+from fcpkit.core.page import Page
 from fcpkit.core.bundles import PlanBundles, build_bundle
 from fcpkit.core.caches import clear_page_caches, registered_caches
 from fcpkit.core.plan import Commitment, Evidence, Plan
 from fcpkit.core.trajectory import Action
 
 
-def test_query_params_follow_the_url_and_a_caller_cannot_spoil_the_cache():
-    first = pagetree.query_params("http://shop.test/orders?status=open&q=&page=2")
-    assert first == [("status", "open"), ("page", "2")]
-    first.append(("x", "y"))  # a list of its own: the cached reading is untouched
-    assert pagetree.query_params("http://shop.test/orders?status=open&q=&page=2") == [("status", "open"), ("page", "2")]
-    assert pagetree.query_params("http://hr.test/leave?state=pending") == [("state", "pending")]
-    assert pagetree.query_params("http://[::1") == []  # unparsable: no parameters, no error
+def test_query_params_are_read_from_the_url():
+    assert Page("", "http://shop.test/orders?status=open&q=&page=2").query == (("status", "open"), ("page", "2"))
+    assert Page("", "http://hr.test/leave?state=pending").query == (("state", "pending"),)
+    assert Page("", "http://[::1").query == ()  # unparsable: no parameters, no error
 
 
 def test_an_actions_read_effect_is_classified_once_per_action():
@@ -50,13 +48,11 @@ def test_the_bundle_carries_its_commitments_text():
     assert PlanBundles(None, "state").get(plan, c).commitment_text == falsifiers.commitment_text(c)
 
 
-def test_the_cold_pass_forgets_urls_and_actions():
-    pagetree.query_params("http://shop.test/orders?status=open")
+def test_the_cold_pass_forgets_actions():
     control_acts._reads("click('3')", "link 'Home'")
-    for name in ("fcpkit.core.pagetree._query_params", "fcpkit.core.control_acts._reads"):
-        assert name in registered_caches()
+    assert "fcpkit.core.control_acts._reads" in registered_caches()
     clear_page_caches()
-    assert pagetree._query_params.cache_info().currsize == 0 and control_acts._reads.cache_info().currsize == 0
+    assert control_acts._reads.cache_info().currsize == 0
 
 
 @pytest.mark.parametrize("command", ["", "   ", "\n"])

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from fcpkit.core.control_acts import expected_acts, offers_act
 from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
-from fcpkit.core.pagetree import nodes
+from fcpkit.core.page import Page
 from fcpkit.core.phrases import MISSING, PASSWORD, REFUSED, SIGN_IN, SIGNED_OUT, compile_family
 from fcpkit.core.trajectory import Observation
 from fcpkit.agent.repair.base import RepairRequest
@@ -67,7 +67,7 @@ def sign_in_form(obs: Observation | None) -> bool:
     """A sign-in form on the page: a password field and a sign-in heading or button."""
     if obs is None:
         return False
-    ns = nodes(obs.text)
+    ns = Page.of(obs).nodes
     has_pw = any(n.role == "textbox" and _any(_PASSWORD, n.name) for n in ns)
     return has_pw and any(n.role in ("heading", "button") and _any(_SIGN_IN, n.name) for n in ns)
 
@@ -76,7 +76,7 @@ def modal_dialog(obs: Observation | None) -> str | None:
     """The name of a modal dialog covering the page, if one does."""
     if obs is None:
         return None
-    for n in nodes(obs.text):
+    for n in Page.of(obs).nodes:
         if n.role in ("dialog", "alertdialog"):
             return n.name or "dialog"
     return None

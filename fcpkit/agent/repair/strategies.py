@@ -9,7 +9,7 @@ the cause; the LLM repairer may name any of them (its schema lists :data:`STRATE
 
 Strategies that fix the page themselves (sign in again, dismiss a dialog, clear a filter, wait,
 retry a lost click) return a ``recovery``: actions the runner carries out through the policy gate
-and then re-tests the page. They read the controls off the page (:mod:`fcpkit.core.pagetree`) by
+and then re-tests the page. They read the controls off the page (:class:`fcpkit.core.page.Page`) by
 role and by the multilingual phrase families, never by an application's own strings.
 """
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from fcpkit.core.pagetree import Node, nodes
+from fcpkit.core.page import Node, Page
 from fcpkit.core.phrases import PASSWORD, REMOVE_FILTER, SIGN_IN, compile_family
 from fcpkit.core.plan import SCOPES, Commitment
 from fcpkit.core.rules import is_form_edit
@@ -92,7 +92,7 @@ def rebind(action: Action, obs: Any) -> Action:
     if not m or not call or obs is None:
         return action
     role, name = m.group(1), m.group(2).replace("\\'", "'")
-    node = next((n for n in nodes(obs.text) if n.bid and n.role == role and n.name == name), None)
+    node = next((n for n in Page.of(obs).nodes if n.bid and n.role == role and n.name == name), None)
     if node is None or node.bid == call.group(3):
         return action
     command = f"{call.group(1)}{call.group(2)}{node.bid}{call.group(2)}" + action.command[call.end():]
@@ -107,7 +107,7 @@ def reauthenticate(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -
     creds = ctx.credentials.credentials(url) if ctx.credentials is not None else None
     if creds is None:
         return honest_stop(request, d, ctx, "signed out and no credentials are available to sign in again")
-    ns = nodes(request.observation.text) if request.observation is not None else ()
+    ns = Page.of(request.observation).nodes if request.observation is not None else ()
     pw = next((n for n in ns if n.bid and n.role == "textbox" and any(p.search(n.name) for p in _PASSWORD)), None)
     user = next((n for n in ns if n.bid and n.role in ("textbox", "combobox") and _USER.search(n.name)), None)
     button = next((n for n in ns if n.bid and n.role == "button" and any(p.search(n.name) for p in _SIGN_IN)), None)
@@ -123,7 +123,7 @@ def reauthenticate(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -
 
 def dismiss_dialog(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> RepairResult:
     """Press the button that dismisses the modal dialog covering the page."""
-    ns = nodes(request.observation.text) if request.observation is not None else ()
+    ns = Page.of(request.observation).nodes if request.observation is not None else ()
     start = next((i for i, n in enumerate(ns) if n.role in ("dialog", "alertdialog")), None)
     if start is None:
         return local_repair(request, d, ctx)
@@ -147,7 +147,7 @@ def wait_and_reobserve(request: RepairRequest, d: Diagnosis, ctx: StrategyContex
 def clear_constraints(request: RepairRequest, d: Diagnosis, ctx: StrategyContext) -> RepairResult:
     """Remove the filter the task did not ask for: the page's clear/remove-filter control, else the bare URL."""
     obs = request.observation
-    ns = nodes(obs.text) if obs is not None else ()
+    ns = Page.of(obs).nodes if obs is not None else ()
     control = next((n for n in ns if n.bid and n.role in ("link", "button") and _CLEAR.search(n.name)), None) or \
         next((n for n in ns if n.bid and n.role in ("link", "button") and any(p.search(n.name) for p in _REMOVE_FILTER)),
              None)

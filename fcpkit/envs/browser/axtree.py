@@ -8,18 +8,14 @@ the results table", "the text after the heading Policy check".
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from fcpkit.core.page import Page
+
 __all__ = ["AXNode", "AXTree", "parse_axtree", "strip_origin"]
 
-_LINE = re.compile(
-    r"^(?P<indent>\t*)(?:\[(?P<bid>[^\]]+)\]\s+)?(?P<role>\S+)\s+"
-    r"(?P<name>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")(?P<rest>.*)$"
-)
-_PROP = re.compile(r"(?:^\s+|,\s*)(?P<key>[A-Za-z_]+)(?:=(?P<val>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[^,]+))?")
 _ORIGIN = re.compile(r"(url=['\"])(?:https?|file)://[^/'\"]*")
 
 
@@ -44,7 +40,7 @@ class AXNode:
 
     def describe(self) -> str:
         """The node line without its bid and indentation, with URL origins removed."""
-        return strip_origin(re.sub(r"^\t*(?:\[[^\]]+\]\s+)?", "", self.line))
+        return strip_origin(self.line.lstrip("\t ").split("] ", 1)[-1] if self.bid else self.line.lstrip("\t "))
 
 
 class AXTree:
@@ -105,28 +101,12 @@ class AXTree:
 
 
 def parse_axtree(text: str) -> list[AXNode]:
+    """The named nodes of a flattened tree, as the page model reads them (:class:`fcpkit.core.page.Page`)."""
+    page = Page.parse(text)
+    raw = [ln for ln in page.body.split("\n") if ln.strip()]
     nodes: list[AXNode] = []
-    for line in text.splitlines():
-        m = _LINE.match(line)
-        if not m:
+    for n, line in zip(page.nodes, raw):
+        if not n.role or n.line[len(n.role):].lstrip()[:1] not in ("'", '"'):
             continue
-        try:
-            name = ast.literal_eval(m.group("name"))
-        except (ValueError, SyntaxError):
-            name = m.group("name")[1:-1]
-        props: dict[str, str] = {}
-        for pm in _PROP.finditer(m.group("rest")):
-            val = pm.group("val")
-            if val is None:
-                props[pm.group("key")] = "True"
-                continue
-            val = val.strip()
-            if val[:1] in "'\"":
-                try:
-                    val = ast.literal_eval(val)
-                except (ValueError, SyntaxError):
-                    val = val[1:-1]
-            props[pm.group("key")] = val
-        nodes.append(AXNode(len(nodes), len(m.group("indent")), m.group("bid"), m.group("role"),
-                            name, props, line))
+        nodes.append(AXNode(len(nodes), n.depth, n.bid, n.role, n.name, dict(n.props), line))
     return nodes

@@ -13,9 +13,9 @@ step instead of a crash. The chosen bid's node is resolved from the AXTree into 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from fcpkit.core.page import Page
 from fcpkit.agent.guards import infer_effect
 from fcpkit.core.protocols import ExecutorContext
 from fcpkit.core.rules import parse_action
@@ -32,15 +32,12 @@ BID_ACTIONS = frozenset({"click", "dblclick", "hover", "fill", "select_option", 
 ACTION_SPACE = ("click('bid'), fill('bid', 'text'), select_option('bid', 'option'), press('bid', 'Enter'), "
                 "hover('bid'), scroll(0, 300), goto('url'), go_back(), noop(), send_msg_to_user('text'), "
                 "report_infeasible('reason')")
-_NODE = re.compile(r"^\s*\[(?P<bid>[^\]]+)\]\s+(?P<role>[A-Za-z]+)\s*(?:'(?P<name>(?:[^'\\]|\\.)*)')?", re.MULTILINE)
-
-
 def axtree_nodes(text: str) -> dict[str, str]:
-    """``{bid: "role 'name'"}`` for every ``[bid] role 'name'`` line of a flattened AXTree."""
+    """``{bid: "role 'name'"}`` for every node with an element id of a flattened AXTree."""
     out: dict[str, str] = {}
-    for m in _NODE.finditer(text or ""):
-        role, name = m.group("role"), m.group("name")
-        out.setdefault(m.group("bid").strip(), f"{role} '{name}'" if name is not None else role)
+    for n in Page.parse(text or "").nodes:
+        if n.bid is not None and n.role:
+            out.setdefault(n.bid, f"{n.role} '{n.name}'" if n.line[len(n.role):].lstrip()[:1] in ("'", '"') else n.role)
     return out
 
 

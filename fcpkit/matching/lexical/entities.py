@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.page import record_ids
+from fcpkit.core.page import id_names, record_ids
 from fcpkit.core.text import tokenize
 
 __all__ = ["Entities", "entities", "dates", "names", "same_name", "dates_match"]
@@ -102,7 +102,7 @@ def same_name(name: str, text: str) -> bool:
 @page_cache(16384, kind="statement")
 def entities(text: str) -> Entities:
     """The :class:`Entities` of a statement."""
-    ids = record_ids(text)
+    ids = id_names(text)
     amounts = tuple(dict.fromkeys(t for t in tokenize(re.sub(r"[A-Z]{1,6}[-_]?\d[\w-]*", " ", text)) if t[:1].isdigit()))
     ds = dates(text)
     quoted = tuple(a or b or c for a, b, c in _QUOTED.findall(text))

@@ -344,10 +344,10 @@ class LexicalMatcher:
             self._pages.move_to_end(key)
             return page
         if isinstance(text, ActionDescription):
-            page = Page(text.text)
+            page = Page.parse(text.text)
             page.cache["chosen"] = tuple(frozenset(v) for v in (tokenize(c, past="both") for c in text.chosen) if v)
         else:
-            page = Page(text)
+            page = Page.parse(text)
         self._pages[key] = page
         if len(self._pages) > self._cache_size:
             self._pages.popitem(last=False)
@@ -369,7 +369,6 @@ class LexicalMatcher:
 
     def _build(self, page: Page) -> Prepared:
         identity: list[str] = []
-        page.nodes  # noqa: B018 - parses headers
         if "url" in page.headers:
             identity.extend(tokenize(page.path.replace("/", " "), past="both"))
         if "title" in page.headers:
@@ -377,8 +376,8 @@ class LexicalMatcher:
         for n in page.nodes:
             if n.role == "RootWebArea":
                 identity.extend(tokenize(strip_volatile(n.name), past="both"))
-        if page.heading is not None:
-            identity.extend(tokenize(strip_volatile(page.heading.name), past="both"))
+        if page.first_heading is not None:
+            identity.extend(tokenize(strip_volatile(page.nodes[page.first_heading].name), past="both"))
         body = [toks for toks in (_line_tokens(n.line) for n in page.nodes) if toks]
         if not identity:  # an action description or bare text: all of it is its identity
             identity = [t for line in body for t in line]

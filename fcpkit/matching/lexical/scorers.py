@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.page import Page
+from fcpkit.core.page import Page, record_ids
 from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.entities import dates, dates_match
@@ -79,7 +79,6 @@ class Prepared:
 EDITABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider", "checkbox",
                             "radio", "switch", "option", "menuitemcheckbox", "menuitemradio"})
 _SHAPE = re.compile(r"\d")
-_RECORD_ID = re.compile(r"^(?:[a-z]+[-_])+\d[\w.-]*$|^\d[\d.]*$")
 
 
 @page_cache(65536)
@@ -137,11 +136,16 @@ def recall(st: Stmt, page: Prepared) -> float:
     return best / total
 
 
+def _is_record_token(token: str) -> bool:
+    """A statement's token that names a record (an id of :mod:`fcpkit.core.page.records`) or a number."""
+    return bool(record_ids(token.upper())) or bool(re.fullmatch(r"\d[\d.]*", token))
+
+
 def exclusion(st: Stmt, page: Prepared) -> float:
     sh = shapes(st.exclude)
     if page.chosen:
         # record identifiers (T-390, SKU-2045, 42.50) name a kind of thing; "CA9b" or "Q1" are values
-        keyed = all(_RECORD_ID.match(k) for k in st.exclude)
+        keyed = all(_is_record_token(k) for k in st.exclude)
         ex = st.exclude
         differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
         if keyed:

@@ -1,48 +1,45 @@
-"""Evidence provenance: which text on a page the application wrote, and which a user did.
+"""Provenance: which text on a page the application wrote, which a user wrote, which the agent typed.
 
 A plan's confirming evidence ("Price for SKU-2045 updated to $229.00.") proves something only
 where the application says it: a status message, an alert, a heading, a field's value, a label.
 The same words inside text a user controls (a product named "... Price for SKU-2045 updated to
 $229.00.", a complaint, a comment) prove nothing, and a user who can write them could otherwise
-fake a completion and hide a fault. :func:`app_view` removes the user-authored parts of a page's
-accessibility tree; the state tester scores *confirming* evidence on that view and falsifying
-evidence on the whole page (a falsifier may be anywhere: a false alarm costs a look, a missed
-one a wrong write).
+fake a completion and hide a fault. The words the agent typed itself (the query in a search box,
+echoed back by the application after the search) prove nothing either: "EXP-1180" typed into a
+search box above a result list that does not hold it does not make "Search results for
+EXP-1180" true, and "Whitfield" typed into it does not make a falsifier naming Diana Whitfield true.
 
-User-authored regions are found structurally, on the accessibility tree:
+User-authored regions are found structurally, on the page's nodes:
 
 * free-text containers: ``blockquote``, ``article``, ``comment``, ``feed`` subtrees, and
   regions / groups / tab panels named for free text ("Customer complaint", "Comments");
 * labelled values whose label names a free-text field (a definition after the term *Name*, a
   cell under the column *Subject*, ``StaticText 'Customer: Mira Okafor'``, a text box *Description*);
 * a record page's title line: the unlabelled text right after the first heading of the main
-  content ("Ticket T-390" / "Charged twice this month");
-* what a user typed: the query in a search box (typed, or echoed back by the application after
-  the search: either way the user's words, not the application's answer), and, on a page where
-  the step only typed (``typing=True``: the form is not submitted yet), the value of every text
-  box. The box itself, with its name, stays. "EXP-1180" typed into a search box above a result
-  list that does not hold it does not make "Search results for EXP-1180" true; a text box the
-  application filled in (a record's saved price in its edit form) still counts.
+  content ("Ticket T-390" / "Charged twice this month").
 
-Everything else (live regions, headings, controls, selected options, labels, other field values,
-the URL and title) stays. A confirming statement that says it is about a user-authored field by
-starting with its label ("Customer complaint charged twice ...") checks what the user wrote and
-is read on the whole page (:func:`about_user_content`). :class:`ProvenancePolicy` holds the vocabulary; ``sites`` overrides it
-per host (``{"shop.example.com": ProvenancePolicy(...)}``).
+What the agent typed: the value of every search box (typed, or echoed into it by the application
+after the search); on the page of a step that only typed (the form is not submitted yet), the
+value of every text box; the value of any text box that holds a value the agent typed or chose
+in this run; and, in the application's text, a span that repeats such a value word for word (an
+echo: "No results for 'Kestrel Logistics AG'"). The box itself, with its name, stays: a text box
+the application filled in (a record's saved price in its edit form) still counts.
+
+:class:`ProvenancePolicy` holds the vocabulary; ``sites`` overrides it per host.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 from urllib.parse import urlsplit
 
-from fcpkit.core.caches import page_cache
-from fcpkit.core.trajectory import Observation
+if TYPE_CHECKING:
+    from fcpkit.core.page.model import Page
 
-__all__ = ["ProvenancePolicy", "DEFAULT_POLICY", "app_view", "app_text", "user_lines", "user_labels",
+__all__ = ["ProvenancePolicy", "DEFAULT_POLICY", "user_nodes", "user_labels", "typed_nodes", "echoes",
            "about_user_content"]
 
 _FREE_TEXT_FIELDS = ("name", "customer", "subject", "title", "description", "comment", "comments", "note", "notes",
@@ -81,10 +78,10 @@ class ProvenancePolicy:
 
 DEFAULT_POLICY = ProvenancePolicy()
 
-_LINE = re.compile(r"^(?P<indent>\t*)(?:\[[^\]\s]+\]\s+)?(?P<role>[A-Za-z][\w-]*)(?:\s+(?P<q>['\"])(?P<name>(?:\\.|(?!(?P=q)).)*)(?P=q))?")
 _LABELLED = re.compile(r"^\s*([^:]{1,40}):\s+\S")
 _REGIONS = frozenset({"region", "group", "tabpanel", "section", "complementary", "form"})
 _TEXT = frozenset({"statictext", "paragraph", "generic", "text"})
+_TYPED_ROLES = frozenset({"textbox", "searchbox"})
 
 
 def _words_re(fields: tuple[str, ...]) -> re.Pattern[str]:
@@ -102,74 +99,30 @@ def _is_field(label: str, pat: re.Pattern[str]) -> bool:
     return bool(label) and len(label) <= 40 and bool(pat.fullmatch(label) or pat.search(label) and len(label.split()) <= 3)
 
 
-def _user_lines(text: str, policy: ProvenancePolicy) -> frozenset[int]:
-    """Indices of the lines of ``text`` that are user-authored under ``policy``."""
-    return _scan(text, policy)[0]
-
-
-@page_cache(65536)
-def _line(ln: str) -> tuple[int, str, str, str | None] | None:
-    """(depth, role in lower case, name, the name as written) of one line, or ``None``: read once per
-    line, as most lines of a page come back on the next one and on its app-authored view."""
-    m = _LINE.match(ln)
-    if m is None:
-        return None
-    raw = m.group("name")
-    return len(m.group("indent")), m.group("role").lower(), (raw or "").replace("\\'", "'"), raw
-
-
-_TYPED_ROLES = frozenset({"textbox", "searchbox"})
-_VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
-#: A box with a value: (its line, whether it is a search box, the lines below it that show the value).
-_Box = tuple[int, bool, tuple[int, ...]]
-
-
-@page_cache(4096)
-def _boxes(text: str) -> tuple[_Box, ...]:
-    """The text and search boxes of ``text`` that hold a value."""
-    boxes: list[_Box] = []
-    box: tuple[int, int, bool, list[int]] | None = None  # (line, depth, search box, lines below it)
-    for i, ln in enumerate(text.split("\n")):
-        parsed = _line(ln)
-        if parsed is None:
-            continue
-        depth, role = parsed[0], parsed[1]
-        if box is not None and depth > box[1]:
-            box[3].append(i)
-            continue
-        if box is not None:
-            boxes.append((box[0], box[2], tuple(box[3])))
-            box = None
-        if role in _TYPED_ROLES and _VALUE_ATTR.search(ln):
-            box = (i, depth, role == "searchbox", [])
-    if box is not None:
-        boxes.append((box[0], box[2], tuple(box[3])))
-    return tuple(boxes)
-
-
-@page_cache(4096)
-def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
-    """(user-authored line indices, the labels of the user-authored fields and regions found)."""
+def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
+    """(user-authored node positions, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)
-    lines = text.split("\n")
-    parsed = [_line(ln) for ln in lines]
     user: set[int] = set()
     labels: set[str] = set()
-    skip_depth: int | None = None  # inside a user subtree: every line deeper than this
+    skip_depth: int | None = None  # inside a user subtree: every node deeper than this
     header_cols: list[str] = []
     col = 0
     last_term: str | None = None
     after_heading = False
     seen_heading = False
-    for i, p in enumerate(parsed):
-        if p is None:
-            continue
-        depth, role, name, _ = p
+    nodes = page.nodes
+    for i, n in enumerate(nodes):
+        if not n.role:
+            role, name, depth = "", "", n.depth
+        else:
+            role, name, depth = n.kind, n.name, n.depth
         if skip_depth is not None:
             if depth > skip_depth:
                 user.add(i)
                 continue
             skip_depth = None
+        if not role:
+            continue
         if role in policy.containers or (role in _REGIONS and name and _is_field(name, pat)):
             if role in policy.containers:
                 user.add(i)
@@ -191,7 +144,7 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
                 skip_depth = depth
                 continue
         if role == "term":
-            last_term = name or _next_text(parsed, i, depth)
+            last_term = name or _next_text(page, i, depth)
             continue
         if role == "definition":
             if last_term and _is_field(last_term, pat):
@@ -218,30 +171,88 @@ def _scan(text: str, policy: ProvenancePolicy) -> tuple[frozenset[int], frozense
                 user.add(i)
                 skip_depth = depth if role != "statictext" else None
                 continue
-        if role not in _TEXT and role not in ("LabelText".lower(),):
+        if role not in _TEXT and role != "labeltext":
             after_heading = False
     return frozenset(user), frozenset(" ".join(x.split()) for x in labels if x.strip())
 
 
-def _next_text(parsed, i: int, depth: int) -> str:
-    for p in parsed[i + 1:i + 3]:
-        if p is None or p[0] <= depth:
+def _next_text(page: "Page", i: int, depth: int) -> str:
+    for n in page.nodes[i + 1:i + 3]:
+        if not n.role or n.depth <= depth:
             break
-        if p[3]:
-            return p[3]
+        if n.name:
+            return n.name
     return ""
 
 
-def user_lines(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY) -> list[str]:
-    """The user-authored lines of ``obs.text`` (for inspection and tests)."""
-    pol = policy.for_url(obs.url)
-    lines = obs.text.split("\n")
-    return [lines[i] for i in sorted(_user_lines(obs.text, pol))]
+def _scanned(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
+    key = ("provenance", policy.for_url(page.url_or_root))
+    hit = page.cache.get(key)
+    if hit is None:
+        hit = page.cache[key] = _scan(page, key[1])
+    return hit
 
 
-def user_labels(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY) -> frozenset[str]:
+def user_nodes(page: "Page", policy: ProvenancePolicy = DEFAULT_POLICY) -> frozenset[int]:
+    """Positions of the user-authored nodes of ``page`` under ``policy``."""
+    return _scanned(page, policy)[0]
+
+
+def user_labels(page: "Page", policy: ProvenancePolicy = DEFAULT_POLICY) -> frozenset[str]:
     """Labels of the user-authored fields and regions on the page ("Customer complaint", "Subject")."""
-    return _scan(obs.text, policy.for_url(obs.url))[1]
+    return _scanned(page, policy)[1]
+
+
+def typed_nodes(page: "Page", typing: bool = False, inputs: Iterable[str] = ()) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The text and search boxes whose value the agent typed: (box position, the positions below
+    it that show the value). Every search box with a value; with ``typing`` (the step only typed)
+    every text box with one; and any text box whose value is one of ``inputs`` (what the agent typed
+    or chose in this run)."""
+    wanted = {_norm(v) for v in inputs if v and len(v.strip()) >= 2}
+    out: list[tuple[int, tuple[int, ...]]] = []
+    nodes = page.nodes
+    for i, n in enumerate(nodes):
+        if n.kind in _TYPED_ROLES and n.value is not None and "value=" in n.attrs:
+            if n.kind == "searchbox" or typing or (n.value and _norm(n.value) in wanted):
+                out.append((i, tuple(range(i + 1, page.ends[i]))))
+    return tuple(out)
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.split()).casefold()
+
+
+_ECHO_WORDS = re.compile(r"\b(?:results?|search(?:ed|ing)?|match(?:es|ed|ing)?|found|showing|no\b|for|containing)\b", re.IGNORECASE)
+
+
+def echoes(page: "Page", values: Iterable[str], skip: frozenset[int] = frozenset()) -> dict[int, str]:
+    """The application's nodes that echo one of ``values`` (what the agent typed): the value in
+    quotes ("No results for 'Kestrel Logistics AG'"), or beside the words of a search's answer
+    ("Showing results for Whitfield") outside a listed item. Each comes back with the value's span
+    removed from its text: {position: the text without it}. A result that merely contains the query
+    ("Kestrel Logistics GmbH" for "Kestrel") is the application's answer, not an echo."""
+    vals = sorted({" ".join(v.split()) for v in values if v and len(v.strip()) >= 3}, key=len, reverse=True)
+    if not vals:
+        return {}
+    quoted = [re.compile(r"[\"'“‘«]" + re.escape(v) + r"[\"'”’»]", re.IGNORECASE) for v in vals]
+    bare = [re.compile(r"(?<!\w)" + re.escape(v) + r"(?!\w)", re.IGNORECASE) for v in vals]
+    out: dict[int, str] = {}
+    items = page.items
+    for i, n in enumerate(page.nodes):
+        if i in skip or n.kind in _TYPED_ROLES or not n.label:
+            continue
+        text = n.label
+        hit = False
+        for p in quoted:
+            if p.search(text):
+                text, hit = p.sub(" ", text), True
+        if not hit and items[i] < 0 and _ECHO_WORDS.search(text):
+            for p in bare:
+                if p.search(text):
+                    text, hit = p.sub(" ", text), True
+        if hit:
+            out[i] = " ".join(text.split())
+    return out
 
 
 def about_user_content(statement: str, labels: frozenset[str]) -> bool:
@@ -249,23 +260,3 @@ def about_user_content(statement: str, labels: frozenset[str]) -> bool:
     twice ..."): such a statement checks what the user wrote, so it is read on the whole page."""
     s = " ".join(statement.split()).casefold()
     return any(s.startswith(label.casefold()) for label in labels if len(label) >= 4)
-
-
-def app_text(text: str, url: str = "", policy: ProvenancePolicy = DEFAULT_POLICY, typing: bool = False) -> str:
-    """``text`` (a flattened accessibility tree) without its user-authored lines and search queries;
-    ``typing``: the page of a step that only typed, whose text boxes hold the user's own values."""
-    drop = _user_lines(text, policy.for_url(url))
-    typed = [b for b in _boxes(text) if b[1] or typing]
-    if not drop and not typed:
-        return text
-    values = {b[0] for b in typed}
-    drop = drop.union(i for b in typed for i in b[2])
-    return "\n".join(_VALUE_ATTR.sub("", ln, count=1) if i in values else ln
-                     for i, ln in enumerate(text.split("\n")) if i not in drop)
-
-
-def app_view(obs: Observation, policy: ProvenancePolicy = DEFAULT_POLICY, typing: bool = False) -> Observation:
-    """``obs`` with only its app-authored text (the same object when nothing is user-authored);
-    ``typing`` as in :func:`app_text`."""
-    text = app_text(obs.text, obs.url, policy, typing)
-    return obs if text is obs.text else replace(obs, text=text)

@@ -1,0 +1,475 @@
+"""The page model: one observation read once into nodes, regions, identity, mentions and fields.
+
+Every consumer of a page (the testers, the matcher, the anomaly rules, the built-in falsifiers,
+effects, provenance, lint and explain) reads it through a :class:`Page`, built once per
+observation (:meth:`Page.of`, kept with the observation) and holding what they derive from it.
+What it says about a page:
+
+* **nodes**: one per line, with depth, parent, element id (bid), role, name, value and states;
+* **regions**: each node's zone: *chrome* (the banner, the footer, navigation outside the main
+  content: what every page of the site shows around its content), *main*, *dialog*, or *body*
+  (a page with no landmarks); live regions (announcements); dialogs (and whether modal); forms;
+* **collections and their items**: a list, table, feed, grid, listbox, menu or tree with two
+  items or more, and the item (list item, data row, article, option, menu item) each node stands
+  in. What an item says is about *the record it lists*, not about the page: a **mention**;
+* **identity**: which record or screen is in view, from the title (without the site's name), the
+  main heading, the breadcrumb and the URL path; its record ids (:mod:`.records`);
+* **fields**: labels bound to values on one node (a control and its value, a term and its
+  definition, a ``Label: value`` text line).
+
+Provenance (which text the application wrote, which the user or the agent did) and the site's
+furniture are read by :mod:`.provenance` and :mod:`.site`; the views a tester scores are built
+from them (:meth:`Page.view`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Any, Iterable, Mapping, Sequence
+from urllib.parse import parse_qsl, urlsplit
+
+from fcpkit.core.page.nodes import DIALOG_ROLES, Node, read_line
+from fcpkit.core.page.records import RecordId, record_ids
+from fcpkit.core.page.regions import BREADCRUMB, COLLECTIONS, ITEMS, ZONES, Field, read_fields, read_regions
+
+__all__ = ["Page", "Field", "ZONES", "COLLECTIONS", "ITEMS", "title_parts"]
+
+_HEADER = re.compile(r"^(url|title|tab):\s?(.*)$")
+_URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
+_ROOT_URL = re.compile(r"url='([^']*)'")
+#: A title's separators: a spaced dash, colon or bullet, or a bar or middle dot however spaced.
+_TITLE_SPLIT = re.compile(r"\s+[·|•—–:-]\s+|\s*[|·•]\s*")
+_BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
+
+def title_parts(title: str) -> list[str]:
+    """A title's segments ("Report R-7305 · Home Espresso · Mod Console" -> three)."""
+    return [p.strip() for p in _TITLE_SPLIT.split(title or "") if p.strip()]
+
+
+class Page:
+    """An observation read once (see module docstring).
+
+    Build it with :meth:`of` (an observation, cached with it) or :meth:`parse` (serialized text:
+    ``url:``/``title:``/``tab:`` header lines, then the tree). A text without headers and without a
+    root node is no page (``is_page`` is False): an action description or a bare statement.
+    """
+
+    __slots__ = ("url", "title", "body", "tabs", "extra", "error", "nodes", "headers", "__dict__")
+
+    def __init__(self, body: str, url: str = "", title: str = "", *, tabs: Sequence[Mapping[str, str]] = (),
+                 extra: Mapping[str, Any] | None = None, error: str | None = None,
+                 nodes: Sequence[Node] | None = None, headers: Mapping[str, str] | None = None):
+        self.body = body
+        self.url = url
+        self.title = title
+        self.tabs = tuple(tabs or ())
+        self.extra = extra or {}
+        self.error = error
+        self.headers: dict[str, str] = dict(headers) if headers is not None else (
+            {k: v for k, v in (("url", url), ("title", title)) if v})
+        if nodes is None:
+            nodes = tuple(read_line(raw) for raw in body.split("\n") if raw.strip())
+        self.nodes: tuple[Node, ...] = tuple(nodes)
+
+    # -- building -------------------------------------------------------------------------
+    @classmethod
+    def of(cls, obs: Any) -> "Page":
+        """The page of observation ``obs``, read once and kept with it (an observation is frozen:
+        its page never goes stale)."""
+        d = getattr(obs, "__dict__", None)
+        page = d.get("_page") if d is not None else None
+        if page is None:
+            page = cls(obs.text or "", obs.url or "", obs.title or "", tabs=obs.tabs or (), extra=obs.extra,
+                       error=obs.error)
+            if d is not None:
+                object.__setattr__(obs, "_page", page)
+        return page
+
+    @staticmethod
+    def forget(obs: Any) -> None:
+        """Drop the page kept with ``obs`` (a benchmark's cold pass reads every page afresh)."""
+        d = getattr(obs, "__dict__", None)
+        if d is not None:
+            d.pop("_page", None)
+
+    @classmethod
+    def parse(cls, text: str) -> "Page":
+        """The page of a serialized text (:func:`~fcpkit.core.trajectory.serialize_observation`): its
+        header lines, then the tree."""
+        lines = text.split("\n")
+        headers: dict[str, str] = {}
+        tabs: list[dict[str, str]] = []
+        k = 0
+        while k < len(lines):
+            h = _HEADER.match(lines[k])
+            if h is None:
+                break
+            if h.group(1) == "tab":
+                t, _, u = h.group(2).partition(" | ")
+                tabs.append({"title": t, "url": u})
+            else:
+                headers.setdefault(h.group(1), h.group(2))
+            k += 1
+        body = "\n".join(lines[k:]) if k else text
+        page = cls(body, headers.get("url", ""), headers.get("title", ""), tabs=tabs, headers=headers)
+        page.__dict__["text"] = text
+        return page
+
+    def derive(self, keep: Iterable[int], nodes: Mapping[int, Node] | None = None) -> "Page":
+        """A view of this page: the nodes at ``keep`` (positions, in order), some replaced by
+        ``nodes`` (a node with part of its text removed), same URL, title and headers."""
+        swap = nodes or {}
+        kept = [swap.get(i, self.nodes[i]) for i in keep]
+        body = "\n".join(("\t" * n.depth) + (f"[{n.bid}] " if n.bid else "") + n.line for n in kept)
+        view = Page(body, self.url, self.title, tabs=self.tabs, extra=self.extra, error=self.error, nodes=kept,
+                    headers=self.headers)
+        return view
+
+    def __repr__(self) -> str:
+        return f"Page({self.url or self.title or self.body[:40]!r}, {len(self.nodes)} nodes)"
+
+    @cached_property
+    def text(self) -> str:
+        """The serialized text (headers, then the tree): what a text-only matcher reads."""
+        lines = []
+        if self.url:
+            lines.append(f"url: {self.url}")
+        if self.title:
+            lines.append(f"title: {self.title}")
+        for tab in self.tabs:
+            if tab.get("url") != self.url:
+                lines.append(f"tab: {tab.get('title', '')} | {tab.get('url', '')}")
+        if not lines:
+            return self.body
+        lines.append(self.body)
+        return "\n".join(lines)
+
+    @cached_property
+    def cache(self) -> dict[Any, Any]:
+        """What a consumer derives from this page, under a key of its own: per-page state lives
+        and dies with the page instead of in module-level caches."""
+        return {}
+
+    # -- structure ------------------------------------------------------------------------
+    @cached_property
+    def parents(self) -> tuple[int, ...]:
+        """Each node's parent position (-1 at the top)."""
+        out: list[int] = []
+        stack: list[int] = []
+        nodes = self.nodes
+        for i, n in enumerate(nodes):
+            d = n.depth
+            while stack and nodes[stack[-1]].depth >= d:
+                stack.pop()
+            out.append(stack[-1] if stack else -1)
+            stack.append(i)
+        return tuple(out)
+
+    @cached_property
+    def ends(self) -> tuple[int, ...]:
+        """Each node's subtree end (exclusive): the node and its descendants are ``range(i, ends[i])``."""
+        nodes = self.nodes
+        n = len(nodes)
+        out = [n] * n
+        stack: list[int] = []
+        for i, node in enumerate(nodes):
+            d = node.depth
+            while stack and nodes[stack[-1]].depth >= d:
+                out[stack.pop()] = i
+            stack.append(i)
+        return tuple(out)
+
+    def subtree(self, i: int) -> range:
+        """Positions of node ``i`` and every node below it."""
+        return range(i, self.ends[i])
+
+    def subtree_text(self, i: int) -> str:
+        """The names (or plain text) of node ``i`` and its descendants, joined."""
+        return " ".join(t for t in (self.nodes[k].label for k in self.subtree(i)) if t)
+
+    def ancestors(self, i: int) -> Iterable[int]:
+        p = self.parents[i]
+        while p >= 0:
+            yield p
+            p = self.parents[p]
+
+    @cached_property
+    def by_bid(self) -> dict[str, int]:
+        """Each element id's first node position (read-only: shared by every caller)."""
+        out: dict[str, int] = {}
+        for i, n in enumerate(self.nodes):
+            if n.bid is not None:
+                out.setdefault(n.bid, i)
+        return out
+
+    def node(self, bid: Any) -> Node | None:
+        """The node with element id ``bid`` (``None`` when the page has none)."""
+        i = self.by_bid.get(str(bid)) if bid is not None else None
+        return self.nodes[i] if i is not None else None
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The body lines without element ids, one per node."""
+        return [n.line for n in self.nodes]
+
+    # -- regions --------------------------------------------------------------------------
+    @cached_property
+    def _regions(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+        return read_regions(self)
+
+    @cached_property
+    def zones(self) -> tuple[str, ...]:
+        """Each node's zone: ``chrome``, ``main``, ``dialog`` or ``body`` (see module docstring)."""
+        return self._regions[0]
+
+    @cached_property
+    def items(self) -> tuple[int, ...]:
+        """Each node's collection item (the position of the list item, data row, article, option or
+        menu item it stands in, in a collection of two or more), or -1."""
+        return self._regions[1]
+
+    @cached_property
+    def forms(self) -> tuple[int, ...]:
+        """Each node's form (position of the ``form`` or ``search`` landmark it stands in), or -1."""
+        return self._regions[2]
+
+    @cached_property
+    def chrome(self) -> frozenset[int]:
+        """Positions of the nodes in the site's chrome: banner, footer, navigation around the content."""
+        return frozenset(i for i, z in enumerate(self.zones) if z == "chrome")
+
+    @cached_property
+    def mentions(self) -> frozenset[int]:
+        """Positions of the nodes inside a collection item (a list or search result, a table row,
+        an option): what they say is about the record they list."""
+        return frozenset(i for i, it in enumerate(self.items) if it >= 0)
+
+    @cached_property
+    def main(self) -> range:
+        """The main region (``main`` landmark), or the whole page when it has none."""
+        for i, n in enumerate(self.nodes):
+            if n.kind == "main":
+                return self.subtree(i)
+        return range(len(self.nodes))
+
+    @cached_property
+    def live(self) -> tuple[tuple[int, str], ...]:
+        """Live regions (status, alert, ...): (node position, the text inside), outermost only."""
+        out: list[tuple[int, str]] = []
+        end = -1
+        for i, n in enumerate(self.nodes):
+            if i < end or not n.live:
+                continue
+            end = self.ends[i]
+            out.append((i, " ".join(self.nodes[k].line.strip() for k in range(i, end))))
+        return tuple(out)
+
+    @cached_property
+    def live_nodes(self) -> frozenset[int]:
+        """Positions of every node inside a live region."""
+        return frozenset(k for i, _ in self.live for k in self.subtree(i))
+
+    @cached_property
+    def messages(self) -> tuple[str, ...]:
+        """The text of each live region, as a person reads it (names and plain text, no roles)."""
+        return tuple(m for m in (" ".join(t for t in (self.nodes[k].label for k in self.subtree(i)) if t).strip()
+                                 for i, _ in self.live) if m)
+
+    @cached_property
+    def dialogs(self) -> tuple[tuple[int, str, bool], ...]:
+        """Dialogs: (node position, name, modal)."""
+        return tuple((i, n.name, n.kind == "alertdialog" or "modal" in n.states)
+                     for i, n in enumerate(self.nodes) if n.kind in DIALOG_ROLES)
+
+    @cached_property
+    def modal_dialogs(self) -> tuple[str, ...]:
+        """The names of the modal dialogs (an ``alertdialog``, or a ``dialog`` marked ``modal``)."""
+        return tuple(name.strip() for _, name, modal in self.dialogs if modal)
+
+    @cached_property
+    def focused(self) -> int | None:
+        """The position of the focused node (the innermost, not the root), or ``None``."""
+        hits = [i for i, n in enumerate(self.nodes) if "focused" in n.states and n.kind not in ("rootwebarea", "webarea", "document")]
+        return hits[-1] if hits else None
+
+    def at(self, x: float, y: float) -> int | None:
+        """The smallest node whose box holds the point (``extra["boxes"]``: ``{bid: [x, y, w, h]}``), or ``None``."""
+        boxes = self.extra.get("boxes") if isinstance(self.extra.get("boxes"), Mapping) else None
+        if not boxes:
+            return None
+        best, area = None, None
+        for bid, box in boxes.items():
+            try:
+                bx, by, bw, bh = (float(v) for v in box)
+            except (TypeError, ValueError):
+                continue
+            if bx <= x <= bx + bw and by <= y <= by + bh and (area is None or bw * bh < area):
+                best, area = bid, bw * bh
+        return self.by_bid.get(str(best)) if best is not None else None
+
+    def box(self, i: int) -> tuple[float, float, float, float] | None:
+        """Node ``i``'s box (x, y, width, height) when the observation carries boxes."""
+        boxes = self.extra.get("boxes") if isinstance(self.extra.get("boxes"), Mapping) else None
+        bid = self.nodes[i].bid
+        if not boxes or bid is None or bid not in boxes:
+            return None
+        try:
+            x, y, w, h = (float(v) for v in boxes[bid])
+        except (TypeError, ValueError):
+            return None
+        return x, y, w, h
+
+    # -- identity -------------------------------------------------------------------------
+    @cached_property
+    def is_page(self) -> bool:
+        """Whether the text is a page (headers or a root node), not an action description or bare text."""
+        return bool(self.headers) or any(n.kind == "rootwebarea" for n in self.nodes)
+
+    @cached_property
+    def path(self) -> str:
+        u = _URL_PATH.match(self.url_or_root)
+        return (u.group("path") or "") if u else self.url_or_root
+
+    @cached_property
+    def url_or_root(self) -> str:
+        """The URL, or the root node's ``url=`` attribute when the observation gives none."""
+        if self.url:
+            return self.url
+        root = self.root
+        if root is not None:
+            m = _ROOT_URL.search(self.nodes[root].line)
+            return m.group(1) if m else ""
+        return ""
+
+    @cached_property
+    def query(self) -> tuple[tuple[str, str], ...]:
+        """The URL's query as (key, value) pairs, blank values dropped."""
+        try:
+            return tuple(parse_qsl(urlsplit(self.url_or_root).query, keep_blank_values=False))
+        except ValueError:
+            return ()
+
+    @cached_property
+    def host(self) -> str:
+        try:
+            return urlsplit(self.url_or_root).netloc.lower()
+        except ValueError:
+            return ""
+
+    @cached_property
+    def root(self) -> int | None:
+        return next((i for i, n in enumerate(self.nodes) if n.kind == "rootwebarea"), None)
+
+    @cached_property
+    def heading(self) -> int | None:
+        """The position of the page's own heading: the first heading of a modal dialog over the
+        page, else of the main content, else of the page."""
+        nodes = self.nodes
+        for i, name, modal in self.dialogs:
+            if modal:
+                for k in self.subtree(i):
+                    if nodes[k].kind == "heading" and nodes[k].name:
+                        return k
+        main = self.main
+        for k in main:
+            if nodes[k].kind == "heading" and nodes[k].name and self.zones[k] != "chrome":
+                return k
+        return next((k for k, n in enumerate(nodes) if n.kind == "heading" and n.name), None)
+
+    @cached_property
+    def headings(self) -> tuple[str, ...]:
+        """The names of the headings, in order."""
+        return tuple(n.name for n in self.nodes if n.kind == "heading" and n.name)
+
+    @cached_property
+    def breadcrumb(self) -> tuple[int, ...]:
+        """Positions of the named nodes of the breadcrumb trail (a navigation named *Breadcrumb*)."""
+        for i, n in enumerate(self.nodes):
+            if n.kind == "navigation" and BREADCRUMB.search(n.name):
+                return tuple(k for k in self.subtree(i)[1:] if self.nodes[k].label and self.nodes[k].kind != "list")
+        return ()
+
+    @cached_property
+    def title_segments(self) -> tuple[str, ...]:
+        return tuple(title_parts(self.title))
+
+    @cached_property
+    def site_name(self) -> str:
+        """The title's site segment: the last of several segments ("Directions | Lodestar Maps"),
+        when the page's chrome or root names it too; else "" (see :mod:`.site` for what a run learns)."""
+        parts = self.title_segments
+        if len(parts) < 2:
+            return ""
+        last = parts[-1].casefold()
+        for i in self.chrome:
+            if last in self.nodes[i].name.casefold():
+                return parts[-1]
+        return parts[-1] if self.nodes and any(last in self.nodes[i].name.casefold() for i in range(min(4, len(self.nodes)))
+                                               if self.nodes[i].kind in ("link", "heading")) else ""
+
+    @cached_property
+    def identity(self) -> tuple[str, ...]:
+        """URL path, title, root name and the page's heading: the strings that say which page is open."""
+        out: list[str] = []
+        if "url" in self.headers:
+            out.append(self.path)
+        if "title" in self.headers:
+            out.append(self.headers["title"])
+        if self.root is not None:
+            out.append(self.nodes[self.root].name)
+        h = self.first_heading
+        if h is not None:
+            out.append(self.nodes[h].name)
+        return tuple(out)
+
+    @cached_property
+    def first_heading(self) -> int | None:
+        """The position of the first heading in document order (banner and dialogs included): the
+        heading a reader of the bare tree takes for the page's name."""
+        return next((k for k, n in enumerate(self.nodes) if n.kind == "heading"), None)
+
+    @cached_property
+    def identity_nodes(self) -> frozenset[int]:
+        """Positions of the nodes that say which record or screen is in view: the root, the page's
+        heading and the breadcrumb trail."""
+        out = set(self.breadcrumb)
+        if self.root is not None:
+            out.add(self.root)
+        if self.heading is not None:
+            out.add(self.heading)
+        return frozenset(out)
+
+    @cached_property
+    def identity_text(self) -> tuple[str, ...]:
+        """What says which record or screen is in view, as text: the title without the site's
+        name, the page's heading, the breadcrumb trail, the URL path."""
+        out: list[str] = []
+        parts = list(self.title_segments)
+        if self.site_name and parts and parts[-1] == self.site_name:
+            parts = parts[:-1]
+        if parts:
+            out.append(" · ".join(parts))
+        if self.heading is not None:
+            out.append(self.nodes[self.heading].name)
+        if self.breadcrumb:
+            out.append(" › ".join(self.nodes[k].label for k in self.breadcrumb))
+        if self.path:
+            out.append(self.path)
+        return tuple(out)
+
+    @cached_property
+    def record_ids(self) -> tuple[str, ...]:
+        """Record identifiers the page's identity names (the record this page is about)."""
+        return tuple(dict.fromkeys(r.id for r in self.identity_records))
+
+    @cached_property
+    def identity_records(self) -> tuple[RecordId, ...]:
+        """The :class:`~fcpkit.core.page.records.RecordId` s of the identity (URL path, title, heading)."""
+        return record_ids(" ".join(self.identity))
+
+    # -- fields ---------------------------------------------------------------------------
+    @cached_property
+    def fields(self) -> tuple[Field, ...]:
+        """Every label bound to a value on this page (see :class:`~fcpkit.core.page.regions.Field`)."""
+        return read_fields(self)

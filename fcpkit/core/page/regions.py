@@ -1,0 +1,142 @@
+"""How a page divides: zones, collection items, forms, and the fields that bind a label to a value.
+
+Read by :class:`~fcpkit.core.page.Page` once per page (its ``zones``, ``items``, ``forms`` and
+``fields``); see :mod:`fcpkit.core.page.model` for what each means.
+
+* **zones**: a node is in the site's *chrome* (inside the banner or the footer, or in navigation
+  outside the main content, the breadcrumb excepted), the *main* content, a *dialog*, or the
+  page's *body* (no landmark around it);
+* **items**: the list item, data row, article, option or menu item a node stands in, when its
+  collection holds two of them or more (a table's header row and a two-cell label/value row are
+  no items): what an item says is about the record it lists;
+* **fields**: a control and its value, a term and its definition, a row header and its cell, a
+  ``Label: value`` text line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES
+
+if TYPE_CHECKING:
+    from fcpkit.core.page.model import Page
+
+__all__ = ["ZONES", "COLLECTIONS", "ITEMS", "Field", "read_regions", "read_fields", "BREADCRUMB"]
+
+#: Where a node stands (see module docstring).
+ZONES = ("chrome", "main", "dialog", "body")
+#: Roles of the containers whose children are items of one kind (records, choices).
+COLLECTIONS = frozenset({"list", "table", "grid", "treegrid", "feed", "listbox", "menu", "menubar", "tree",
+                         "rowgroup", "combobox"})
+#: Roles of the items of a collection.
+ITEMS = frozenset({"listitem", "row", "article", "option", "menuitem", "menuitemcheckbox", "menuitemradio",
+                   "treeitem"})
+_CHROME_LANDMARKS = frozenset({"banner", "contentinfo"})
+BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
+_LABEL_VALUE = re.compile(r"^\s*(?P<label>[A-Za-z][\w .()/&'-]{0,40}?)\s*:\s+(?P<value>\S.*?)\s*$")
+
+
+@dataclass(frozen=True)
+class Field:
+    """A label bound to its value on one node (a control, a term/definition pair, a ``Label: value`` line)."""
+
+    label: str
+    value: str
+    node: int  # index into :attr:`Page.nodes`
+
+
+def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """(zone of each node, the collection item each node stands in or -1, the form each stands in or -1)."""
+    nodes = self.nodes
+    parents = self.parents
+    zone: list[str] = []
+    item: list[int] = []
+    form: list[int] = []
+    for i, n in enumerate(nodes):
+        p = parents[i]
+        z = zone[p] if p >= 0 else "body"
+        k = n.kind
+        if k in DIALOG_ROLES:
+            z = "dialog"
+        elif k == "main":
+            z = "main"
+        elif z in ("body", "chrome") and (k in _CHROME_LANDMARKS or (k == "navigation" and not BREADCRUMB.search(n.name))):
+            z = "chrome"
+        zone.append(z)
+        it = item[p] if p >= 0 else -1
+        if k in ITEMS:
+            it = i
+        item.append(it)
+        f = form[p] if p >= 0 else -1
+        if k in ("form", "search"):
+            f = i
+        form.append(f)
+    # an "item" of a container that holds only one of them lists nothing: no mention
+    counts: dict[int, int] = {}
+    for i, n in enumerate(nodes):
+        if n.kind in ITEMS:
+            c = _collection_of(self, i)
+            counts[c] = counts.get(c, 0) + 1
+    lone = {i for i, n in enumerate(nodes) if n.kind in ITEMS and counts.get(_collection_of(self, i), 0) < 2}
+    lone |= {i for i in range(len(nodes)) if nodes[i].kind == "row" and _header_row(self, i)}
+    if lone:
+        item = [-1 if it in lone else it for it in item]
+        # a lone item inside a real one still stands in the outer item
+        for i in range(len(nodes)):
+            if item[i] == -1:
+                p = parents[i]
+                while p >= 0 and item[p] == -1 and nodes[p].kind not in ITEMS:
+                    p = parents[p]
+                if p >= 0 and item[p] != -1:
+                    item[i] = item[p]
+    return tuple(zone), tuple(item), tuple(form)
+
+def _collection_of(self: "Page", i: int) -> int:
+    """The nearest ancestor that is a collection (or the parent, when none is)."""
+    for a in self.ancestors(i):
+        if self.nodes[a].kind in COLLECTIONS:
+            return a
+    return self.parents[i]
+
+def _header_row(self: "Page", i: int) -> bool:
+    """A table's header row (its cells are column headers), or a row that is a label and a value."""
+    cells = [self.nodes[k].kind for k in self.subtree(i)[1:] if self.parents[k] == i]
+    return bool(cells) and (all(c == "columnheader" for c in cells) or (cells[:1] == ["rowheader"] and len(cells) <= 2))
+
+
+def read_fields(self: "Page") -> tuple[Field, ...]:
+    """Every label bound to a value on this page (see :class:`Field`)."""
+    out: list[Field] = []
+    nodes = self.nodes
+    for i, n in enumerate(nodes):
+        role = n.role
+        if role in CONTROL_ROLES and n.value is not None and n.name:
+            out.append(Field(n.name, n.value, i))
+        elif role in ("checkbox", "radio", "switch") and n.name:
+            out.append(Field(n.name, "checked" if "checked" in n.states else "unchecked", i))
+        elif role in ("term", "rowheader", "LabelText") and n.name:
+            nxt = _next_text(self, i)
+            if nxt is not None:
+                out.append(Field(n.name, nodes[nxt].name, nxt))
+        elif role in ("StaticText", "") or (role in ("paragraph", "listitem", "cell", "definition") and n.name):
+            m = _LABEL_VALUE.match(n.name)
+            if m and not m.group("label").strip().isdigit():
+                out.append(Field(m.group("label").strip(), m.group("value"), i))
+    return tuple(out)
+
+def _next_text(self: "Page", i: int) -> int | None:
+    """The first named node after a term: its definition (at the same depth or inside the next sibling)."""
+    nodes = self.nodes
+    d = nodes[i].depth
+    for j in range(i + 1, min(i + 4, len(nodes))):
+        n = nodes[j]
+        if n.depth < d:
+            return None
+        if n.role in ("term", "rowheader") and j > i + 1:
+            return None
+        if n.name and n.role not in ("definition",):
+            return j
+    return None

@@ -1,0 +1,116 @@
+"""The views of a page a tester scores: what confirming evidence and what falsifiers are read on.
+
+* :func:`app_view`: the text the **application** wrote, what confirming evidence counts on: the
+  page without its user-authored nodes and without the values the agent typed
+  (:mod:`.provenance`). A statement that says it is about a user-authored field reads the page whole.
+* :func:`evidence_view`: what **falsifiers** are read on: the application's text without the
+  site's furniture (:mod:`.site`) and without what the agent typed or the application echoed of
+  it. A falsifier is drift only where the application says it about this page.
+
+Each view is a :class:`~fcpkit.core.page.Page` of its own (its nodes are the page's, some with a
+span removed), built once per page and settings and kept in the page's cache, so a matcher keeps
+what it prepares for it there too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Iterable
+
+from fcpkit.core.page.model import title_parts
+from fcpkit.core.page.provenance import DEFAULT_POLICY, ProvenancePolicy, echoes, typed_nodes, user_nodes
+from fcpkit.core.page.site import SiteModel, furniture
+
+if TYPE_CHECKING:
+    from fcpkit.core.page.model import Page
+
+__all__ = ["app_view", "evidence_view", "Discounted", "discounted"]
+
+_VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def _strip_value(page: "Page", i: int):
+    n = page.nodes[i]
+    return replace(n, value=None, line=_VALUE_ATTR.sub("", n.line, count=1), attrs=_VALUE_ATTR.sub("", n.attrs, count=1))
+
+
+def app_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
+             inputs: Iterable[str] = ()) -> "Page":
+    """``page`` without its user-authored nodes and the values the agent typed (the same object when
+    nothing is left out); ``typing``: the page of a step that only typed; ``inputs``: what the agent
+    typed or chose in this run."""
+    inputs = tuple(inputs)
+    key = ("app_view", policy, typing, inputs)
+    hit = page.cache.get(key)
+    if hit is not None:
+        return hit
+    drop = set(user_nodes(page, policy)) if policy is not None else set()
+    boxes = typed_nodes(page, typing, inputs)
+    if not drop and not boxes:
+        view = page
+    else:
+        swap = {b: _strip_value(page, b) for b, _ in boxes}
+        drop.update(i for _, below in boxes for i in below)
+        view = page.derive([i for i in range(len(page.nodes)) if i not in drop], swap)
+    page.cache[key] = view
+    return view
+
+
+def evidence_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
+                  inputs: Iterable[str] = (), site: SiteModel | None = None) -> "Page":
+    """What falsifiers are read on (see module docstring)."""
+    inputs = tuple(inputs)
+    key = ("evidence_view", policy, typing, inputs, id(site) if site is not None else None,
+           site.pages(page.host) if site is not None else 0)
+    hit = page.cache.get(key)
+    if hit is not None:
+        return hit
+    d = discounted(page, policy, typing, inputs, site)
+    drop = d.furniture | d.user | d.typed_below
+    swap = {b: _strip_value(page, b) for b in d.typed}
+    for i, text in d.echoed.items():
+        n = page.nodes[i]
+        swap[i] = replace(n, name=text, line=n.line.replace(n.name, text, 1) if n.name else text) if n.role else \
+            replace(n, name=text, line=text)
+    site_name = page.site_name
+    if site_name and page.root is not None and site_name in page.nodes[page.root].name:
+        root = page.nodes[page.root]
+        name = _without(root.name, site_name)
+        swap[page.root] = replace(root, name=name, line=root.line.replace(root.name, name, 1))
+    view = page.derive([i for i in range(len(page.nodes)) if i not in drop], swap) if drop or swap or site_name else page
+    if site_name and view is not page and "title" in view.headers:
+        view.headers["title"] = _without(view.headers["title"], site_name)
+        view.title = view.headers["title"]
+    page.cache[key] = view
+    return view
+
+
+def _without(title: str, site_name: str) -> str:
+    """A title without its site segment ("Home · Threadwell" -> "Home")."""
+    parts = title_parts(title)
+    return " · ".join(parts[:-1]) if len(parts) > 1 and parts[-1] == site_name else title
+
+
+class Discounted:
+    """What :func:`evidence_view` leaves out of a page, and why (for ``fcpkit explain``)."""
+
+    __slots__ = ("furniture", "user", "typed", "typed_below", "echoed")
+
+    def __init__(self, furniture: frozenset[int], user: frozenset[int], typed: tuple[int, ...],
+                 typed_below: frozenset[int], echoed: dict[int, str]):
+        self.furniture, self.user, self.typed, self.typed_below, self.echoed = furniture, user, typed, typed_below, echoed
+
+
+def discounted(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
+               inputs: Iterable[str] = (), site: SiteModel | None = None) -> Discounted:
+    """The furniture, user-authored nodes, typed boxes and echoes of ``page`` (see :func:`evidence_view`)."""
+    inputs = tuple(inputs)
+    boxes = typed_nodes(page, typing, inputs)
+    typed = tuple(b for b, _ in boxes)
+    below = frozenset(i for _, b in boxes for i in b)
+    values = [page.nodes[b].value or "" for b in typed] + list(inputs)
+    user = user_nodes(page, policy) if policy is not None else frozenset()
+    furn = furniture(page, site)
+    echoed = echoes(page, values, skip=furn | user | below)
+    return Discounted(furn, user, typed, below, echoed)
