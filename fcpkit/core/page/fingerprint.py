@@ -24,7 +24,7 @@ __all__ = ["fingerprint", "content_fingerprint", "fingerprint_line", "strip_bids
 _FOCUSED_WORD = re.compile(r"\bfocused\b", re.IGNORECASE)
 _WS = re.compile(r"[ \t]+")
 _BID = re.compile(r"^(\s*)\[[^\]]*\]\s*", re.MULTILINE)
-KEEP_VALUES = False
+KEEP_VALUES = True
 
 
 def strip_bids(text: str) -> str:
