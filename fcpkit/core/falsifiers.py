@@ -64,10 +64,17 @@ BUILTIN_RULES: tuple[str, ...] = tuple(RULE_SCOPES)
 OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record", "unrequested_constraint",
                             "empty_results"})
 #: Rules that can read the page a run starts on (the others need an action or a change).
+#: A list the run starts on is not among them: whether its filter is the site's default view (an
+#: approver's "Pending approval" queue) or one left from an earlier session, nothing yet tells.
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
-_SEARCH_NAME = re.compile(r"\b(?:search|filter|find|query|keyword)", re.IGNORECASE)
+_SEARCH_NAME = re.compile(r"\b(?:search|find|query|keyword)", re.IGNORECASE)
+_FILTER_NAME = re.compile(r"\b(?:filter|refine|narrow|facet)", re.IGNORECASE)
+#: What orders or lays out a list (hides nothing): sort, order, view and layout controls.
+_ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b",
+                       re.IGNORECASE)
+_PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
 #: A filter control's "no filter" value (English, German, French, Spanish).
 _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
@@ -182,45 +189,90 @@ def _wrong_record(ctx: TaskContext, before, action, after, *_: Any) -> str | Non
     return None
 
 
-def _constraints(page: Page) -> tuple[tuple[str, str], ...]:
-    """(where, value) of every constraint narrowing a list page: chips, filter values, query parameters
-    (read once per page, kept in its cache)."""
+def _constraints(page: Page) -> tuple[tuple[str, str, str], ...]:
+    """(where, value) of every constraint narrowing a list page, read once per page (kept in its
+    cache): what the list's own filter machinery says narrows it, never a record's fields nor how
+    the list is ordered or laid out (:func:`_each_constraint`)."""
     hit = page.cache.get("constraints")
     if hit is None:
         hit = page.cache["constraints"] = tuple(_each_constraint(page))
     return hit
 
 
-def _each_constraint(page: Page) -> Iterator[tuple[str, str]]:
+def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
+    """A list is narrowed by its query parameters (other than paging, sorting, routing and views),
+    its filter chips (a control that removes one filter, with the filter's value), and the
+    controls of its filter panel (a group, region, toolbar or form named for filtering) or above
+    it (outside the chrome and any form): a combobox or list box with a value other than its "all"
+    one; in a filter panel, a pressed toggle button or a checked box. A search box with a value narrows it too. Sort and view controls reorder or
+    re-lay the list, they hide nothing; a record's own fields are not filters. Each comes with
+    where it was read: ``query``, ``chip``, ``panel``, ``selector`` (above the list) or ``search``."""
     for key, value in page.query:
         if not _NEUTRAL_PARAMS.match(key) and value.strip():
-            yield f"query parameter {key}={value}", value
-    for n in page.nodes:
+            yield f"query parameter {key}={value}", value, "query"
+    nodes, zones, forms = page.nodes, page.zones, page.forms
+    panels = _filter_panels(page)
+    for i, n in enumerate(nodes):
         role = n.kind
+        if _ORDERING.search(n.name) or (n.value is not None and _ORDERING.search(n.value)):
+            continue
         if role in ("button", "link") or n.role == "StaticText":
             m = phrase("remove_filter", n.name)
             if m and m.groupdict().get("v"):
-                yield f"filter {n.name!r}", m.group("v")
-        elif role in _FILTER_ROLES or (role in FIELD_ROLES and (role == "searchbox" or _SEARCH_NAME.search(n.name))):
+                yield f"filter {n.name!r}", m.group("v"), "chip"
+                continue
+        inside = i in panels
+        # a selector above the list (outside the site's chrome and any form, whose selects are the
+        # form's inputs) narrows it: "Team: Warehouse" over a table of requests
+        above = zones[i] != "chrome" and forms[i] < 0
+        if role in _FILTER_ROLES and (inside or above or _FILTER_NAME.search(n.name)):
             v = (n.value or "").strip()
             if v and not _DEFAULT_VALUE.match(v):
-                yield f"{role} {n.name!r} = {v!r}", v
+                yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or _FILTER_NAME.search(n.name) else "selector"
+        elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
+            v = (n.value or "").strip()
+            if v:
+                yield f"{role} {n.name!r} = {v!r}", v, "search"
+        elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and \
+                ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(n.name):
+            yield f"{role} {n.name!r} on", n.name, "panel"
+
+
+def _filter_panels(page: Page) -> frozenset[int]:
+    """Positions of the nodes inside a panel named for filtering ("Filters", "Filter by flair",
+    "Refine results")."""
+    out: set[int] = set()
+    for i, n in enumerate(page.nodes):
+        if n.kind in _PANEL_ROLES and _FILTER_NAME.search(n.name):
+            out.update(page.subtree(i)[1:])
+    return frozenset(out)
 
 
 def _unrequested_constraint(ctx: TaskContext, before, action, after, _text: str = "",
-                            step: int | None = None) -> str | None:
+                            step: int | None = None, inputs: tuple[str, ...] = ()) -> str | None:
     if before is None or action is None or is_form_edit(action) or not is_page_changing(action):
         return None  # a list the step *loaded*: not the start page, not a form being typed into
-    return unrequested_narrowing(ctx, after, step)
+    return unrequested_narrowing(ctx, after, step, inputs)
 
 
-def unrequested_narrowing(ctx: TaskContext, obs: Observation, step: int | None = None) -> str | None:
-    """What narrows the list ``obs`` shows that the task does not ask for while step ``step`` is
-    active (a filter, a chip, a query value), or ``None``; record pages and forms have none."""
+def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int | None = None,
+                          inputs: tuple[str, ...] = ()) -> str | None:
+    """What narrows the list ``obs`` shows that neither the task asks for while step ``step`` is
+    active nor the agent set itself in this run (``inputs``: what it typed, chose or clicked), or
+    ``None``. A form has none; on a record's page only a list's chips and filter panel count."""
     page = as_page(obs)
-    if not page_facts(page).narrowable:
-        return None  # a record's page or a form: its fields are the record's, not filters
-    for where, value in _constraints(page):
+    facts = page_facts(page)
+    if not facts.lists_records:
+        return None  # a form or a record's page without lists: its fields are the record's, not filters
+    # on a record's page only its lists' own filters (chips, a filter panel) narrow anything
+    kinds = ("query", "chip", "panel", "selector", "search") if facts.narrowable else ("chip", "panel")
+    mine = [frozenset(tokenize(x)) for x in inputs if x and x.strip()]
+    for where, value, kind in _constraints(page):
+        if kind not in kinds:
+            continue
+        toks = frozenset(tokenize(value))
+        if toks and any(toks <= m for m in mine):
+            continue  # the agent narrowed the list itself: its strategy, not a stale filter
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
@@ -372,7 +424,7 @@ _RULES = {
 def builtin_hits(
     ctx: TaskContext, after: Page | Observation, *, before: Page | Observation | None = None,
     action: Action | None = None, commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
-    step: int | None = None,
+    step: int | None = None, inputs: tuple[str, ...] = (),
 ) -> Iterator[RuleHit]:
     """Every enabled built-in that fires on the page ``after`` (reached from ``before`` by ``action``),
     lazily, most certain first. ``start``: the page a run starts on (only :data:`START_RULES`).
@@ -382,7 +434,7 @@ def builtin_hits(
     for name in settings.enabled:
         if start and name not in START_RULES:
             continue
-        detail = _RULES[name](ctx, before, action, after, commitment_text, step)
+        detail = _RULES[name](ctx, before, action, after, commitment_text, step, inputs)
         if detail:
             yield RuleHit(name, detail, RULE_SCOPES[name])
 
@@ -390,8 +442,8 @@ def builtin_hits(
 def check_builtins(
     ctx: TaskContext, after: Page | Observation, *, before: Page | Observation | None = None,
     action: Action | None = None, commitment_text: str = "", settings: Builtins = Builtins(), start: bool = False,
-    step: int | None = None,
+    step: int | None = None, inputs: tuple[str, ...] = (),
 ) -> RuleHit | None:
     """The first built-in that fires (see :func:`builtin_hits`), or ``None``."""
     return next(builtin_hits(ctx, after, before=before, action=action, commitment_text=commitment_text,
-                             settings=settings, start=start, step=step), None)
+                             settings=settings, start=start, step=step, inputs=inputs), None)

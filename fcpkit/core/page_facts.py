@@ -21,6 +21,7 @@ __all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page"
 LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
 FIELD_ROLES = frozenset({"textbox", "searchbox"})
 _MESSAGE_ROLES = frozenset({"alert", "status", "log"})
+_RECORD_ITEMS = frozenset({"row", "listitem", "article", "treeitem"})
 
 
 def as_page(obs) -> Page:
@@ -93,10 +94,22 @@ class PageFacts:
 
     @cached_property
     def lists_records(self) -> bool:
-        """A page that lists records: table rows, list items or articles in its main region (not its navigation)."""
+        """A page that lists records, outside its chrome: a data table (column headers), a list, feed
+        or grid whose items link to what they list, or a filter chip (a list filtered down to
+        nothing still shows its filters). A table of turn-by-turn steps or a list of plain text lists
+        no records."""
         p = self.page
-        body = p.main if any(n.kind == "main" for n in p.nodes) else range(len(p.nodes))
-        return sum(1 for i in body if p.nodes[i].kind in ("row", "listitem", "article")) >= 2
+        zones, nodes = p.zones, p.nodes
+        for i, n in enumerate(nodes):
+            if zones[i] == "chrome":
+                continue
+            if n.kind == "columnheader":
+                return True
+            if n.kind in _RECORD_ITEMS and any(nodes[k].kind == "link" for k in p.subtree(i)[1:]):
+                return True
+            if n.kind in ("button", "link") and phrase("remove_filter", n.name):
+                return True
+        return False
 
     @cached_property
     def narrowable(self) -> bool:

@@ -131,7 +131,8 @@ DEFERS: Family = {
 
 REMOVE_FILTER: Family = {
     "en": [r"^(?:remove|clear|delete) (?:the )?filter\s*[:\-–]?\s*(?P<v>.+)$", r"^(?:remove|clear) (?P<v>.+?) filter$",
-           r"^(?:filtered by|filters?\s*[:\-–])\s*(?P<v>.+?)(?:\s*[×✕✖])?$", r"^(?P<v>.+?)\s*[×✕✖]$"],
+           r"^(?:filtered by|filters?\s*[:\-–])\s*(?P<v>.+?)(?:\s*[×✕✖])?$", r"^(?P<v>.+?)\s*[×✕✖]$",
+           r"^(?P<v>.+?),\s*(?:remove|clear)(?:\s+(?:the\s+|this\s+)?filter)?$"],
     "de": [r"^filter (?:entfernen|l[oö]schen)\s*[:\-–]?\s*(?P<v>.+)$"],
     "fr": [r"^(?:supprimer|retirer) (?:le )?filtre\s*[:\-–]?\s*(?P<v>.+)$"],
     "es": [r"^(?:quitar|eliminar) (?:el )?filtro\s*[:\-–]?\s*(?P<v>.+)$"],

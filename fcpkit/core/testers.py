@@ -188,11 +188,14 @@ class StateTester(_Base):
         consecutive_continues: int = 0,
         page_changed: bool = False,
         no_evidence_steps: int = 0,
+        inputs: Sequence[str] = (),
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
         ``consecutive_continues``, ``page_changed`` and ``no_evidence_steps`` feed the router's
-        periodic and no-evidence checks (:func:`~fcpkit.core.router.route`)."""
+        periodic and no-evidence checks (:func:`~fcpkit.core.router.route`). ``inputs``: what the
+        agent typed, chose or clicked in this run so far (:meth:`CommitmentTracker.inputs
+        <fcpkit.core.tracker.CommitmentTracker.inputs>`): its own words and choices are no evidence."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
@@ -203,7 +206,7 @@ class StateTester(_Base):
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
                                  commitment_text=b.commitment_text, settings=self.builtins,
-                                 step=b.position)
+                                 step=b.position, inputs=tuple(inputs))
         page = Page.of(observation)
         typing = action is not None and is_form_edit(action)
         return self._result("post", commitment, b, page, hit, start,

@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable
 
+from fcpkit.core.actions import describe_action
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act
 from fcpkit.core.router import Route, Thresholds
@@ -50,7 +51,7 @@ from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
 
-__all__ = ["CommitmentTracker", "Move", "MOVES"]
+__all__ = ["CommitmentTracker", "Move", "MOVES", "agent_inputs"]
 
 #: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
 #: the page settled every commitment passed over (:func:`~fcpkit.core.progress.advance_check`); the agent moved on past
@@ -120,6 +121,9 @@ class CommitmentTracker:
         self.continues = 0
         #: consecutive page-changing steps showing no evidence of the active commitment
         self.blank = 0
+        #: what the agent typed, chose or clicked in this run, in order (:func:`agent_inputs`): the
+        #: provenance of a filter the agent set itself, of a value it typed
+        self.inputs: list[str] = []
         #: ids of the confirmed commitments, in the order they were confirmed
         self.advanced: list[str] = []
         self._advanced_at: list[int] = []
@@ -262,9 +266,11 @@ class CommitmentTracker:
         counts the router's periodic check (consecutive *continue* routes) and no-evidence check
         (consecutive page-changing steps where nothing of the commitment showed) need."""
         changed = before is not None and action is not None and not same_page(before, observation)
+        if action is not None:
+            self.inputs.extend(x for x in agent_inputs(action) if x not in self.inputs)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
-                                  page_changed=changed, no_evidence_steps=self.blank)
+                                  page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs))
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
         if result.route is not Route.CONTINUE or max(result.alpha_plus, result.alpha_minus) >= low:
@@ -308,6 +314,15 @@ class CommitmentTracker:
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
         self._advanced_at = [k for k, _ in kept]
         self.advanced = [c for _, c in kept]
+
+
+def agent_inputs(action: Action) -> tuple[str, ...]:
+    """What ``action`` puts on the page by the agent's own hand: the values it types or selects,
+    and the name of what it clicks (a filter chip, a suggestion). A message to the user puts nothing."""
+    if is_report(action):
+        return ()
+    d = describe_action(action)
+    return tuple(v for v in d.chosen if v and v.strip())
 
 
 def _within(ks: Iterable[int], keep: range) -> set[int]:
