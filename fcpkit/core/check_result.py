@@ -42,6 +42,7 @@ class CheckResult:
     gate_minus: float | None = None
     elapsed_ms: float = 0.0
     scored: bool = True  # False for the checker's bookkeeping checks (advances, the start page)
+    comp_best: float = 0.0  # the best-supported single completion statement (alpha_comp is their mean)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -116,6 +116,7 @@ def advance_check(
     shown: set[int] | frozenset[int] = frozenset(),
     passed: Sequence[int] = (),
     acted: set[int] | frozenset[int] | None = None,
+    partly: set[int] | frozenset[int] = frozenset(),
 ) -> CheckResult:
     """The agent moved on to commitment ``claimed`` (``None``: it reported the task done) while
     ``active`` was never confirmed complete. The commitments ``active .. claimed-1`` are *skipped*;
@@ -137,7 +138,10 @@ def advance_check(
       that has none but says how it is done (:func:`acts`: "Click Approve" or "Click Reject")
       when the caller records in ``acted`` the commitments an action was seen doing
       (:func:`does_act`): a step of that kind whose act was never done, while something else was
-      written in it (a note saved where the step approves), was not done;
+      written in it (a note saved where the step approves), was not done. A write whose completion
+      a page ``partly`` supported (the caller's record of commitments whose completion evidence
+      scored at least ``pi_low`` on some page) may have succeeded in words the plan did not use:
+      the report over it is ``unconfirmed_write`` too, for the verifier;
     * every skipped commitment is *settled*: its completion shows, or it is the one just before
       ``claimed`` and ``precondition`` (the claimed commitment's precondition evidence scored on the
       page) clears ``gate``. The plan's own evidence says the agent may move on: route ``continue``.
@@ -166,7 +170,8 @@ def advance_check(
     elif written:
         # never confirmed: a report is the agent's last word, so a write nobody saw succeed is
         # drift then (a hard rule); moving on leaves it to the verifier (a paraphrased banner)
-        rule = "reported_unconfirmed_write" if claimed is None else "unconfirmed_write"
+        hard = claimed is None and any(k not in partly for k in written)
+        rule = "reported_unconfirmed_write" if hard else "unconfirmed_write"
         detail = f"{to} after writing in {plan.commitments[written[0]].id!r}, which was never confirmed complete"
     elif not unsettled:
         route = Route.CONTINUE

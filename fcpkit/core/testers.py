@@ -22,7 +22,9 @@ from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.check_result import CheckResult
 from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins
 from fcpkit.core.protocols import Matcher
-from fcpkit.core.page import DEFAULT_POLICY, Page, ProvenancePolicy, about_user_content, app_view, record_ids, user_labels
+from fcpkit.core.page import (
+    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, user_labels,
+)
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
@@ -59,8 +61,12 @@ class _Base:
         use_rules: bool = True,
         builtins: Builtins | bool = True,
         provenance: ProvenancePolicy | None = DEFAULT_POLICY,
+        site: SiteModel | None = None,
     ):
         self.matcher: Matcher = matcher
+        #: what every page of the site shows, learnt from the pages this tester saw (:mod:`fcpkit.core.page.site`):
+        #: discounted from what falsifiers read; ``None``: chrome by structure only
+        self.site = site
         # confirming evidence counts only in app-authored text (None: the whole page, as before)
         self.provenance = provenance
         self.thresholds = thresholds or Thresholds()
@@ -76,6 +82,7 @@ class _Base:
         self._plan_bundles = {point: PlanBundles(matcher, point, **switches) for point in self._points}
         self._plan_texts: dict[int, tuple[Plan, str]] = {}
         self._fast = getattr(self.matcher, "score_text", None)
+        self._strict = getattr(self.matcher, "score_falsifiers", None)
         #: the matcher reads a Page (its nodes, identity, regions), not only its text
         self._structure = bool(getattr(self.matcher, "reads_structure", False))
 
@@ -87,6 +94,16 @@ class _Base:
         if self._fast is not None:  # optional Matcher extension: one text (or action), plain floats
             return self._fast(statements, text)
         return [float(x) for x in self.matcher.score(list(statements), [str(text)])[:, 0]]
+
+    def _falsify(self, statements: Sequence[str], text: "Page | str | ActionDescription") -> Sequence[float]:
+        """Falsifiers read where all of each holds (the matcher's ``score_falsifiers``, an optional
+        extension of :class:`~fcpkit.core.protocols.Matcher`), else as the matcher reads any statement."""
+        if not statements:
+            return ()
+        falsify = self._strict
+        if falsify is not None and (self._structure or not isinstance(text, Page)):
+            return falsify(statements, text)
+        return self._scores(statements, text)
 
     def _bundle(self, plan: Plan, c: Commitment, point: str) -> _Bundle:
         """``c``'s statements at ``point``; the whole plan's are gathered and compiled on its first sight."""
@@ -101,23 +118,15 @@ class _Base:
         self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
-        labels: frozenset[str] = frozenset(),
+        labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None,
     ) -> CheckResult:
-        split = plus_text is not None and plus_text is not text
-        if split and self._fast is not None:  # each statement read only on the view(s) it needs
-            scores = score_views(self._scores, b.statements, b.n_plus, text, plus_text, labels)
-        else:
-            scores = self._scores(b.statements, text)
-        if split and self._fast is None:
-            # provenance: confirming statements are scored on the app-authored text only; a
-            # falsifier about a record (it names an id) holds if it holds on either text, so user
-            # text naming the record cannot hide that it is missing. Other falsifiers, and any
-            # statement about a user field (its label), are read on the page as it is.
-            app = self._scores(b.statements, plus_text)
-            own = [about_user_content(x, labels) for x in b.statements]
-            plus = [scores[i] if own[i] else app[i] for i in range(b.n_plus)]
-            scores = plus + [max(scores[i], app[i]) if not own[i] and record_ids(b.statements[i]) else scores[i]
-                             for i in range(b.n_plus, len(scores))]
+        if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
+            scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
+                                 minus_text if minus_text is not None else text, labels)
+        else:  # an action: confirming evidence as it reads, falsifiers strictly
+            n = b.n_plus
+            scores = [*self._scores(b.statements[:n], text), *self._falsify(b.statements[n:], text)] \
+                if b.statements else []
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -125,8 +134,10 @@ class _Base:
         # completion evidence is conjunctive: every statement the planner listed counts (mean).
         # On an action test it is the action-testable part ("Fill New price with 229.00"): doing
         # that action completes the commitment, which the caller records (never routed COMPLETE).
+        comp_best = 0.0
         if b.comp:
             a_comp: float | None = sum(scores[i] for i in b.comp) / len(b.comp)
+            comp_best = max(scores[i] for i in b.comp)
             if a_comp > a_plus:
                 a_plus, plus_i = a_comp, max(b.comp, key=scores.__getitem__)
         else:
@@ -168,6 +179,7 @@ class _Base:
             b.statements[plus_i] if plus_i is not None else None,  # confirming
             kappa, g_plus if can_complete else None, t.gate_minus(kappa),  # kappa, gate_plus, gate_minus
             (time.perf_counter() - start) * 1e3,  # elapsed_ms
+            True, comp_best,  # scored, comp_best
         )
 
 
@@ -189,13 +201,15 @@ class StateTester(_Base):
         page_changed: bool = False,
         no_evidence_steps: int = 0,
         inputs: Sequence[str] = (),
+        site: SiteModel | None = None,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
         ``consecutive_continues``, ``page_changed`` and ``no_evidence_steps`` feed the router's
         periodic and no-evidence checks (:func:`~fcpkit.core.router.route`). ``inputs``: what the
         agent typed, chose or clicked in this run so far (:meth:`CommitmentTracker.inputs
-        <fcpkit.core.tracker.CommitmentTracker.inputs>`): its own words and choices are no evidence."""
+        <fcpkit.core.tracker.CommitmentTracker.inputs>`): its own words and choices are no evidence.
+        ``site``: what the run learnt of the site's furniture (the tester's own model when not given)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
@@ -209,11 +223,15 @@ class StateTester(_Base):
                                  step=b.position, inputs=tuple(inputs))
         page = Page.of(observation)
         typing = action is not None and is_form_edit(action)
+        site = site if site is not None else self.site
+        if site is not None:
+            site.observe(page)
         return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
                             plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
-                            labels=user_labels(page, self.provenance) if self.provenance else frozenset())
+                            labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
+                            minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site))
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan
@@ -277,6 +295,7 @@ class StateTester(_Base):
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
         passed: Sequence[int] = (), acted: set[int] | frozenset[int] | None = None,
+        partly: set[int] | frozenset[int] = frozenset(),
     ) -> CheckResult:
         """:func:`advance_check` with the claimed commitment's precondition, and the completion of
         each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
@@ -295,7 +314,7 @@ class StateTester(_Base):
                      if (self._stage(plan.commitments[k], "completion", observation) or 0.0)
                      >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
         r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown,
-                          passed=passed, acted=acted)
+                          passed=passed, acted=acted, partly=partly)
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action
+from fcpkit.core.page import SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act
 from fcpkit.core.router import Route, Thresholds
@@ -124,6 +125,11 @@ class CommitmentTracker:
         #: what the agent typed, chose or clicked in this run, in order (:func:`agent_inputs`): the
         #: provenance of a filter the agent set itself, of a value it typed
         self.inputs: list[str] = []
+        #: commitments whose completion evidence a page supported at least partly: their mean at least
+        #: pi_low, or one of the statements at its completion gate
+        self.partly: set[int] = set()
+        #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
+        self.site = SiteModel()
         #: ids of the confirmed commitments, in the order they were confirmed
         self.advanced: list[str] = []
         self._advanced_at: list[int] = []
@@ -244,7 +250,8 @@ class CommitmentTracker:
         if not self.rules or not is_report(action) or (self.settled(self.active, n) and not passed):
             return None
         return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
-                                   passed=passed, acted=self.acted if self.track_attempts else None)
+                                   passed=passed, acted=self.acted if self.track_attempts else None,
+                                   partly=self.partly)
 
     def record_write(self, action: Action | None = None) -> None:
         """A write or irreversible ``action`` ran while the active commitment was active. A message
@@ -270,9 +277,12 @@ class CommitmentTracker:
             self.inputs.extend(x for x in agent_inputs(action) if x not in self.inputs)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
-                                  page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs))
+                                  page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
+                                  site=self.site)
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
+        if result.alpha_comp is not None and (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
+            self.partly.add(self.active)
         if result.route is not Route.CONTINUE or max(result.alpha_plus, result.alpha_minus) >= low:
             self.blank = 0  # evidence showed, or the page was escalated (the check fires once per run of N)
         elif changed:
@@ -310,6 +320,7 @@ class CommitmentTracker:
         self.acted = _within(self.acted, keep)
         self.wrote = _within(self.wrote, keep)
         self.by_action = _within(self.by_action, keep)
+        self.partly = _within(self.partly, keep)
         self.confirmed = _within(self.confirmed, keep)
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
         self._advanced_at = [k for k, _ in kept]

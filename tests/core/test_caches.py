@@ -16,7 +16,7 @@ from fcpkit.matching import LexicalMatcher
 def test_every_per_page_cache_is_registered_and_cleared_by_one_call():
     names = registered_caches()
     for expected in ("fcpkit.core.text.tokenize", "fcpkit.core.page.nodes.read_line", "fcpkit.core.phrases.phrase",
-                     "fcpkit.matching.lexical.matcher._line_tokens", "fcpkit.core.page.fingerprint.fingerprint_line"):
+                     "fcpkit.matching.lexical.page_index.line_tokens", "fcpkit.core.page.fingerprint.fingerprint_line"):
         assert expected in names, expected
     assert "fcpkit.matching.lexical.claims.compile_claim" in registered_caches("statement")
     text.tokenize("Ticket T-390 assigned")

@@ -1,5 +1,7 @@
-"""The provenance split worked out once per (statements, labels): each statement is scored only on the
-view it is read on, with the same scores as scoring every statement on both views."""
+"""The split worked out once per (statements, labels): each statement is read only on its view
+(confirming evidence on the application's text, falsifiers strictly on the evidence view, a
+statement about a user field on the page as it is), with the same scores however the matcher
+reads a subset."""
 
 from __future__ import annotations
 
@@ -20,18 +22,19 @@ STATEMENTS = ("Customer complaint charged twice", "Price for SKU-2045 updated", 
 
 def test_each_statement_goes_to_the_view_its_reading_needs():
     split = view_split(STATEMENTS, 2, frozenset({"Customer complaint"}))
-    assert split.full == (0, 2, 3)  # about user content (read whole), every falsifier
-    assert split.app == (1, 2)  # other confirming, falsifiers that name a record
-    assert split.either == frozenset({2})
-    assert split.full_statements == tuple(STATEMENTS[i] for i in split.full)
-    assert merge_views(4, split, [0.9, 0.2, 0.0], [0.4, 0.7]) == [0.9, 0.4, 0.7, 0.0]
+    assert split.full == (0,) and split.app == (1,)  # confirming: about user content (whole), the rest (app)
+    assert split.full_minus == () and split.evidence == (2, 3)  # falsifiers: on the evidence view
+    assert split.evidence_statements == tuple(STATEMENTS[i] for i in split.evidence)
+    assert merge_views(4, split, [0.9], [0.4], [], [0.7, 0.0]) == [0.9, 0.4, 0.7, 0.0]
+    told = view_split(("Ticket T-390 detail", "Customer complaint says refund"), 1, frozenset({"Customer complaint"}))
+    assert told.full_minus == (1,)  # a falsifier about what the user wrote reads it
 
 
 def test_the_split_follows_the_page_labels_and_is_cleared_with_the_page_caches():
     name = "fcpkit.core.views.view_split"
     assert name in registered_caches()
-    assert view_split(STATEMENTS, 2, frozenset()).full == (2, 3)
-    assert view_split(STATEMENTS, 2, frozenset({"Customer complaint"})).full == (0, 2, 3)  # another page's labels
+    assert view_split(STATEMENTS, 2, frozenset()).full == ()
+    assert view_split(STATEMENTS, 2, frozenset({"Customer complaint"})).full == (0,)  # another page's labels
     assert view_split.cache_info().currsize >= 2
     clear_page_caches()
     assert view_split.cache_info().currsize == 0

@@ -55,7 +55,7 @@ class Page:
     root node is no page (``is_page`` is False): an action description or a bare statement.
     """
 
-    __slots__ = ("url", "title", "body", "tabs", "extra", "error", "nodes", "headers", "__dict__")
+    __slots__ = ("url", "title", "body", "tabs", "extra", "error", "nodes", "headers", "source", "positions", "__dict__")
 
     def __init__(self, body: str, url: str = "", title: str = "", *, tabs: Sequence[Mapping[str, str]] = (),
                  extra: Mapping[str, Any] | None = None, error: str | None = None,
@@ -71,6 +71,10 @@ class Page:
         if nodes is None:
             nodes = tuple(read_line(raw) for raw in body.split("\n") if raw.strip())
         self.nodes: tuple[Node, ...] = tuple(nodes)
+        #: the page this one is a view of (itself for a page read from an observation or a text)
+        self.source: Page = self
+        #: each node's position on :attr:`source` (``None``: the same positions)
+        self.positions: tuple[int, ...] | None = None
 
     # -- building -------------------------------------------------------------------------
     @classmethod
@@ -120,10 +124,13 @@ class Page:
         """A view of this page: the nodes at ``keep`` (positions, in order), some replaced by
         ``nodes`` (a node with part of its text removed), same URL, title and headers."""
         swap = nodes or {}
+        keep = list(keep)
         kept = [swap.get(i, self.nodes[i]) for i in keep]
         body = "\n".join(("\t" * n.depth) + (f"[{n.bid}] " if n.bid else "") + n.line for n in kept)
         view = Page(body, self.url, self.title, tabs=self.tabs, extra=self.extra, error=self.error, nodes=kept,
                     headers=self.headers)
+        view.source = self.source
+        view.positions = tuple(self.positions[i] for i in keep) if self.positions is not None else tuple(keep)
         return view
 
     def __repr__(self) -> str:
@@ -244,6 +251,12 @@ class Page:
         """Positions of the nodes inside a collection item (a list or search result, a table row,
         an option): what they say is about the record they list."""
         return frozenset(i for i, it in enumerate(self.items) if it >= 0)
+
+    @cached_property
+    def asides(self) -> frozenset[int]:
+        """Positions of the nodes in a complementary region beside the main content: related records,
+        recent items, what is trending; about other things than the record in view."""
+        return frozenset(i for i, z in enumerate(self.zones) if z == "aside")
 
     @cached_property
     def main(self) -> range:

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from fcpkit.core.caches import page_cache
 
-__all__ = ["Node", "read_line", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES", "LANDMARKS"]
+__all__ = ["Node", "read_line", "states_as_words", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES", "LANDMARKS"]
 
 _NODE = re.compile(r"^(?P<role>[A-Za-z][\w-]*)(?:\s+(?:'(?P<n1>(?:[^'\\]|\\.)*)'|\"(?P<n2>(?:[^\"\\]|\\.)*)\"))?(?P<rest>.*)$")
 _VALUE = re.compile(r"\bvalue=(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
@@ -121,3 +121,15 @@ def read_line(raw: str) -> Node:
         states = _states(rest)
     role = m.group("role")
     return Node(depth, bid, role, role.lower(), _unescape(name).strip(), value, states, rest, line)
+
+
+_AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)="
+                       r"(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
+
+
+def states_as_words(text: str) -> str:
+    """A line with its state attributes read as words: ``checked='true'`` says *checked*,
+    ``checked='false'`` says nothing (it would read as "checked", like the true one)."""
+    if "=" not in text:
+        return text
+    return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", text)

@@ -16,7 +16,8 @@ User-authored regions are found structurally, on the page's nodes:
 * labelled values whose label names a free-text field (a definition after the term *Name*, a
   cell under the column *Subject*, ``StaticText 'Customer: Mira Okafor'``, a text box *Description*);
 * a record page's title line: the unlabelled text right after the first heading of the main
-  content ("Ticket T-390" / "Charged twice this month").
+  content ("Ticket T-390" / "Charged twice this month"), on a page whose identity names a record
+  (on a sign-in page, the line under "Sign in" is the application's: "Your session has expired").
 
 What the agent typed: the value of every search box (typed, or echoed into it by the application
 after the search); on the page of a step that only typed (the form is not submitted yet), the
@@ -102,6 +103,8 @@ def _is_field(label: str, pat: re.Pattern[str]) -> bool:
 def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
     """(user-authored node positions, the labels of the user-authored fields and regions found)."""
     pat = _fields(policy)
+    # the unlabelled line after the heading is a record's title only on a record's page
+    title_line = policy.title_line and bool(page.record_ids)
     user: set[int] = set()
     labels: set[str] = set()
     skip_depth: int | None = None  # inside a user subtree: every node deeper than this
@@ -166,7 +169,7 @@ def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], froze
                 labels.add(label.group(1))
                 user.add(i)
                 continue
-            if after_heading and policy.title_line and not label:
+            if after_heading and title_line and not label:
                 after_heading = False
                 user.add(i)
                 skip_depth = depth if role != "statictext" else None

@@ -4,8 +4,10 @@ Read by :class:`~fcpkit.core.page.Page` once per page (its ``zones``, ``items``,
 ``fields``); see :mod:`fcpkit.core.page.model` for what each means.
 
 * **zones**: a node is in the site's *chrome* (inside the banner or the footer, or in navigation
-  outside the main content, the breadcrumb excepted), the *main* content, a *dialog*, or the
-  page's *body* (no landmark around it);
+  outside the main content, the breadcrumb excepted), the *main* content, a *dialog*, an *aside*
+  (a complementary region beside a main one: related threads, recent items, what is trending),
+  or the page's *body* (no landmark around it; a complementary region on a page without a main
+  one is its content: a map's sidebar of directions);
 * **items**: the list item, data row, article, option or menu item a node stands in, when its
   collection holds two of them or more (a table's header row and a two-cell label/value row are
   no items): what an item says is about the record it lists;
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["ZONES", "COLLECTIONS", "ITEMS", "Field", "read_regions", "read_fields", "BREADCRUMB"]
 
 #: Where a node stands (see module docstring).
-ZONES = ("chrome", "main", "dialog", "body")
+ZONES = ("chrome", "main", "dialog", "aside", "body")
 #: Roles of the containers whose children are items of one kind (records, choices).
 COLLECTIONS = frozenset({"list", "table", "grid", "treegrid", "feed", "listbox", "menu", "menubar", "tree",
                          "rowgroup", "combobox"})
@@ -55,6 +57,7 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
     zone: list[str] = []
     item: list[int] = []
     form: list[int] = []
+    has_main = any(n.kind == "main" for n in nodes)
     for i, n in enumerate(nodes):
         p = parents[i]
         z = zone[p] if p >= 0 else "body"
@@ -65,6 +68,8 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
             z = "main"
         elif z in ("body", "chrome") and (k in _CHROME_LANDMARKS or (k == "navigation" and not BREADCRUMB.search(n.name))):
             z = "chrome"
+        elif z == "body" and k == "complementary" and has_main:
+            z = "aside"
         zone.append(z)
         it = item[p] if p >= 0 else -1
         if k in ITEMS:

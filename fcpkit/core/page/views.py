@@ -82,6 +82,9 @@ def evidence_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY
     if site_name and view is not page and "title" in view.headers:
         view.headers["title"] = _without(view.headers["title"], site_name)
         view.title = view.headers["title"]
+    # where a falsifier's *thing* is looked for (an absence): the application's text whole, its
+    # chrome included (a search box in the banner is on the page)
+    view.cache["application"] = app_view(page, policy, typing)
     page.cache[key] = view
     return view
 

@@ -32,15 +32,22 @@ _CONTRACTIONS = [
     (re.compile(r"[“”]"), '"'),
     (re.compile(r"[‘’]"), "'"),
 ]
-_EXCLUSION_NAME = r"(?:[a-z]*[-_]?\d[\w.-]*|#\d[\w-]*|[A-Z][\w-]*(?:\s+#?\d[\w.-]*)?|'[^']+'|\"[^\"]+\")"
+#: A name of several capitalised words ("Brindle Park Library", "Alder & Fitch", "Renewal 2024") and
+#: an address after it ("14 Alder Road"), read case-sensitively inside the case-blind pattern.
+_NAME_RUN = r"(?-i:[A-Z][\w'’-]*(?:\s+(?:&\s+)?[A-Z][\w'’-]*)+(?:\s+\d[\w.-]*)?)"
+_ADDRESS = r"\d[\w.-]*(?:\s+(?-i:[A-Z][\w'’-]*))+"
+_EXCLUSION_NAME = rf"(?:{_NAME_RUN}|{_ADDRESS}|[a-z]*[-_]?\d[\w.-]*|#\d[\w-]*|[A-Z][\w-]*(?:\s+#?\d[\w.-]*)?|'[^']+'|\"[^\"]+\")"
 EXCLUSION = re.compile(
     rf"\b(?P<how>{g.EXCLUSION_WORDS})\s+(?:(?:the|a|an)\s+)?"
     rf"(?P<key>{_EXCLUSION_NAME}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+){_EXCLUSION_NAME})*)",
     re.IGNORECASE,
 )
 _SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
-_PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+\S+\s*$", re.IGNORECASE)
+#: "... page for SKU-2054", "detail page of Diana Whitfield", "Opportunity detail for Fleet Telematics
+#: Renewal 2024": a page word, then for/of and one word or a name (capitalised words, ids, numbers)
+_PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+(?:\S+|(?:[A-Z#\d][\w#&'’.-]*)(?:\s+(?:[A-Z#\d&][\w#&'’.-]*))*)\s*$")
 _PAGE_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS)))
+_IN_PLACE = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:the\s+|this\s+|that\s+)?\w+\s*$", re.IGNORECASE)
 AFTER_RECORD_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS_AFTER_RECORD)))
 _PARTICIPLE = re.compile(r"(?:\b(?:was|were|been|is now|are now|got|gets)\s+(?:not\s+)?([a-z]{3,})\b|\b([a-z]{3,}ed)\b)(?:\s+(?:to|as|for)\s+(?P<obj>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*))?")
 _DIALOG_WORDS = re.compile(r"\b(dialog|modal|pop-?up|window)\s*$", re.IGNORECASE)
@@ -97,8 +104,10 @@ def names_a_page(statement: str) -> bool:
         return False
     if toks[0] in _PAGE_STEMS or toks[-1] in _PAGE_STEMS or bool(_PAGE_FOR.search(text)):
         return True
-    # "Order ORD-55012 view / record / form": a record id and a page noun
-    return toks[-1] in AFTER_RECORD_STEMS and any(any(c.isdigit() for c in t) for t in toks)
+    # "Order ORD-55012 view / record / form": a record id and a page noun (not "... in the form":
+    # a place the statement's facts are in)
+    return toks[-1] in AFTER_RECORD_STEMS and any(any(c.isdigit() for c in t) for t in toks) \
+        and not _IN_PLACE.search(text)
 
 
 _CONTROL = re.compile(
@@ -138,7 +147,7 @@ def _hint(words: str) -> re.Pattern[str]:
 _HINTS = {
     "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
     "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
-    "message": _hint("banner alert message notification toast notice flash error warning status"),
+    "message": _hint("banner alert message notification toast notice flash error warning status confirmation"),
     "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now|selected|chosen|picked)\b", re.IGNORECASE),
 }
 
@@ -166,7 +175,9 @@ def _exclusion(statement: str, s: str, ents: Entities) -> Claim | None:
     keys = [m.group("key") for m in EXCLUSION.finditer(s)]
     if not keys:
         return None
-    names = tuple(n.strip().strip("'\"") for k in keys for n in re.split(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", k) if n.strip())
+    # names are split at "or", "and", "nor" and at commas, but an address after a name stays with it
+    names = tuple(n.strip().strip("'\"") for k in keys
+                  for n in re.split(r"\s*(?:,(?!\s*\d+\s+[A-Z])|\bor\b|\band\b|\bnor\b)\s*", k) if n.strip())
     rest = " ".join(EXCLUSION.sub(" ", s).split())
     # the exclusion phrase rewritten in place: "a ticket that is not T-390" -> "a ticket other than T-390"
     canonical = EXCLUSION.sub(lambda m: "other than " + m.group("key"), s)
@@ -205,6 +216,7 @@ def _field(statement: str, s: str, ents: Entities) -> Claim | None:
         if m is None:
             continue
         label, value = m.group("label").strip(), m.group("value").strip().strip("'\"")
+        label = _LABEL_ADVERB.sub("", label).strip() or label  # "From still holds ...": the label is From
         if label.lower() in g.NOT_FIELD_LABELS or len(label.split()) > 5 or not value or _SENTENCE_INSIDE.search(label):
             continue
         if re.match(r"^(?:https?|url|title)$", label, re.I) or record_ids(label):
@@ -213,6 +225,8 @@ def _field(statement: str, s: str, ents: Entities) -> Claim | None:
     return None
 
 
+#: Adverbs a field statement puts after its label ("From still holds", "Status now reads").
+_LABEL_ADVERB = re.compile(r"\s+(?:still|now|currently|already|again|yet)$", re.IGNORECASE)
 _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")
 
 

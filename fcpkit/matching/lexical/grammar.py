@@ -13,7 +13,7 @@ import re
 
 __all__ = ["GRAMMAR_VERSION", "CLAIM_TYPES"]
 
-GRAMMAR_VERSION = "2"
+GRAMMAR_VERSION = "3"
 
 #: The claim types a statement compiles to (``literal``: none of the others; scored as word recall).
 CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "literal")
@@ -129,4 +129,8 @@ MESSAGE = [
     re.compile(r"^\s*(?:an?\s+|the\s+)?(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning)\s*"
                r"(?:says|reads|shows|displays|states|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
     re.compile(r"^\s*(?P<body>\S.*?)\s+(?:banner|alert|message|notification|toast|notice)\s+(?:is\s+)?(?:shown|displayed|appears|visible)\s*\.?\s*$", re.I),
+    # "Confirmation that X was saved", "a confirmation of the lock": what confirms, not the word
+    re.compile(r"^\s*(?:an?\s+|the\s+)?confirmation\s+(?:message\s+)?(?:that|of|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
+    # "Reply posted confirmation", "Post locked banner": the message, then the word for it
+    re.compile(r"^\s*(?P<body>\S.*?\S)\s+(?:confirmation|banner|toast|notification)\s*\.?\s*$", re.I),
 ]

@@ -33,13 +33,14 @@ import numpy as np
 
 from fcpkit import data
 from fcpkit.core.actions import ActionDescription
-from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.text import NEGATIONS, is_key_token, strip_volatile, tokenize
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical.chunk_index import chunk_spans, token_masks
+from fcpkit.matching.lexical.falsify import score_falsifiers
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
+from fcpkit.matching.lexical.page_index import line_tokens
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
 __all__ = ["LexicalMatcher", "PAGE_WORDS", "Explanation"]
@@ -58,7 +59,6 @@ _PREDICATE = re.compile(
 _WORD = re.compile(r"[a-z]+")
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
-_AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|invalid|readonly|multiselectable)=(?:'(true|false|mixed)'|(True|False))", re.IGNORECASE)
 #: The arguments of :func:`fcpkit.core.actions.action_text` that choose something (not a key or a message).
 _CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
 _PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
@@ -105,21 +105,6 @@ def _names(statement: str) -> frozenset[str]:
         else:
             out.update(tokenize(m.group(2) or m.group(3), past="marked"))
     return frozenset(out)
-
-
-def _ax_states(line: str) -> str:
-    """Read the accessibility tree's state attributes as words: ``checked='true'`` says *checked*,
-    ``checked='false'`` says nothing (it used to read as "checked", like the true one)."""
-    if "=" not in line:
-        return line
-    return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", line)
-
-
-@page_cache(65536)
-def _line_tokens(line: str) -> tuple[str, ...]:
-    """A page line's tokens (volatile text stripped, states read as words), cached per line: most
-    lines of a page come back on the next page, and on the same page's app-authored view."""
-    return tokenize(_ax_states(strip_volatile(line)), past="both")
 
 
 def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
@@ -346,6 +331,8 @@ class LexicalMatcher:
         if isinstance(text, ActionDescription):
             page = Page.parse(text.text)
             page.cache["chosen"] = tuple(frozenset(v) for v in (tokenize(c, past="both") for c in text.chosen) if v)
+            # what a click lands on (a record, a place), not a value typed or selected among options
+            page.cache["chosen_target"] = tuple(c for c in text.chosen if c.strip()) if not text.values else ()
         else:
             page = Page.parse(text)
         self._pages[key] = page
@@ -378,7 +365,7 @@ class LexicalMatcher:
                 identity.extend(tokenize(strip_volatile(n.name), past="both"))
         if page.first_heading is not None:
             identity.extend(tokenize(strip_volatile(page.nodes[page.first_heading].name), past="both"))
-        body = [toks for toks in (_line_tokens(n.line) for n in page.nodes) if toks]
+        body = [toks for toks in (line_tokens(n.line) for n in page.nodes) if toks]
         if not identity:  # an action description or bare text: all of it is its identity
             identity = [t for line in body for t in line]
         chosen: tuple[frozenset[str], ...] = ()
@@ -422,6 +409,16 @@ class LexicalMatcher:
         if hit is None or hit[0] is not statements:
             hit = self._scorers_of(statements)
         return [f(st, page) for f, st in hit[1]]
+
+    def score_falsifiers(self, statements: Sequence[str], text: "str | Page | ActionDescription") -> list[float]:
+        """Falsifiers against one text (a page's evidence view, or an action), each read where all
+        of it holds (:mod:`.falsify`): the testers' reading of falsifying evidence."""
+        compiled = self._bundles.get(statements) if isinstance(statements, tuple) else None
+        if compiled is None:
+            compiled = tuple(self._compile(s) for s in statements)
+            if isinstance(statements, tuple):
+                self._bundles[statements] = compiled
+        return score_falsifiers(self, statements, text, compiled)
 
     def _scorers_of(self, statements: Sequence[str]) -> tuple[object, tuple]:
         """(scorer, compiled statement) per statement (:meth:`_score_one` without a trace), kept per
@@ -473,7 +470,7 @@ class LexicalMatcher:
         want = set(st.tokens)
         best: list[tuple[int, int]] = []
         for i, n in enumerate(page.nodes):
-            have = want & set(tokenize(_ax_states(strip_volatile(n.line)), past="both"))
+            have = want & set(line_tokens(n.line))
             if have:
                 best.append((len(have), i))
         for k, i in sorted(best, key=lambda x: (-x[0], x[1]))[:3]:

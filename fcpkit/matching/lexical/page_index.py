@@ -15,12 +15,20 @@ import re
 from typing import TYPE_CHECKING
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.text import tokenize
+from fcpkit.core.page.nodes import states_as_words
+from fcpkit.core.text import strip_volatile, tokenize
 
 if TYPE_CHECKING:  # the scorers import this module; their Prepared is only a type here
     from fcpkit.matching.lexical.scorers import Prepared
 
-__all__ = ["NameIndex", "name_index", "field_labels", "live_tokens", "name_forms", "same_name_as"]
+__all__ = ["line_tokens", "NameIndex", "name_index", "field_labels", "live_tokens", "name_forms", "same_name_as"]
+
+@page_cache(65536)
+def line_tokens(line: str) -> tuple[str, ...]:
+    """A page line's tokens (volatile text stripped, states read as words), cached per line: most
+    lines of a page come back on the next page, and on the same page's views."""
+    return tokenize(states_as_words(strip_volatile(line)), past="both")
+
 
 _PARTS = re.compile(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+")
 
@@ -56,7 +64,8 @@ def field_labels(prep: "Prepared") -> list[frozenset[str]]:
     hit = prep.extra.get("field_labels")
     if hit is None:
         page = prep.page
-        hit = prep.extra["field_labels"] = [frozenset(tokenize(f.label)) for f in page.fields] if page is not None else []
+        hit = prep.extra["field_labels"] = [frozenset(tokenize(f.label)) or frozenset(tokenize(f.label, keep_stopwords=True))
+                                            for f in page.fields] if page is not None else []
     return hit
 
 

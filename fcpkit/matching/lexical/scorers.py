@@ -147,6 +147,9 @@ def exclusion(st: Stmt, page: Prepared) -> float:
         # record identifiers (T-390, SKU-2045, 42.50) name a kind of thing; "CA9b" or "Q1" are values
         keyed = all(_is_record_token(k) for k in st.exclude)
         ex = st.exclude
+        texts = page.page.cache.get("chosen_target") if page.page is not None else None
+        if not keyed and texts and st.claim is not None and any(len(tokenize(n)) >= 2 for n in st.claim.exclude):
+            return _other_named(st, page, texts, st.claim.exclude)  # names of several words: near misses
         differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
         if keyed:
             differ = [v for v in differ if not sh.isdisjoint(shapes(v))]
@@ -168,6 +171,41 @@ def exclusion(st: Stmt, page: Prepared) -> float:
     if not st.tokens:
         return 1.0
     return 0.5 + 0.5 * recall(st.views[0], page)
+
+
+_SEPARATOR_AFTER_NAME = re.compile(r"^\s*(?:[,;·|(\[–—:]|-\s|$)")
+
+
+def _names_it(name: str, text: str) -> bool:
+    """Whether ``text`` (what an action chose) is the thing ``name`` names: the name whole, or the
+    name then a separator ("Quayside Market, 2 Wharf Street"); not a longer name that holds it
+    ("Old Quayside Market", "Quayside Market Car Park"). A one-word name is the choice's when the
+    choice holds the word."""
+    n, t = " ".join(name.casefold().split()), " ".join(text.casefold().split())
+    want = tokenize(name, past="stem")
+    if len(want) == 1:  # one word ("Cancel") among names: the choice holds it or not
+        return want[0] in tokenize(text, past="stem")
+    if t == n or same_name_as(want, text):
+        return True
+    return t.startswith(n) and bool(_SEPARATOR_AFTER_NAME.match(t[len(n):]))
+
+
+def _other_named(st: Stmt, page: Prepared, texts: tuple[str, ...], names: tuple[str, ...]) -> float:
+    """An action clicking "a place other than A or B": it landed on something of their kind (sharing
+    a word of one of their names: "Brindley Park Library" for "Brindle Park Library") that none of
+    them names. A click on what shares nothing with them (a "Directions" button) is not what the
+    statement is about. (A value typed or selected is held to the excluded values as it is.)"""
+    words = [frozenset(tokenize(n, past="stem")) for n in names]
+    for text in texts:
+        if any(_names_it(n, text) for n in names):
+            continue
+        got = frozenset(tokenize(text, past="stem"))
+        if any(got & w for w in words):
+            if not st.tokens:
+                return 1.0
+            rest = recall(st.views[1], page)
+            return 0.5 + 0.5 * rest if rest > 0.0 else 0.0
+    return 0.0
 
 
 def _node_names(prep: Prepared) -> list[tuple[int, str]]:
@@ -274,6 +312,13 @@ def scope(st: Stmt, prep: Prepared) -> float:
     assign dialog"): all of the scope's words in one identity string (or region name). A scope
     is a place: a page either is it or is not, so partial overlap with its name counts as not;
     a scope that is no page's name ("in search results") is read from the page's words."""
+    place = scope_place(st, prep)
+    return recall(st, prep) if place is None else place
+
+
+def scope_place(st: Stmt, prep: Prepared) -> float | None:
+    """:func:`scope` when the scope is a place the page is or is not (1 or 0); ``None`` when the
+    scope names no place the page could be, and its words decide."""
     want, regions, core, names_record, names_list = _scope_words(st.tokens)
     if not want:
         return 0.0
@@ -290,8 +335,7 @@ def scope(st: Stmt, prep: Prepared) -> float:
         # a record's page is not a place named without its id ("product catalogue", "support
         # queue"): those are the lists the record sits in
         return 0.0
-    # a part of a page ("search results"): its words on the page
-    return recall(st, prep)
+    return None  # a part of a page ("search results"): its words on the page
 
 
 def absence(st: Stmt, prep: Prepared, prior: float, trace: list | None = None) -> float:
@@ -314,7 +358,18 @@ def control(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     return presence(st.thing, st.claim, prep, trace)
 
 
+_VALUE_ALTERNATIVES = re.compile(r"\s+or\s+", re.IGNORECASE)
+
+
 def _value_matches(value: str, have: str) -> bool:
+    """Whether a field holding ``have`` holds ``value`` ("184500 or 184,500.00": one of them)."""
+    alts = _VALUE_ALTERNATIVES.split(value) if " or " in value.lower() else ()
+    if len(alts) > 1:
+        return any(_one_value_matches(a.strip(), have) for a in alts if a.strip())
+    return _one_value_matches(value, have)
+
+
+def _one_value_matches(value: str, have: str) -> bool:
     want_dates = dates(value)
     if want_dates:
         return dates_match(want_dates, dates(have))
@@ -333,9 +388,17 @@ _CONTROL_WORDS = frozenset(tokenize("box field textbox searchbox dropdown combob
 
 @page_cache(16384, kind="statement")
 def _label_tokens(label: str) -> frozenset[str]:
-    """A field label's words without the control word ("Price box" is the field labelled Price)."""
-    toks = frozenset(tokenize(label))
+    """A field label's words without the control word ("Price box" is the field labelled Price); a
+    label of short words only ("To", "From") is those words."""
+    toks = frozenset(tokenize(label)) or frozenset(tokenize(label, keep_stopwords=True))
     return (toks - _CONTROL_WORDS) or toks
+
+
+def has_label(label: str, prep: Prepared) -> bool:
+    """Whether a field of the page is labelled ``label`` (see :func:`field_score`)."""
+    want = _label_tokens(label)
+    page = prep.page
+    return bool(want) and page is not None and any(want <= have for have in field_labels(prep))
 
 
 def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:

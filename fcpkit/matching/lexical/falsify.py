@@ -1,0 +1,181 @@
+"""The lexical matcher's reading of falsifiers: each claim type read where, and only where, all of
+it holds (:mod:`.strict` says why; ``docs/claims.md`` documents it).
+
+The page a falsifier is read on is the tester's *evidence view* (the application's text, without
+the site's furniture and what the agent typed: :func:`fcpkit.core.page.evidence_view`). Within it:
+
+* words (literal, presence, event claims): one chunk of the page's **own content** (its mentions,
+  the items of its lists, and the asides beside its main content left out), or, for a statement
+  naming a record by id, the one row that lists that record;
+* **identity** claims: the page's identity (title without the site's name, URL path, root, heading);
+* **absence**: the thing is looked for on the whole page (a search box in the banner is there),
+  its scope must hold whole;
+* **field** claims: the page's fields (a control's value is what the form holds, typed or not);
+* **message** claims: one live region, all of the message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from fcpkit.core.actions import ActionDescription
+from fcpkit.core.page import Page
+from fcpkit.matching.lexical import scorers as sc
+from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, requirement
+from fcpkit.matching.lexical.chunk_index import token_masks
+from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
+
+if TYPE_CHECKING:
+    from fcpkit.matching.lexical.matcher import LexicalMatcher
+    from fcpkit.matching.lexical.scorers import Prepared, Stmt
+
+__all__ = ["score_falsifiers", "Reading"]
+
+#: A falsifier whose named things (its phrases) are not where it is read is weaker partial support:
+#: below the band a verifier is asked about (the page speaks of something else).
+_ELSEWHERE = 0.8 * PARTIAL
+
+
+class Reading:
+    """The prepared views one falsifier check reads: the evidence view, its own content (mentions
+    left out), its list items one by one, the application's text whole (where an absent thing is
+    looked for) and the page as it is (whose fields hold what the form holds, typed or not)."""
+
+    __slots__ = ("view", "content", "items", "whole", "fields")
+
+    def __init__(self, matcher: "LexicalMatcher", text: "str | Page | ActionDescription"):
+        self.view = matcher._prepare(text)
+        page = self.view.page
+        if page is None or not page.is_page:
+            self.content, self.items, self.whole, self.fields = self.view, None, self.view, self.view
+            return
+        mentions = page.mentions | page.asides
+        if mentions:
+            own = page.cache.get("own_content")
+            if own is None:
+                own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions])
+            self.content = matcher._prepare(own)
+            self.items = _items(matcher, page)
+        else:
+            self.content, self.items = self.view, None
+        app = page.cache.get("application")
+        self.whole = matcher._prepare(app) if app is not None else self.view
+        self.fields = matcher._prepare(page.source) if page.source is not page else self.view
+
+
+def _items(matcher: "LexicalMatcher", page: Page) -> "Prepared | None":
+    """The page's list items as chunks, one item each (kept in the page's cache)."""
+    key = ("item_chunks", matcher.window, matcher.stride)
+    hit = page.cache.get(key)
+    if hit is None:
+        body = [line_tokens(n.line) for n in page.nodes]
+        tops = [i for i, it in enumerate(page.items) if it == i]
+        spans = tuple((i, page.ends[i]) for i in tops)
+        if not spans:
+            hit = False
+        else:
+            index, lines = token_masks(body, spans)
+            hit = sc.Prepared(frozenset(), index, lines, (), page, body=body, spans=spans)
+        page.cache[key] = hit
+    return hit or None
+
+
+def _optional(st: "Stmt") -> frozenset[str]:
+    """What an identity claim does not need: the record's kind before its name or id ("Report
+    R-7350", "Event Quarterly Business Review ...")."""
+    if st.kind != "identity" or not st.tokens:
+        return frozenset()
+    first = st.tokens[0]
+    return frozenset({first}) if not any(c.isdigit() for c in first) and len(st.tokens) > 1 else frozenset()
+
+
+def _plain(st: "Stmt", r: Reading, statement: str) -> float:
+    base = sc.recall(st, r.content)
+    req = requirement(statement, st.tokens, _optional(st))
+    if st.kind == "identity":
+        if holds_in_identity(req, r.view):
+            return 1.0
+        return min(base, PARTIAL if entities_hold(req, r.view, identity=True) else _ELSEWHERE)
+    if base > 0 and holds(req, r.content):
+        return 1.0
+    if req.explicit and r.items is not None and holds(req, r.items):
+        return 1.0
+    return min(base, PARTIAL if entities_hold(req, r.content) else _ELSEWHERE)
+
+
+def _statement(st: "Stmt") -> str:
+    return st.claim.statement if st.claim is not None else ""
+
+
+def _absence(st: "Stmt", r: Reading, prior: float) -> float:
+    literal = _plain(st.views[0], r, _statement(st)) if st.views and st.views[0].tokens else 0.0
+    if st.context is not None:
+        context = sc.scope_place(st.context, r.view)
+        if context is None:  # not a place the page could be: its words, all of them, in the page's own content
+            context = _plain(st.context, r, st.claim.scope if st.claim is not None else "")
+    else:
+        context = prior
+    if context <= literal:
+        return literal
+    p = sc.presence(st.thing, st.claim, r.whole) if st.thing is not None else 0.0
+    return max(literal, (1.0 - p) * context)
+
+
+def _field(st: "Stmt", r: Reading) -> float:
+    claim = st.claim
+    page = r.fields.page
+    if claim is not None and page is not None and page.is_page and sc.has_label(claim.subject, r.fields):
+        return sc.field_score(st, r.fields)
+    # no field of that label on the page: the field the statement is about is not here to hold anything
+    return min(_plain(st.views[0], r, _statement(st)), PARTIAL)
+
+
+def _message(st: "Stmt", r: Reading) -> float:
+    page = r.view.page
+    body = st.views[0]
+    if page is not None and page.is_page and page.live and body.tokens:
+        want = frozenset(body.tokens)
+        for have in live_tokens(r.view):
+            if want <= have:
+                return 1.0
+    return _plain(body, r, st.claim.subject if st.claim is not None else "")
+
+
+def _control(st: "Stmt", r: Reading) -> float:
+    page = r.whole.page
+    if page is None or not page.is_page or st.thing is None:
+        return _plain(st.views[0], r, _statement(st))
+    p = sc.presence(st.thing, st.claim, r.whole)
+    return p if p >= 1.0 else min(p, PARTIAL)
+
+
+def _event(st: "Stmt", r: Reading) -> float:
+    s = _plain(st, r, _statement(st))
+    if s >= 1.0:
+        return s
+    via_field = sc.event(st, r.whole)  # on the record's page, a field holding the event's result
+    return 1.0 if via_field >= 1.0 and sc.recall(st, r.whole) < 1.0 else s
+
+
+def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
+                     compiled: Sequence["Stmt"]) -> list[float]:
+    """Each falsifier's score on ``text`` (see module docstring)."""
+    r = Reading(matcher, text)
+    out = []
+    for st in compiled:
+        kind = st.kind
+        if kind == "exclusion":
+            out.append(sc.exclusion(st, r.view))
+        elif kind == "absence":
+            out.append(_absence(st, r, matcher.absence_prior))
+        elif kind == "field":
+            out.append(_field(st, r))
+        elif kind == "message":
+            out.append(_message(st, r))
+        elif kind == "control":
+            out.append(_control(st, r))
+        elif kind == "event":
+            out.append(_event(st, r))
+        else:
+            out.append(_plain(st, r, _statement(st)))
+    return out

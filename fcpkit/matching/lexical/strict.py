@@ -1,0 +1,293 @@
+"""Reading a falsifier: a statement is drift only where all of it holds.
+
+A confirming statement may be read generously: partial support is progress, and the completion
+gate decides. A falsifier may not: a falsifier past its gate stops a healthy run or sends it into
+repair, so what fires it must be the statement, not a part of it. Plain word recall is fooled
+three ways on pages it was not written for, and each has a rule here:
+
+* **An entity alone does not carry a statement.** "A duplicate opportunity was created" is not
+  supported by a record page saying "Opportunity · Created By": its head word *duplicate* is
+  nowhere. Every content word must hold in one place (a chunk of lines, or the page's identity);
+  words of presentation and discourse ("is shown", "instead", "still") are not required, and a
+  disjunction needs one of its alternatives ("a driving **or** cycling route").
+* **A name is a phrase.** "Quayside Market Car Park" is not on a page that holds *Quayside
+  Market*, the travel mode *Car* and *Brindle Park*; "Kestrel Logistics AG" is not
+  "Kestrel Logistics GmbH". A name of several words (a run of capitalised words, with ``&`` and a
+  trailing number) must stand whole, in order, on one line; a run that opens the statement may
+  lose its first word (the record's kind: "Event Quarterly Business Review").
+* **A mention is not the record in view.** What a list item, a table row or an option says is
+  about the record it lists (:attr:`Page.mentions <fcpkit.core.page.Page.mentions>`): a falsifier is
+  read on the page's own content and identity, and only a statement that names a record by id
+  ("LR-2207 Dana Whitfield Pending") may be read in the one row that lists that record.
+
+What does not hold completely is partial support: it scores at most :data:`PARTIAL`, which a
+model verifier may look at (the ``verify`` band) but the fast path never takes for drift.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fcpkit.core.caches import page_cache
+from fcpkit.core.page import record_ids
+from fcpkit.core.text import PAST, tokenize
+
+__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS"]
+
+#: The most a falsifier that does not hold completely scores: the top of the band a model
+#: verifier is asked about, below every drift gate the router applies with a confidence >= 0.
+PARTIAL = 0.5
+
+#: Words of presentation and discourse: how a statement is said, not what it says. "A driving
+#: route is shown" holds on a page showing a driving route, which never says "shown".
+DISCOURSE_WORDS = frozenset(tokenize(
+    "shown showing displayed displaying visible appears appear appearing present presented instead still already yet "
+    "again also even just only anymore any such so then rather really actually currently now here", past="both"))
+
+_CAP = r"(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|&)"
+#: A name: capitalised words (and all-capital ones: AG, GmbH, USB), joined by spaces, ``&`` or a
+#: dash, and a number that ends it ("Fleet Telematics Renewal 2024").
+_RUN = re.compile(r"(?<![\w'’])[A-Z][\w'’./-]*(?:(?:\s+|\s*[&—–]\s*)(?:[A-Z][\w'’./-]*|&))*(?:\s+\d[\w.,/-]*)?")
+_HANDLE = re.compile(r"(?<!\w)(?:u|r|@)/?[a-z0-9][\w.-]*_[\w.-]+|@[\w.-]+")
+_QUOTED = re.compile(r"'([^']{3,})'|\"([^\"]{3,})\"|“([^”]{3,})”")
+_OR = re.compile(r"\s*,?\s+(?:or|nor)\s+|\s*/\s*(?=\w)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One side of a disjunction: its tokens, and the phrase it must hold as (``()``: none)."""
+
+    tokens: frozenset[str]
+    phrase: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What a falsifier needs to hold completely (see module docstring)."""
+
+    required: frozenset[str]  # content tokens outside any disjunction
+    groups: tuple[tuple[Alternative, ...], ...]  # each: one of its alternatives must hold
+    phrases: tuple[tuple[tuple[str, ...], ...], ...]  # each: one of its forms must stand on one line
+    explicit: bool  # names a record by a strong id: the row listing that record may hold it
+
+    def describe(self) -> list[str]:
+        out = []
+        if self.required:
+            out.append("all of: " + ", ".join(sorted(self.required)))
+        for g in self.groups:
+            out.append("one of: " + " | ".join(" ".join(sorted(a.tokens)) for a in g))
+        for forms in self.phrases:
+            out.append("phrase: " + " ".join(forms[0]))
+        return out
+
+
+def _phrase_tokens(text: str) -> tuple[str, ...]:
+    return tuple(t for t in tokenize(text, past="stem"))
+
+
+def _runs(statement: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each name of two words or more, each handle and each quoted string."""
+    out = []
+    for m in _RUN.finditer(statement):
+        words = [w for w in re.split(r"\s+|\s*[&—–]\s*", m.group(0)) if w]
+        if len(words) >= 2:
+            out.append((m.start(), m.end(), m.group(0)))
+    for m in _HANDLE.finditer(statement):
+        out.append((m.start(), m.end(), m.group(0)))
+    for m in _QUOTED.finditer(statement):
+        out.append((m.start(), m.end(), next(g for g in m.groups() if g)))
+    return out
+
+
+def _alternatives(statement: str, runs: list[tuple[int, int, str]]) -> list[tuple[tuple[int, int], ...]]:
+    """The disjunctions of a statement, each as the spans of its alternatives: the name or word
+    on each side of "or" (and the comma-separated names before it: "A, B or C")."""
+    groups = []
+    for m in _OR.finditer(statement):
+        left = next((r for r in runs if r[1] == m.start() or statement[r[1]:m.start()].strip(" ,") == ""
+                     and r[1] <= m.start() and r[1] >= m.start() - 2), None)
+        right = next((r for r in runs if r[0] == m.end()), None)
+        alts = []
+        if left is not None:
+            alts.append((left[0], left[1]))
+            # "A, B, C or D": the names before, each separated by a comma
+            k = left[0]
+            while True:
+                prev = next((r for r in runs if r[1] <= k and statement[r[1]:k].strip() == ","), None)
+                if prev is None:
+                    break
+                alts.insert(0, (prev[0], prev[1]))
+                k = prev[0]
+        else:
+            w = re.search(r"([\w'’-]+)\W*$", statement[:m.start()])
+            if w:
+                alts.append((w.start(1), w.end(1)))
+        if right is not None:
+            alts.append((right[0], right[1]))
+        else:
+            w = re.match(r"\W*([\w'’-]+)", statement[m.end():])
+            if w:
+                alts.append((m.end() + w.start(1), m.end() + w.end(1)))
+        if len(alts) >= 2:
+            groups.append(tuple(alts))
+    return groups
+
+
+def _forms(text: str, at_start: bool) -> tuple[tuple[str, ...], ...]:
+    toks = _phrase_tokens(text)
+    if len(toks) < 2:
+        return ()
+    return (toks, toks[1:]) if at_start else (toks,)
+
+
+@page_cache(16384, kind="statement")
+def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str] = frozenset()) -> Requirement:
+    """The :class:`Requirement` of ``statement``, whose compiled content tokens are ``tokens``
+    (``optional``: tokens its claim does not need, e.g. an identity claim's kind noun)."""
+    runs = _runs(statement)
+    groups_spans = _alternatives(statement, runs)
+    in_group: set[str] = set()
+    groups: list[tuple[Alternative, ...]] = []
+    for spans in groups_spans:
+        alts = []
+        for a, b in spans:
+            text = statement[a:b]
+            toks = frozenset(t for t in tokenize(text, past="marked") if t in tokens and t not in DISCOURSE_WORDS)
+            if toks:
+                forms = _forms(text, a == 0)
+                alts.append(Alternative(toks, forms[-1] if forms else ()))
+                in_group |= toks
+        if len(alts) >= 2:
+            groups.append(tuple(alts))
+    grouped_spans = {s for spans in groups_spans for s in spans}
+    phrases = []
+    for a, b, text in runs:
+        if (a, b) in grouped_spans:
+            continue
+        forms = _forms(text, statement[:a].strip() == "")
+        if forms:
+            phrases.append(forms)
+    required = frozenset(t for t in tokens if t not in DISCOURSE_WORDS and t not in optional and t not in in_group)
+    explicit = any(r.strong for r in record_ids(statement))
+    return Requirement(required, tuple(groups), tuple(phrases), explicit)
+
+
+def body_phrase_tokens(line_tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """A page line's tokens as a phrase is matched against them (a participle's marker dropped)."""
+    return tuple(t for t in line_tokens if not t.endswith(PAST))
+
+
+def has_phrase(seq: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """Whether ``phrase`` stands whole and in order in ``seq``."""
+    n = len(phrase)
+    if n == 0:
+        return True
+    first = phrase[0]
+    for i in range(len(seq) - n + 1):
+        if seq[i] == first and seq[i:i + n] == phrase:
+            return True
+    return False
+
+
+# -- holding on a prepared page ----------------------------------------------------------------
+
+def _line_chunks(prep) -> list[int]:
+    """Each body line's chunk bitmask (kept in ``prep.extra``)."""
+    hit = prep.extra.get("line_chunks")
+    if hit is None:
+        hit = [0] * len(prep.body)
+        for j, (s, e) in enumerate(prep.spans):
+            bit = 1 << j
+            for i in range(s, e):
+                hit[i] |= bit
+        prep.extra["line_chunks"] = hit
+    return hit
+
+
+def phrase_chunks(prep, phrase: tuple[str, ...]) -> int:
+    """The chunks of ``prep`` with a line holding ``phrase`` whole (kept in ``prep.extra``)."""
+    key = ("phrase", phrase)
+    hit = prep.extra.get(key)
+    if hit is None:
+        lines = prep.lines.get(phrase[0], 0) if phrase else 0
+        for t in phrase[1:]:
+            lines &= prep.lines.get(t, 0)
+        hit = 0
+        if lines:
+            chunks = _line_chunks(prep)
+            i = 0
+            while lines:
+                if lines & 1 and has_phrase(body_phrase_tokens(prep.body[i]), phrase):
+                    hit |= chunks[i]
+                lines >>= 1
+                i += 1
+        prep.extra[key] = hit
+    return hit
+
+
+def holds(req: Requirement, prep) -> int:
+    """The chunks of ``prep`` in which ``req`` holds completely (0: none)."""
+    if not req.required and not req.groups and not req.phrases:
+        return 0
+    get = prep.index.get
+    mask = -1
+    for t in req.required:
+        mask &= get(t, 0)
+        if not mask:
+            return 0
+    for group in req.groups:
+        gm = 0
+        for alt in group:
+            am = mask
+            for t in alt.tokens:
+                am &= get(t, 0)
+            if am and alt.phrase:
+                am &= phrase_chunks(prep, alt.phrase)
+            gm |= am
+        mask &= gm
+        if not mask:
+            return 0
+    for forms in req.phrases:
+        pm = 0
+        for f in forms:
+            pm |= phrase_chunks(prep, f)
+        mask &= pm
+        if not mask:
+            return 0
+    return mask
+
+
+def _identity_seqs(prep) -> list[tuple[str, ...]]:
+    hit = prep.extra.get("identity_seqs")
+    if hit is None:
+        page = prep.page
+        if page is None or not page.is_page:  # an action or bare text: all of it is its identity
+            hit = [body_phrase_tokens(line) for line in prep.body]
+        else:
+            hit = [_phrase_tokens(x.replace("/", " ")) for x in page.identity]
+        prep.extra["identity_seqs"] = hit
+    return hit
+
+
+def holds_in_identity(req: Requirement, prep) -> bool:
+    """Whether ``req`` holds completely in the page's identity (URL path, title, root, heading)."""
+    ident = prep.identity
+    if not req.required and not req.groups and not req.phrases:
+        return False
+    if not req.required <= ident:
+        return False
+    seqs = _identity_seqs(prep)
+    for group in req.groups:
+        if not any(alt.tokens <= ident and (not alt.phrase or any(has_phrase(s, alt.phrase) for s in seqs))
+                   for alt in group):
+            return False
+    return all(any(has_phrase(s, f) for s in seqs for f in forms) for forms in req.phrases)
+
+
+def entities_hold(req: Requirement, prep, identity: bool = False) -> bool:
+    """Whether every phrase of ``req`` (the names it hinges on) stands somewhere it is read."""
+    if identity:
+        seqs = _identity_seqs(prep)
+        return all(any(has_phrase(s, f) for s in seqs for f in forms) for forms in req.phrases)
+    return all(any(phrase_chunks(prep, f) for f in forms) for forms in req.phrases)
