@@ -32,6 +32,10 @@ class Bundle:
     #: falsifiers that say a control is absent ("Approve button is not available"): what the step
     #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
+    #: falsifiers about the field the step sets ("Travel mode is Car or Bicycle" where the step
+    #: completes on "Travel mode: Foot"): before the step acted, that field holding another value
+    #: means not done yet, so they count only once an action was taken for the step
+    pending: frozenset[int] = frozenset()
     #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
     #: joined once here rather than on every state test that runs the built-in falsifiers
     commitment_text: str = ""
@@ -83,6 +87,17 @@ def _absent_control(claim: Any) -> bool:
     return getattr(claim, "type", None) == "absence" and bool(getattr(claim, "roles", None))
 
 
+def _field_label(claim: Any) -> str:
+    """The label of a field claim ("Travel mode: Foot" -> "Travel mode"), else ""."""
+    return getattr(claim, "subject", "") if getattr(claim, "type", None) == "field" else ""
+
+
+def _names_field(statement: str, label: str) -> bool:
+    """Whether ``statement`` is about the field ``label`` (it opens with the label, whole words)."""
+    s, x = " ".join(statement.split()).casefold(), " ".join(label.split()).casefold()
+    return bool(x) and s.startswith(x) and (len(s) == len(x) or not s[len(x)].isalnum())
+
+
 class PlanBundles:
     """Bundles per (plan, commitment), built for the whole plan on its first sight (see module
     docstring). Keyed on the objects' identity, checked against reuse of an id after collection."""
@@ -113,7 +128,11 @@ class PlanBundles:
         if self._compile is None or not b.falsifiers:
             return b
         absent = frozenset(i for i, _, _ in b.falsifiers if _absent_control(self._compile(b.statements[i])))
-        return replace(b, absences=absent) if absent else b
+        labels = [_field_label(self._compile(b.statements[i])) for i in b.comp]
+        labels = [x for x in labels if x]
+        pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
+                            and any(_names_field(b.statements[i], x) for x in labels))
+        return replace(b, absences=absent, pending=pending) if absent or pending else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

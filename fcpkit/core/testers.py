@@ -118,7 +118,7 @@ class _Base:
         self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
-        labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None,
+        labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -150,6 +150,8 @@ class _Base:
         # a thing the step needed in order to act is gone once the step is done (the Approve button
         # after approving, the search box once the record is open): absence is no drift then
         done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
+        if b.pending and not acted:  # the field the step sets, before the step acted: not done yet
+            done = frozenset(done) | b.pending
         for i, scope, level in b.falsifiers:
             if i in done:
                 continue
@@ -202,6 +204,7 @@ class StateTester(_Base):
         no_evidence_steps: int = 0,
         inputs: Sequence[str] = (),
         site: SiteModel | None = None,
+        acted: bool = True,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -209,7 +212,9 @@ class StateTester(_Base):
         periodic and no-evidence checks (:func:`~fcpkit.core.router.route`). ``inputs``: what the
         agent typed, chose or clicked in this run so far (:meth:`CommitmentTracker.inputs
         <fcpkit.core.tracker.CommitmentTracker.inputs>`): its own words and choices are no evidence.
-        ``site``: what the run learnt of the site's furniture (the tester's own model when not given)."""
+        ``site``: what the run learnt of the site's furniture (the tester's own model when not given).
+        ``acted``: an action was taken for ``commitment`` (the tracker's record of attempts): until
+        then, a falsifier about the field the step sets reads as not done yet (``Bundle.pending``)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
@@ -231,7 +236,8 @@ class StateTester(_Base):
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
                             plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
-                            minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site))
+                            minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site),
+                            acted=acted)
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan

@@ -178,7 +178,7 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     pages are tokenised with ``both`` and statements with ``marked``, so "Order was cancelled"
     needs a page that says *cancelled*, and "Please cancel" does not support it.
     """
-    text = _THOUSANDS.sub("", canon_roles(text.lower()).replace("n't", " not").replace("’", "'"))
+    text = _THOUSANDS.sub("", canon_roles(text.lower()).replace("’", "'").replace("n't", " not"))
     out: list[str] = []
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):

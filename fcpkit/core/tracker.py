@@ -278,7 +278,7 @@ class CommitmentTracker:
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
-                                  site=self.site)
+                                  site=self.site, acted=not self.track_attempts or self.active in self.attempted)
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
         if result.alpha_comp is not None and (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
@@ -303,7 +303,8 @@ class CommitmentTracker:
 
     def retest(self, observation: Observation) -> CheckResult:
         """The page that completed the previous commitment, tested against the active one."""
-        return self.tester.test(self.plan, self.commitment, observation)
+        return self.tester.test(self.plan, self.commitment, observation, inputs=tuple(self.inputs), site=self.site,
+                                acted=not self.track_attempts or self.active in self.attempted)
 
     # -- plan changes -----------------------------------------------------------------------
     def repaired(self, plan: Plan) -> None:

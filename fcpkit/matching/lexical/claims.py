@@ -45,7 +45,8 @@ EXCLUSION = re.compile(
 _SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
 #: "... page for SKU-2054", "detail page of Diana Whitfield", "Opportunity detail for Fleet Telematics
 #: Renewal 2024": a page word, then for/of and one word or a name (capitalised words, ids, numbers)
-_PAGE_FOR = re.compile(r"\b(?:page|screen|details?)\s+(?:for|of)\s+(?:\S+|(?:[A-Z#\d][\w#&'’.-]*)(?:\s+(?:[A-Z#\d&][\w#&'’.-]*))*)\s*$")
+_NAMED = r"(?:[A-Z#\d][\w#&'’.-]*)(?:\s+(?:[A-Z#\d&][\w#&'’.-]*))*"
+_PAGE_FOR = re.compile(rf"\b(?:page|screen|details?)\s+(?:for|of)\s+(?:\S+|{_NAMED}(?:(?:\s*,\s*|\s+or\s+){_NAMED})*)\s*$")
 _PAGE_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS)))
 _IN_PLACE = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:the\s+|this\s+|that\s+)?\w+\s*$", re.IGNORECASE)
 AFTER_RECORD_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS_AFTER_RECORD)))
@@ -97,6 +98,8 @@ def names_a_page(statement: str) -> bool:
     page word ("Ticket T-390 detail", "Sign in page", "Storefront page for SKU-2054"). A sentence
     that merely contains one ("the monitor screen is cracked") is about the page's content."""
     text = statement.strip().rstrip(".")
+    if _PAGE_FOR.search(text):  # "Place page of A, B or C": a page word, then the names it may be of
+        return True
     if _SENTENCE_INSIDE.search(text):
         return False
     toks = tokenize(text)
@@ -230,6 +233,26 @@ _LABEL_ADVERB = re.compile(r"\s+(?:still|now|currently|already|again|yet)$", re.
 _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")
 
 
+_NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w-]*)$")
+
+
+def bare_name(statement: str) -> bool:
+    """Whether a statement is only a name (after an optional kind word): capitalised words, numbers,
+    ``&`` and dashes, at most two short lowercase words among them ("Quarterly Business Review prep
+    — Alder & Finch"), ending on a name word. Such a statement says which record is in view."""
+    words = statement.strip().rstrip(".").split()
+    if len(words) < 2:
+        return False
+    if words[0][:1].isalpha() and len(words) > 2 and _NAME_PART.match(words[1]) and words[1][:1].isupper():
+        words = words[1:]  # a kind word ("Event", "Account") before the name
+    lower = [w for w in words if not _NAME_PART.match(w)]
+    if not words or not _NAME_PART.match(words[-1]) or not words[0][:1].isupper():
+        return False
+    if len(lower) > 2 or any(not w.isalpha() or len(w) > 5 or w.lower() in NEGATIONS for w in lower):
+        return False
+    return sum(1 for w in words if w[:1].isupper()) >= 2
+
+
 def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     if names_a_page(s):
         return Claim("identity", statement, s, subject=s, entities=ents)
@@ -237,6 +260,10 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     kind = bare.group("kind").lower().split() if bare else []
     if bare and record_ids(bare.group("id")) and kind[0] not in g.ACTION_VERBS and not (STOPWORDS | NEGATIONS).intersection(kind):
         # "Leave request LR-2207": a record named by its kind and id is its page
+        return Claim("identity", statement, f"{s.rstrip('. ')} page", subject=s, entities=ents)
+    if bare_name(s):
+        # "Event Quarterly Business Review — Alder & Fitch", "Kestrel Logistics AG": a record named
+        # (by its kind and) its name is its page
         return Claim("identity", statement, f"{s.rstrip('. ')} page", subject=s, entities=ents)
     m = g.IDENTITY_VERBS.match(s)
     if m is None:

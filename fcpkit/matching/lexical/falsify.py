@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 from fcpkit.core.actions import ActionDescription
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
+from fcpkit.core.text import PAST, tokenize
 from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
@@ -80,25 +81,45 @@ def _items(matcher: "LexicalMatcher", page: Page) -> "Prepared | None":
     return hit or None
 
 
-def _optional(st: "Stmt") -> frozenset[str]:
-    """What an identity claim does not need: the record's kind before its name or id ("Report
-    R-7350", "Event Quarterly Business Review ...")."""
-    if st.kind != "identity" or not st.tokens:
-        return frozenset()
+_SUBJECT_NEXT = frozenset({"by", "is", "was", "were", "has", "have", "had", "been", "in", "on", "for", "of"})
+
+
+def _kind(st: "Stmt", statement: str) -> str | None:
+    """The record kind a statement opens with, as its subject ("Thread posted by u/x", "Report
+    R-7350", "Event Quarterly Business Review ..."): a capitalised first word, followed by a name,
+    an id, a participle or a preposition. The page in view is of that kind without saying so
+    next to its facts (a thread page says "Posted by", not "thread posted by"), so the kind may
+    stand anywhere on the page."""
+    if len(st.tokens) < 2 or not statement[:1].isupper():
+        return None
     first = st.tokens[0]
-    return frozenset({first}) if not any(c.isdigit() for c in first) and len(st.tokens) > 1 else frozenset()
+    if any(c.isdigit() for c in first) or first.endswith(PAST):
+        return None
+    words = statement.split()
+    if len(words) < 2 or tokenize(words[0]) != (first,):
+        return None
+    nxt = words[1]
+    if st.kind == "identity" or nxt[:1].isupper() or nxt[:1] in "#\"'“" or any(c.isdigit() for c in nxt) \
+            or nxt.lower() in _SUBJECT_NEXT or st.tokens[1].endswith(PAST):
+        return first
+    return None
 
 
 def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     base = sc.recall(st, r.content)
-    req = requirement(statement, st.tokens, _optional(st))
+    kind = _kind(st, statement)
+    if kind is not None and not (kind in r.view.index or kind in r.view.identity):
+        kind = None  # the page never says the kind: it stays required where the rest is
+    req = requirement(statement, st.tokens, frozenset({kind}) if kind else frozenset())
     if st.kind == "identity":
         if holds_in_identity(req, r.view):
             return 1.0
         return min(base, PARTIAL if entities_hold(req, r.view, identity=True) else _ELSEWHERE)
-    if base > 0 and holds(req, r.content):
+    # complete support stands for itself (a disjunction's names are no longer each required, as
+    # the word recall's key tokens are), but an event must still be bound to its record
+    if holds(req, r.content) and sc.bound_ok(st, r.content):
         return 1.0
-    if req.explicit and r.items is not None and holds(req, r.items):
+    if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
         return 1.0
     return min(base, PARTIAL if entities_hold(req, r.content) else _ELSEWHERE)
 

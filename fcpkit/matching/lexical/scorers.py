@@ -87,6 +87,22 @@ def shapes(tokens: frozenset[str]) -> frozenset[str]:
     return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
 
 
+def bound_ok(st: Stmt, page: Prepared) -> bool:
+    """Whether an event about a record is bound to it: the record's page, or one line naming the
+    record and the event ("ORD-55012 was cancelled" is not a list holding ORD-55012 and, elsewhere,
+    another order's "cancelled")."""
+    ids, events = st.bound
+    for k in ids:
+        if k in page.identity:
+            continue
+        on_line = page.lines.get(k, 0)
+        for e in events:
+            on_line &= page.lines.get(e, 0)
+        if not on_line:
+            return False
+    return True
+
+
 def recall(st: Stmt, page: Prepared) -> float:
     """IDF-weighted share of ``st``'s tokens in the best chunk (identity: in the page's identity)."""
     toks, weights, total = st.tokens, st.weights, st.total
@@ -97,15 +113,8 @@ def recall(st: Stmt, page: Prepared) -> float:
         if not st.keys <= ident:
             return 0.0
         return sum(w for t, w in zip(toks, weights) if t in ident) / total
-    ids, events = st.bound
-    for k in ids:
-        if k in page.identity:
-            continue
-        on_line = page.lines.get(k, 0)
-        for e in events:
-            on_line &= page.lines.get(e, 0)
-        if not on_line:
-            return 0.0
+    if not bound_ok(st, page):
+        return 0.0
     get = page.index.get
     mask = -1
     for k in st.keys:

@@ -100,36 +100,70 @@ def _runs(statement: str) -> list[tuple[int, int, str]]:
     return out
 
 
+_WORD = re.compile(r"[\w'’&#./-]+")
+#: Words that end a label after the word "or" ("Remove post instead of ...", "Bicycle on the map").
+_LABEL_STOP = frozenset("""instead rather than on in to for at with of from the a an and or nor so that which who is are
+    was were be been shown displayed opens opened appears""".split())
+
+
+def _label_spans(statement: str, at: int, forward: bool, runs: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """The alternative on one side of an "or" at ``at``: a name (a run of capitalised words), else a
+    label (a capitalised word and the lowercase words that follow it: "Lock thread", "Remove post"),
+    else one word; before the "or", also the comma-separated ones before it ("Refund, Hold, Archive")."""
+    words = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(statement)]
+    if forward:
+        run = next((r for r in runs if r[0] == at), None)
+        if run is not None:
+            return [(run[0], run[1])]
+        after = [w for w in words if w[0] >= at]
+        if not after:
+            return []
+        span = [after[0]]
+        if after[0][2][:1].isupper():
+            for w in after[1:3]:
+                between = statement[span[-1][1]:w[0]]
+                if between.strip() or w[2][:1].isupper() or w[2].lower() in _LABEL_STOP:
+                    break
+                span.append(w)
+        return [(span[0][0], span[-1][1])]
+    out: list[tuple[int, int]] = []
+    end = at
+    while True:
+        run = next((r for r in runs if r[1] <= end and statement[r[1]:end].strip(" ,") == ""), None)
+        before = [w for w in words if w[1] <= end]
+        if run is not None:
+            span = (run[0], run[1])
+        elif before:
+            tail = before[-3:]
+            caps = [i for i, w in enumerate(tail) if w[2][:1].isupper()
+                    and not statement[w[1]:tail[-1][1]].count(",")]
+            first = tail[caps[-1]] if caps and all(x[2].lower() not in _LABEL_STOP for x in tail[caps[-1]:]) else before[-1]
+            span = (first[0], before[-1][1])
+        else:
+            break
+        out.insert(0, span)
+        k = span[0]
+        if not out or statement[:k].rstrip().endswith(",") is False or len(out) > 8:
+            break
+        end = statement[:k].rstrip()[:-1].rstrip().__len__()  # before the comma: the previous alternative
+        if end <= 0:
+            break
+    return out
+
+
 def _alternatives(statement: str, runs: list[tuple[int, int, str]]) -> list[tuple[tuple[int, int], ...]]:
-    """The disjunctions of a statement, each as the spans of its alternatives: the name or word
-    on each side of "or" (and the comma-separated names before it: "A, B or C")."""
+    """The disjunctions of a statement, each as the spans of its alternatives (see :func:`_label_spans`)."""
     groups = []
     for m in _OR.finditer(statement):
-        left = next((r for r in runs if r[1] == m.start() or statement[r[1]:m.start()].strip(" ,") == ""
-                     and r[1] <= m.start() and r[1] >= m.start() - 2), None)
-        right = next((r for r in runs if r[0] == m.end()), None)
-        alts = []
-        if left is not None:
-            alts.append((left[0], left[1]))
-            # "A, B, C or D": the names before, each separated by a comma
-            k = left[0]
-            while True:
-                prev = next((r for r in runs if r[1] <= k and statement[r[1]:k].strip() == ","), None)
-                if prev is None:
-                    break
-                alts.insert(0, (prev[0], prev[1]))
-                k = prev[0]
-        else:
+        right = _label_spans(statement, m.end(), True, runs)
+        if right and not statement[right[0][0]:right[0][0] + 1].isupper():
+            # "deleted or cancelled": a lowercase alternative is one word, and so is its partner
             w = re.search(r"([\w'’-]+)\W*$", statement[:m.start()])
-            if w:
-                alts.append((w.start(1), w.end(1)))
-        if right is not None:
-            alts.append((right[0], right[1]))
+            left = [(w.start(1), w.end(1))] if w else []
         else:
-            w = re.match(r"\W*([\w'’-]+)", statement[m.end():])
-            if w:
-                alts.append((m.end() + w.start(1), m.end() + w.end(1)))
-        if len(alts) >= 2:
+            left = _label_spans(statement, m.start(), False, runs)
+        alts = left + right
+        if len(left) >= 1 and len(right) >= 1:
             groups.append(tuple(alts))
     return groups
 
