@@ -89,7 +89,8 @@ def _kind(st: "Stmt", statement: str) -> str | None:
     R-7350", "Event Quarterly Business Review ..."): a capitalised first word, followed by a name,
     an id, a participle or a preposition. The page in view is of that kind without saying so
     next to its facts (a thread page says "Posted by", not "thread posted by"), so the kind may
-    stand anywhere on the page."""
+    stand anywhere on the page; an identity claim and an action need not say it at all (a click
+    lands on "T-411 Refund not received", the record of kind ticket)."""
     if len(st.tokens) < 2 or not statement[:1].isupper():
         return None
     first = st.tokens[0]
@@ -108,8 +109,10 @@ def _kind(st: "Stmt", statement: str) -> str | None:
 def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     base = sc.recall(st, r.content)
     kind = _kind(st, statement)
-    if kind is not None and not (kind in r.view.index or kind in r.view.identity):
-        kind = None  # the page never says the kind: it stays required where the rest is
+    page = r.view.page
+    if kind is not None and st.kind != "identity" and page is not None and page.is_page \
+            and not (kind in r.view.index or kind in r.view.identity):
+        kind = None  # a page that never says the kind: it stays required where the rest is
     req = requirement(statement, st.tokens, frozenset({kind}) if kind else frozenset())
     if st.kind == "identity":
         if holds_in_identity(req, r.view):
