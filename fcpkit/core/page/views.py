@@ -4,8 +4,10 @@
   page without its user-authored nodes and without the values the agent typed
   (:mod:`.provenance`). A statement that says it is about a user-authored field reads the page whole.
 * :func:`evidence_view`: what **falsifiers** are read on: the application's text without the
-  site's furniture (:mod:`.site`) and without what the agent typed or the application echoed of
-  it. A falsifier is drift only where the application says it about this page.
+  site's furniture (:mod:`.site`), without what the agent typed or the application echoed of
+  it, and without what users wrote (its sentences; the application's metadata around them, the
+  author's link and "Posted by", stays). A falsifier is drift only where the application says it
+  about this page.
 
 Each view is a :class:`~fcpkit.core.page.Page` of its own (its nodes are the page's, some with a
 span removed), built once per page and settings and kept in the page's cache, so a matcher keeps
@@ -67,7 +69,7 @@ def evidence_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY
     if hit is not None:
         return hit
     d = discounted(page, policy, typing, inputs, site)
-    drop = d.furniture | d.user | d.typed_below
+    drop = d.furniture | frozenset(i for i in d.user if _free_text(page.nodes[i])) | d.typed_below
     swap = {b: _strip_value(page, b) for b in d.typed}
     for i, text in d.echoed.items():
         n = page.nodes[i]
@@ -87,6 +89,24 @@ def evidence_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY
     view.cache["application"] = app_view(page, policy, typing)
     page.cache[key] = view
     return view
+
+
+_CONTROLS = frozenset({"link", "button", "heading", "menuitem", "tab", "checkbox", "radio", "switch", "img", "image"})
+
+
+def _free_text(node) -> bool:
+    """Whether a user-authored node is what the user *wrote* (a sentence of a post, a comment, a
+    free-text field's value), not the application's metadata around it inside the same container:
+    the author's link, "Posted by", "1 y ago · Winter riding", the post's buttons. A falsifier is
+    read on neither the user's words (a comment saying "Your session has expired" is no expired
+    session) but may be read on that metadata ("Posted by u/x" says who wrote the thread in view)."""
+    if node.kind in _CONTROLS:
+        return False
+    text = node.label
+    if not text:
+        return False
+    parts = [p for p in re.split(r"\s*[·|•]\s*", text) if p.strip()]
+    return any(len(p.split()) > 3 for p in parts)
 
 
 def _without(title: str, site_name: str) -> str:
