@@ -10,7 +10,7 @@ from typing import Sequence
 from fcpkit import data
 from fcpkit.envs.miniwob import MINIWOB_TASKS
 from fcpkit.envs.record.miniwob import record_miniwob
-from fcpkit.envs.record.recorder import RECORD_SLOW_DELAY_S, STEP_BUDGET, record_workbench, workbench_matrix
+from fcpkit.envs.record.recorder import RECORD_SLOW_DELAY_S, STEP_BUDGET, record_workbench, relabel_corpus, workbench_matrix
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,9 +32,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="keep a PNG of every page under <out>/screenshots/ (the hybrid matcher's image input)")
     parser.add_argument("--tasks", default=None, help="miniwob: comma-separated task names")
     parser.add_argument("--quiet", action="store_true", help="print no progress lines")
+    parser.add_argument("--relabel", action="store_true",
+                        help="record nothing: re-derive the labels of <out>/corpus.jsonl from the fault events it kept")
     args = parser.parse_args(argv)
     say = None if args.quiet else (lambda m: print(m, flush=True))
     out = Path(args.out) if args.out else data.path(args.source)
+    if args.relabel:
+        path, n = relabel_corpus(out / "corpus.jsonl")
+        if say:
+            say(f"relabelled {n} trajectories of {path}")
+        return 0
     if args.source == "miniwob":
         tasks = args.tasks.split(",") if args.tasks else list(MINIWOB_TASKS)
         record_miniwob(out, seed=args.seed, tasks=tasks, progress=say, screenshots=args.screenshots)

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from fcpkit.core.protocols import ExecutorContext, Outcome
 from fcpkit.core.plan import Plan, load_plan
-from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, dump_corpus
+from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, dump_corpus, dumps_line
 from fcpkit.envs.workbench import get_task, plan_path
 from fcpkit.envs.workbench import WORKFLOWS
 from fcpkit.envs.workbench import FAULT_KINDS
@@ -42,8 +42,9 @@ from dataclasses import replace
 __all__ = [
     "EpisodeSpec",
     "RecordedEpisode",
-    "KEY_CONTROL_FAULTS",
     "derive_label",
+    "label_from_events",
+    "relabel_corpus",
     "variant_plan_text",
     "write_workbench_plans",
     "workbench_matrix",
@@ -52,8 +53,6 @@ __all__ = [
     "main",
 ]
 
-#: Faults that act on the workflow's key control (the save / decide / refund control).
-KEY_CONTROL_FAULTS = frozenset({"silent_noop", "permission_denied", "wrong_banner", "control_missing"})
 #: Short ``slow_response`` delay for recording: longer than the environment's action timeout
 #: (1.5 s, so the click reports a timeout as it does on a slow server), shorter than its
 #: navigation wait (10 s, so the page still arrives), and far shorter than the app's 15 s.
@@ -173,52 +172,82 @@ def derive_label(injected: str | None, steps: Sequence[Step], reset_events: Sequ
                  step_events: Sequence[Sequence[Any]]) -> Label:
     """``label`` from the workbench's event log, split into the requests of each step.
 
-    * healthy (``injected is None``): ``fault`` and ``first_off_track_step`` are null;
-    * the fault never changed a response (the run ended before it fired): also null, with
-      ``injected`` and ``fired: false`` kept in the label;
-    * otherwise ``fault`` is the injected kind and ``first_off_track_step`` is
-
-      - ``wrong_record``: the step whose request served the near-miss record (the click that
-        opened the wrong record), else the first step with a fault event;
-      - key-control faults (``silent_noop``, ``permission_denied``, ``wrong_banner``,
-        ``control_missing``): the first step, at or after the first fault event, that used a
-        control changing data (``effect`` write/irreversible: the save, the renamed button, the
-        note-only form); when none did (the control was gone, or the task is read-only), the
-        first step with a fault event;
-      - the request-level faults (``session_expired``, ``stale_filter``, ``interstitial``,
-        ``slow_response``): the first step with a fault event;
-      - when only the page loaded by the reset was changed (e.g. an interstitial already on
-        the start page), step 0: the first action taken on the changed page.
-
-    The extra fields ``fault_events`` (step, method, path, status, detail) and ``rule`` record
-    what the label was derived from.
+    The log is summarised into ``fault_events`` (step, method, path, status, detail; step ``None``
+    for the page the reset loaded) and :func:`label_from_events` applies the labelling rule of
+    docs/formats.md to it.
     """
     if injected is None:
         return Label(None, None)
-    per_step = [(i, e) for i, evs in enumerate(step_events) for e in _fault_events(evs)]
-    at_reset = _fault_events(reset_events)
     summary = [{"step": None, "method": e.method, "path": e.path, "status": e.status, "detail": e.detail}
-               for e in at_reset]
+               for e in _fault_events(reset_events)]
     summary += [{"step": i, "method": e.method, "path": e.path, "status": e.status, "detail": e.detail}
-                for i, e in per_step]
-    if not per_step and not at_reset:
+                for i, evs in enumerate(step_events) for e in _fault_events(evs)]
+    return label_from_events(injected, steps, summary)
+
+
+def label_from_events(injected: str | None, steps: Sequence[Step], fault_events: Sequence[Mapping[str, Any]]) -> Label:
+    """The labelling rule of docs/formats.md over a run's fault events (responses its fault changed).
+
+    * healthy (``injected is None``): ``fault`` and ``first_off_track_step`` are null;
+    * the fault never changed a response (the run ended before it fired): also null, with
+      ``injected`` and ``fired: false`` kept in the label;
+    * ``wrong_record``, a fault the agent causes: the step of the action that opened the near-miss
+      record (the request that served it), else the first step with a fault event;
+    * every other kind is a fault of the environment (a removed or renamed control, a no-op save, a
+      refusal, a lost session, a stale filter, an interstitial, a slow response): the step whose
+      observation first shows it, i.e. the first step with a fault event. A control removed from
+      a page is visible on the page that lacks it, before any step tries to use it;
+    * a fault already visible on the start page (the page the reset loaded was changed: an
+      interstitial, a list that kept a stale filter), 0.
+
+    ``fault_events`` and the ``rule`` applied are kept in the label's extra fields, so a corpus can be
+    relabelled from what it recorded (:func:`relabel_corpus`) when the rule changes.
+    """
+    if injected is None:
+        return Label(None, None)
+    summary = [dict(e) for e in fault_events]
+    per_step = [(e["step"], e) for e in summary if e.get("step") is not None]
+    if not summary:
         return Label(None, None, {"injected": injected, "fired": False,
                                   "rule": "the fault never changed a response in this run"})
-    if not per_step:
-        return Label(injected, 0 if steps else None,
-                     {"fault_events": summary, "rule": "fault only on the start page: first action on it"})
-    first = per_step[0][0]
-    rule = "first step with a fault event"
     if injected == "wrong_record":
-        served = [i for i, e in per_step if e.detail.startswith("served ")]
+        served = [i for i, e in per_step if str(e.get("detail", "")).startswith("served ")]
         if served:
-            first, rule = served[0], "step that opened the near-miss record"
-    elif injected in KEY_CONTROL_FAULTS:
-        for j in range(first, len(steps)):
-            if steps[j].action.effect in ("write", "irreversible"):
-                first, rule = j, "step that used the key control"
-                break
-    return Label(injected, first, {"fault_events": summary, "rule": rule})
+            return Label(injected, min(served), {"fault_events": summary, "rule": "step that opened the near-miss record"})
+    if len(per_step) < len(summary) or not per_step:
+        return Label(injected, 0 if steps else None,
+                     {"fault_events": summary, "rule": "fault already on the start page: labelled 0"})
+    return Label(injected, min(i for i, _ in per_step), {"fault_events": summary, "rule": "first step with a fault event"})
+
+
+def relabel_corpus(path: str | Path) -> tuple[Path, int]:
+    """Re-derive every faulty run's label of a recorded corpus from the fault events it kept
+    (:func:`label_from_events`) and write the corpus back; returns its path and how many labels
+    changed. Only ``label.first_off_track_step`` and ``label.rule`` are rewritten; each line is
+    otherwise kept as it was. Runs whose label kept no fault events are left as they are."""
+
+    path = Path(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    changed = 0
+    out: list[str] = []
+    for line in lines:
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        raw = data.get("label") or {}
+        events = raw.get("fault_events")
+        if raw.get("fault") is None or events is None:
+            out.append(line)
+            continue
+        label = label_from_events(raw["fault"], data.get("steps") or [], events)
+        new = {**raw, "first_off_track_step": label.first_off_track_step, "rule": label.extra.get("rule")}
+        if new != raw:
+            changed += 1
+            data["label"] = new
+            line = dumps_line(data)
+        out.append(line)
+    path.write_text("".join(l + "\n" for l in out), encoding="utf-8")
+    return path, changed
 
 
 # --------------------------------------------------------------------------------- episodes

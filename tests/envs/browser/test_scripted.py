@@ -54,9 +54,9 @@ def test_healthy_variant_with_a_generated_plan(wb_env):
 
 @pytest.mark.parametrize("workflow,fault,step,rule", [
     ("support", "wrong_record", 2, "near-miss"),
-    ("support", "silent_noop", 4, "key control"),
+    ("support", "silent_noop", 4, "first step"),
     ("support", "session_expired", 2, "first step"),
-    ("catalogue", "control_missing", 5, "key control"),
+    ("catalogue", "control_missing", 3, "first step"),
 ])
 def test_faults_fail_the_validator_with_derived_labels(wb_env, workflow, fault, step, rule):
     ep, _ = _run(wb_env, workflow, fault)
