@@ -170,7 +170,7 @@ PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" ->
 
 @page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
-    """Lower-case content tokens with identifiers and numbers kept whole and canonical.
+    """Lower-case content tokens with identifiers, snake_case names and numbers kept whole and canonical.
 
     ``n't`` becomes ``not``; stopwords go unless ``keep_stopwords``; negations always stay.
     ``past`` says what a past participle (``cancelled``) yields: ``"stem"`` its stem only,
@@ -184,6 +184,8 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
         if _NUMBER.match(tok):
             out.append(_canon_number(tok))
         elif _DIGIT.search(tok):  # a key token (tokens are ASCII here: is_key_token's digits are 0-9)
+            out.append(tok)
+        elif "_" in tok:  # a snake_case name (a handle, a user name): an identifier, whole and unstemmed
             out.append(tok)
         else:
             for part in (_SEPARATOR.split(tok) if "-" in tok or "_" in tok or "." in tok else (tok,)):  # sign-in -> sign, in

@@ -43,13 +43,13 @@ def test_volatile_text_is_stripped_whether_or_not_the_gate_lets_it_through():
 
 
 def _plain_tokenize(s: str, past: str) -> tuple[str, ...]:
-    """tokenize as first written: is_key_token and re.split on every token."""
-    s = text._THOUSANDS.sub("", text.canon_roles(s.lower()).replace("n't", " not").replace("’", "'"))
+    """tokenize as first written: is_key_token and re.split on every token (but a snake_case name)."""
+    s = text._THOUSANDS.sub("", text.canon_roles(s.lower()).replace("’", "'").replace("n't", " not"))
     out: list[str] = []
     for tok in text._TOKEN.findall(s):
         if text._NUMBER.match(tok):
             out.append(text._canon_number(tok))
-        elif text.is_key_token(tok):
+        elif text.is_key_token(tok) or "_" in tok:
             out.append(tok)
         else:
             for part in re.split(r"[-_.]", tok):

@@ -99,3 +99,107 @@ def test_a_filter_the_agent_set_itself_is_its_strategy_a_filter_it_found_is_stal
     order = Observation("http://store.test/orders/5521", "Order #5521", ORDER.format(chip="Status is Rejected, remove filter"))
     found = unrequested_narrowing(_ctx("Refund order #5521."), order)
     assert found is not None and "Status is Rejected" in found  # a record page's list filtered by a chip
+
+
+# -- a falsifier holds where all of it holds, on the application's own content ---------------
+
+from fcpkit.core.page import Page, SiteModel, evidence_view, reading  # noqa: E402
+from fcpkit.matching import LexicalMatcher  # noqa: E402
+from fcpkit.matching.lexical.strict import PARTIAL  # noqa: E402
+
+_M = LexicalMatcher()
+
+
+def _falsifier(statement: str, text: str, url: str, **view) -> float:
+    page = Page.of(Observation(url, "", text))
+    return _M.score_falsifiers((statement,), evidence_view(page, **view))[0]
+
+
+LIBRARY = """RootWebArea 'Loans · Quillstack Library'
+\t[1] banner ''
+\t\t[2] link 'Quillstack Library'
+\t\t[3] searchbox 'Search Quillstack Library'
+\t[4] main ''
+\t\t[5] heading 'Loans'
+\t\t[6] table 'Active loans'
+\t\t\t[7] row ''
+\t\t\t\t[8] cell 'L-3318 The Dispossessed'
+\t\t\t\t[9] cell 'Due 12 Dec'
+\t\t\t[10] row ''
+\t\t\t\t[11] cell 'L-3381 The Left Hand of Darkness'
+\t\t\t\t[12] cell 'Due 14 Dec'"""
+GARAGE = """RootWebArea 'Work orders · Torque Garage Hub'
+\t[1] banner ''
+\t\t[2] link 'Torque Garage Hub'
+\t\t[3] button 'Sign out of Torque Garage Hub'
+\t[4] main ''
+\t\t[5] heading 'Work orders'
+\t\t[6] list 'Open work orders'
+\t\t\t[7] listitem ''
+\t\t\t\t[8] link 'WO-7730 Brake pads, Ford Transit'
+\t\t\t[9] listitem ''
+\t\t\t\t[10] link 'WO-7703 Oil change, Ford Fiesta'"""
+
+
+def test_the_products_name_on_every_page_carries_no_sign_in_falsifier():
+    assert _falsifier("Sign in to Quillstack Library", LIBRARY, "http://lib.test/loans") < 0.5
+    assert _falsifier("Sign-in page of Torque Garage Hub", GARAGE, "http://garage.test/orders") < 0.5
+
+
+def test_a_record_listed_among_others_is_a_mention_not_the_record_in_view():
+    # a near-miss named by id and name fires on its own page, not on the list that shows it
+    assert _falsifier("L-3381 The Left Hand of Darkness", LIBRARY, "http://lib.test/loans") < 0.5
+    assert _falsifier("WO-7703 Oil change, Ford Fiesta", GARAGE, "http://garage.test/orders") < 0.5
+    opened = """RootWebArea 'WO-7703 Oil change · Torque Garage Hub'
+\t[1] main ''
+\t\t[2] heading 'WO-7703 Oil change, Ford Fiesta'
+\t\t[3] button 'Close work order'"""
+    assert _falsifier("WO-7703 Oil change, Ford Fiesta", opened, "http://garage.test/orders/WO-7703") == 1.0
+
+
+def test_what_the_agent_typed_supports_no_falsifier():
+    for text, typed, statement in (
+        ("RootWebArea 'Search · Quillstack Library'\n\t[1] main ''\n\t\t[2] searchbox 'Search' value='Kindred Butler'\n"
+         "\t\t[3] heading 'Results'\n\t\t[4] link 'L-3318 The Dispossessed'", "Kindred Butler",
+         "No results for Kindred Butler"),
+        ("RootWebArea 'New work order · Torque Garage Hub'\n\t[1] main ''\n\t\t[2] textbox 'Customer' value='Ines Moreau'\n"
+         "\t\tStaticText 'Customer: Ines Moreau'\n\t\t[3] button 'Create'", "Ines Moreau",
+         "Customer Ines Moreau not found"),
+    ):
+        assert _falsifier(statement, text, "http://app.test/x", inputs=(typed,)) < 0.5
+
+
+def test_what_every_page_of_a_site_shows_is_learnt_and_discounted():
+    site = SiteModel(min_pages=3)
+    pages = []
+    for k, record in enumerate(("L-3318", "L-3381", "L-3402", "L-3417")):
+        text = (f"RootWebArea '{record} · Quillstack Library'\n\t[1] banner ''\n\t\t[9] link 'Quillstack Library'\n"
+                f"\t[4] main ''\n\t\t[2] heading 'Loan {record}'\n"
+                "\t\tStaticText 'Renewals are not possible for reference books'\n\t\t[3] button 'Renew'")
+        page = Page.of(Observation(f"http://lib.test/loans/{record}", "", text))
+        site.observe(page)
+        pages.append(page)
+    last = pages[-1]
+    assert _M.score_falsifiers(("Renewals are not possible",), evidence_view(last, site=site))[0] < 0.5
+    r = reading(last, site=site)
+    assert ("site furniture", "StaticText 'Renewals are not possible for reference books'") in r.left_out
+    assert r.identity_ids == ("L-3417",) and r.site_name == "Quillstack Library"
+
+
+def test_a_substitution_asserts_what_happened():
+    post = ("RootWebArea 'Thread · Fernhollow'\n\t[1] main ''\n\t\t[2] heading 'Winter tyres'\n"
+            "\t\t[3] status ''\n\t\t\tStaticText 'Post removed'")
+    assert _falsifier("Post removed instead of locked", post, "http://forum.test/t/9") == 1.0
+    draft = ("RootWebArea 'Compose · Torque Garage Hub'\n\t[1] main ''\n\t\t[2] heading 'Message to customer'\n"
+             "\t\t[3] status ''\n\t\t\tStaticText 'Draft saved'")
+    assert _falsifier("Draft saved instead of sent", draft, "http://garage.test/compose") == 1.0
+    assert _falsifier("Message sent instead of saved as a draft", draft, "http://garage.test/compose") <= PARTIAL
+
+
+def test_a_reading_names_the_record_in_view_and_the_records_only_listed():
+    r = reading(Page.of(Observation("http://lib.test/loans", "", LIBRARY)))
+    assert r.identity_ids == () and set(r.mentions) == {"L-3318", "L-3381"}
+    g = reading(Page.of(Observation("http://garage.test/orders", "", GARAGE)))
+    assert set(g.mentions) == {"WO-7730", "WO-7703"}
+    assert ("chrome", "button 'Sign out of Torque Garage Hub'") in g.left_out
+    assert all(line.split(" ", 1)[1].strip("'") for _, line in g.left_out)  # no nameless container is listed

@@ -8,7 +8,7 @@
   agent typed (:class:`ProvenancePolicy`);
 * :mod:`~fcpkit.core.page.site` — what every page of a site shows (:class:`SiteModel`);
 * :mod:`~fcpkit.core.page.views` — what confirming evidence (:func:`app_view`) and falsifiers
-  (:func:`evidence_view`) are read on.
+  (:func:`evidence_view`) are read on, and how a page was read, for a person (:func:`reading`).
 
 No other module parses observation text (``tests/core/test_page_model.py`` holds them to it).
 """
@@ -19,11 +19,11 @@ from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES, LIVE_ROLES, Node
 from fcpkit.core.page.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, user_labels, user_nodes
 from fcpkit.core.page.records import RECORD_ID, RecordId, id_names, record_ids
 from fcpkit.core.page.site import SiteModel, furniture
-from fcpkit.core.page.views import Discounted, app_view, discounted, evidence_view
+from fcpkit.core.page.views import Discounted, Reading, app_view, discounted, evidence_view, reading
 
 __all__ = [
     "Page", "Node", "Field", "read_line", "ZONES", "COLLECTIONS", "ITEMS", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES",
     "title_parts", "RECORD_ID", "RecordId", "record_ids", "id_names", "ProvenancePolicy", "DEFAULT_POLICY",
     "about_user_content", "user_labels", "user_nodes", "SiteModel", "furniture", "app_view", "evidence_view",
-    "discounted", "Discounted",
+    "discounted", "Discounted", "Reading", "reading",
 ]

@@ -405,7 +405,10 @@ class Page:
 
     @cached_property
     def title_segments(self) -> tuple[str, ...]:
-        return tuple(title_parts(self.title))
+        """The title's segments; without a title header, the root's name (an AXTree's document
+        title) stands for it."""
+        title = self.title or (self.nodes[self.root].name if self.root is not None else "")
+        return tuple(title_parts(title))
 
     @cached_property
     def site_name(self) -> str:

@@ -17,17 +17,18 @@ what it prepares for it there too.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 from fcpkit.core.page.model import title_parts
+from fcpkit.core.page.records import record_ids as record_ids_of
 from fcpkit.core.page.provenance import DEFAULT_POLICY, ProvenancePolicy, echoes, typed_nodes, user_nodes
 from fcpkit.core.page.site import SiteModel, furniture
 
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
 
-__all__ = ["app_view", "evidence_view", "Discounted", "discounted"]
+__all__ = ["app_view", "evidence_view", "Discounted", "discounted", "Reading", "reading"]
 
 _VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
 
@@ -137,3 +138,52 @@ def discounted(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, t
     furn = furniture(page, site)
     echoed = echoes(page, values, skip=furn | user | below)
     return Discounted(furn, user, typed, below, echoed)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the page model reads one page, for a person (``fcpkit explain``): which record or screen
+    is in view and what the page only mentions, and what falsifiers are *not* read on, each line
+    with the reason it was left out."""
+
+    identity: tuple[str, ...]  #: title without the site's name, heading, breadcrumb, URL path
+    identity_ids: tuple[str, ...]  #: record ids the identity names: the record in view
+    mentions: tuple[str, ...]  #: record ids only listed (in a list, a table row, an option, an aside)
+    site_name: str  #: the title's site segment, left out of the title
+    left_out: tuple[tuple[str, str], ...]  #: (why, line): chrome, site furniture, typed, echoed, user-written
+
+    def render(self) -> str:
+        out = [f"identity: {' | '.join(self.identity) or '(none)'}",
+               f"  record in view: {', '.join(self.identity_ids) or '(none named)'}",
+               f"  mentioned only: {', '.join(self.mentions) or '(none)'}"]
+        if self.site_name:
+            out.append(f"  site name (left out of the title): {self.site_name}")
+        if self.left_out:
+            out.append("not read for falsifiers:")
+            out += [f"  {why:<13} {line}" for why, line in self.left_out]
+        return "\n".join(out)
+
+
+def reading(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
+            inputs: Iterable[str] = (), site: SiteModel | None = None) -> Reading:
+    """The :class:`Reading` of ``page`` under the same settings :func:`evidence_view` takes."""
+    d = discounted(page, policy, typing, inputs, site)
+    in_view = set(page.record_ids)
+    listed = page.mentions | page.asides
+    mentions = tuple(dict.fromkeys(r.id for i in sorted(listed) for r in record_ids_of(page.nodes[i].line)
+                                   if r.id not in in_view))
+    chrome = page.chrome
+    why: dict[int, str] = {}
+    for i in d.furniture:
+        why[i] = "chrome" if i in chrome else "site furniture"
+    for i in d.typed:
+        why[i] = "typed value"
+    for i in d.typed_below:
+        why.setdefault(i, "typed value")
+    for i in d.echoed:
+        why.setdefault(i, "echo of typed")
+    for i in d.user:
+        if _free_text(page.nodes[i]):
+            why.setdefault(i, "user-written")
+    left = tuple((why[i], page.nodes[i].line.strip()) for i in sorted(why) if page.nodes[i].label)
+    return Reading(page.identity_text, tuple(page.record_ids), mentions, page.site_name, left)

@@ -15,7 +15,7 @@ word-level scorer reads every paraphrase the same way.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
@@ -42,6 +42,10 @@ EXCLUSION = re.compile(
     rf"(?P<key>{_EXCLUSION_NAME}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and|nor)\s+){_EXCLUSION_NAME})*)",
     re.IGNORECASE,
 )
+#: A substitution: what happened, "instead of" / "rather than" what should have.
+_INSTEAD = re.compile(r"\s+(?:instead of|rather than|in place of)\s+", re.IGNORECASE)
+#: The commas of a list ("refund, hold or archive"): no sentence ends there.
+_LIST_COMMAS = re.compile(r",(?=\s*[\w'-]+(?:\s+[\w'-]+)?(?:\s*,|\s+(?:or|and)\s))")
 _SENTENCE_INSIDE = re.compile(r"[.,;:!?](?=\s*\S)")
 #: "... page for SKU-2054", "detail page of Diana Whitfield", "Opportunity detail for Fleet Telematics
 #: Renewal 2024": a page word, then for/of and one word or a name (capitalised words, ids, numbers)
@@ -100,7 +104,7 @@ def names_a_page(statement: str) -> bool:
     text = statement.strip().rstrip(".")
     if _PAGE_FOR.search(text):  # "Place page of A, B or C": a page word, then the names it may be of
         return True
-    if _SENTENCE_INSIDE.search(text):
+    if _SENTENCE_INSIDE.search(_LIST_COMMAS.sub(" ", text)):  # "a refund, hold or archive screen": a list, no sentence
         return False
     toks = tokenize(text)
     if not toks:
@@ -158,8 +162,13 @@ _HINTS = {
 @page_cache(16384, kind="statement")
 def compile_claim(statement: str) -> Claim:
     """The :class:`Claim` a statement asserts (first matching rule: exclusion, absence, message,
-    field, identity, event, presence, literal)."""
+    field, identity, event, presence, literal). "X instead of Y" asserts X: what happened in place
+    of what should have ("Post removed instead of locked", "Draft saved instead of posted")."""
     s = normalise(statement)
+    sub = _INSTEAD.split(s, maxsplit=1)
+    if len(sub) == 2 and len(sub[0].split()) >= 2:
+        claim = compile_claim(sub[0])
+        return replace(claim, statement=statement)
     ents = entities(s)
     for name, rule in (("exclusion", _exclusion), ("absence", _absence), ("message", _message), ("field", _field),
                        ("identity", _identity), ("event", _event)):
@@ -237,18 +246,22 @@ _NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w
 
 
 def bare_name(statement: str) -> bool:
-    """Whether a statement is only a name (after an optional kind word): capitalised words, numbers,
-    ``&`` and dashes, at most two short lowercase words among them ("Quarterly Business Review prep
-    — Alder & Finch"), ending on a name word. Such a statement says which record is in view."""
-    words = statement.strip().rstrip(".").split()
+    """Whether a statement is only a name (after an optional kind word or record id): capitalised
+    words, numbers, ``&`` and dashes, at most two short lowercase words among them ("Quarterly
+    Business Review prep — Alder & Finch"; after an id, two of any length: "WO-7703 Oil change,
+    Ford Fiesta"), ending on a name word, no negation. Such a statement says which record is in view."""
+    words = [w.rstrip(",;") for w in statement.strip().rstrip(".").split()]  # "Oil change, Ford Fiesta"
+    words = [w for w in words if w]
     if len(words) < 2:
         return False
+    titled = len(words) > 2 and any(r.strong for r in record_ids(words[0]))  # "WO-7703 Oil change, Ford Fiesta"
     if words[0][:1].isalpha() and len(words) > 2 and _NAME_PART.match(words[1]) and words[1][:1].isupper():
-        words = words[1:]  # a kind word ("Event", "Account") before the name
+        words = words[1:]  # a kind word ("Event", "Account") or the record's id before the name
     lower = [w for w in words if not _NAME_PART.match(w)]
     if not words or not _NAME_PART.match(words[-1]) or not words[0][:1].isupper():
         return False
-    if len(lower) > 2 or any(not w.isalpha() or len(w) > 5 or w.lower() in NEGATIONS for w in lower):
+    longest = 12 if titled else 5  # after an id, a title's lowercase words may be any word
+    if len(lower) > 2 or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
         return False
     return sum(1 for w in words if w[:1].isupper()) >= 2
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 from fcpkit.core.actions import ActionDescription
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
+from fcpkit.matching.lexical import grammar as g
 from fcpkit.core.text import PAST, tokenize
 from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
@@ -81,6 +82,7 @@ def _items(matcher: "LexicalMatcher", page: Page) -> "Prepared | None":
     return hit or None
 
 
+_KIND_PAGE = g.PAGE_WORDS | g.PAGE_WORDS_AFTER_RECORD
 _SUBJECT_NEXT = frozenset({"by", "is", "was", "were", "has", "have", "had", "been", "in", "on", "for", "of"})
 
 
@@ -100,21 +102,42 @@ def _kind(st: "Stmt", statement: str) -> str | None:
     if len(words) < 2 or tokenize(words[0]) != (first,):
         return None
     nxt = words[1]
-    if st.kind == "identity" or nxt[:1].isupper() or nxt[:1] in "#\"'“" or any(c.isdigit() for c in nxt) \
-            or nxt.lower() in _SUBJECT_NEXT or st.tokens[1].endswith(PAST):
-        return first
-    return None
+    if nxt[:1].isupper() or nxt[:1] in "#\"'“" or any(c.isdigit() for c in nxt):
+        return first  # a name or an id follows: "Ticket T-411", "Event Quarterly Business Review"
+    if _is_identity(st) and nxt.lower().strip(",.:") in _KIND_PAGE:
+        return first  # the kind's page: "Place page of ...", "Opportunity detail for ..."
+    if not _is_identity(st) and (nxt.lower() in _SUBJECT_NEXT or st.tokens[1].endswith(PAST)):
+        return first  # a fact about it follows: "Thread posted by u/x"
+    return None  # "Sign in to Quillstack": a verb, not a kind; it stays required
+
+
+def _is_identity(st: "Stmt") -> bool:
+    """Whether the statement says which record or screen is in view: a page named ("Place page of
+    X"), or a record by its kind and id or by its name alone ("WO-7703 Oil change, Ford Fiesta")."""
+    return st.kind == "identity" or (st.claim is not None and st.claim.type == "identity")
+
+
+def _entity_beside_kind(st: "Stmt") -> bool:
+    """Whether the statement names something besides its kind (an id, a name, a handle): only then
+    is the kind the record's ("Thread posted by u/x"), not the subject that tells two facts apart
+    ("Thread locked" is not "Post locked")."""
+    claim = st.claim
+    if claim is None:
+        return False
+    e = claim.entities
+    return bool(e.ids or e.quoted or any(len(n.split()) >= 2 for n in e.names) or any("_" in t or "/" in t for t in st.tokens))
 
 
 def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     base = sc.recall(st, r.content)
-    kind = _kind(st, statement)
+    kind = _kind(st, statement) if _entity_beside_kind(st) else None
     page = r.view.page
-    if kind is not None and st.kind != "identity" and page is not None and page.is_page \
+    identity = _is_identity(st)
+    if kind is not None and not identity and page is not None and page.is_page \
             and not (kind in r.view.index or kind in r.view.identity):
         kind = None  # a page that never says the kind: it stays required where the rest is
     req = requirement(statement, st.tokens, frozenset({kind}) if kind else frozenset())
-    if st.kind == "identity":
+    if identity:
         if holds_in_identity(req, r.view):
             return 1.0
         return min(base, PARTIAL if entities_hold(req, r.view, identity=True) else _ELSEWHERE)
@@ -128,7 +151,11 @@ def _plain(st: "Stmt", r: Reading, statement: str) -> float:
 
 
 def _statement(st: "Stmt") -> str:
-    return st.claim.statement if st.claim is not None else ""
+    """The text a claim's requirement is read from: what it asserts ("Post removed" of "Post removed
+    instead of locked"), as written."""
+    if st.claim is None:
+        return ""
+    return st.claim.statement if st.claim.type == "absence" else st.claim.canonical
 
 
 def _absence(st: "Stmt", r: Reading, prior: float) -> float:
