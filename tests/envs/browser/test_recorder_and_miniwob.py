@@ -28,7 +28,9 @@ def test_recorder_writes_a_loadable_corpus(small_corpus):
     assert (plans / "orders.yaml").exists() and (plans / "orders-v1.yaml").exists()
     healthy, stale, denied = corpus
     assert healthy.outcome["success"] and healthy.label.fault is None
-    assert stale.label.fault == "stale_filter" and stale.label.first_off_track_step == 1
+    # the list kept the earlier filter on the page the run started on: labelled 0 (docs/formats.md)
+    assert stale.label.fault == "stale_filter" and stale.label.first_off_track_step == 0
+    assert "start page" in stale.label.extra["rule"]
     assert not stale.outcome["success"]
     assert denied.label.fault == "permission_denied"
     assert denied.steps[denied.label.first_off_track_step].observation.extra["status"] == 403
