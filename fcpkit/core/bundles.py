@@ -11,6 +11,8 @@ the page; it does not compile claims.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -36,12 +38,19 @@ class Bundle:
     #: completes on "Travel mode: Foot"): before the step acted, that field holding another value
     #: means not done yet, so they count only once an action was taken for the step
     pending: frozenset[int] = frozenset()
+    #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
+    #: already canceled"): once the step acted, that state is its own result, so they count only before
+    before: frozenset[int] = frozenset()
     #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
     #: joined once here rather than on every state test that runs the built-in falsifiers
     commitment_text: str = ""
     #: where the commitment stands in its plan (what a list may be narrowed by so far,
     #: :meth:`fcpkit.core.task_context.TaskContext.asks_to_narrow`), found once here
     position: int | None = None
+
+
+#: A state that held before the step ("already locked", "already been approved").
+_ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 
 
 def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool = True,
@@ -132,7 +141,8 @@ class PlanBundles:
         labels = [x for x in labels if x]
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and any(_names_field(b.statements[i], x) for x in labels))
-        return replace(b, absences=absent, pending=pending) if absent or pending else b
+        before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
+        return replace(b, absences=absent, pending=pending, before=before) if absent or pending or before else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

@@ -63,6 +63,13 @@ class Thresholds:
     clears the completion gate, or at the advance (:func:`fcpkit.core.progress.advance_check`).
     Equation 6 sends such pages to the verifier (the paper reports 72-77% of state checks
     escalated); ``Thresholds.paper()`` restores that exactly.
+
+    ``complete_falsifier`` is the second departure, on by default: a falsifier that holds
+    *completely* (alpha- = 1: every word of it where it is read, :mod:`fcpkit.matching.lexical.strict`)
+    is drift unless the confirming side holds completely too, whatever the margin. Confirming
+    evidence is read generously (partial support is progress), so a 0.75 of it next to a whole
+    falsifier ("Post removed" on the page where the step locks the post) is no counterweight;
+    only a page on which both hold whole is ambiguous, and verifies.
     """
 
     tau_plus: float = 0.65
@@ -75,19 +82,20 @@ class Thresholds:
     periodic_check: int = 8
     no_evidence_check: int = 3
     progress_continues: bool = True
+    complete_falsifier: bool = True
 
     @classmethod
     def paper(cls) -> "Thresholds":
         """Equation 6 exactly as published (every strong confirming signal escalates)."""
-        return cls(progress_continues=False)
+        return cls(progress_continues=False, complete_falsifier=False)
 
     def __post_init__(self) -> None:
         problems = []
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name == "progress_continues":
+            if f.name in ("progress_continues", "complete_falsifier"):
                 if not isinstance(v, bool):
-                    problems.append(f"progress_continues: expected true or false, got {v!r}")
+                    problems.append(f"{f.name}: expected true or false, got {v!r}")
             elif f.name in ("periodic_check", "no_evidence_check"):
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     problems.append(f"{f.name}: expected a whole number >= 0, got {v!r}")
@@ -156,6 +164,8 @@ def route(
     comp = alpha_plus if alpha_comp is None else alpha_comp
     g_minus, g_plus = t.gate_minus(kappa), t.gate_plus(kappa)
     if alpha_minus >= g_minus and alpha_minus - alpha_plus >= t.delta_minus:
+        return Route.RISK
+    if t.complete_falsifier and alpha_minus >= 1.0 and alpha_plus < 1.0:
         return Route.RISK
     if (
         can_complete

@@ -152,6 +152,8 @@ class _Base:
         done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
         if b.pending and not acted:  # the field the step sets, before the step acted: not done yet
             done = frozenset(done) | b.pending
+        if b.before and acted:  # the state the step found: once it acted, the state is its doing
+            done = frozenset(done) | b.before
         for i, scope, level in b.falsifiers:
             if i in done:
                 continue

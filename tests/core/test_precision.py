@@ -231,3 +231,60 @@ def test_a_slots_literal_prefix_is_part_of_what_the_page_must_show():
     statement = "The composer is replying to u/..."
     assert _falsifier(statement, page.format(whom="u/hana_sato"), "http://forum.test/t/9") == 1.0
     assert _falsifier(statement, page.format(whom="Winter tyres"), "http://forum.test/t/9") <= PARTIAL
+
+
+# -- a falsifier that holds whole is drift; a state the step found is no drift once it acted --
+
+from fcpkit import Checker, Evidence, Label, Step, Trajectory  # noqa: E402
+from fcpkit.core.router import Route, Thresholds, route  # noqa: E402
+
+
+def test_a_whole_falsifier_outweighs_partial_confirming_evidence():
+    assert route(0.8, 1.0, 0.8, Thresholds()) is Route.RISK
+    assert route(1.0, 1.0, 0.8, Thresholds()) is Route.VERIFY  # both whole: ambiguous
+    assert route(0.8, 1.0, 0.8, Thresholds.paper()) is not Route.RISK  # Equation 6 as published: the margin
+
+
+def _run(plan: Plan, url: str, start: str, steps: list[tuple[Action, str]]) -> Trajectory:
+    obs = lambda text: Observation(url, text.split("'")[1], text)  # noqa: E731
+    return Trajectory("t", plan.task, plan, obs(start), tuple(Step(a, obs(t), plan.commitments[0].id) for a, t in steps),
+                      Label(None, None), "app")
+
+
+FORUM = Plan("Lock the post 'Heated discussion'.", [
+    Commitment("lock-post", "Lock the post", confidence=0.8,
+               confirm={"precondition": ["Post page with a Lock post button"], "completion": ["Post locked, replies and edits turned off"]},
+               falsify={"execution": ["Post is already locked", "Thread locked instead of the post",
+                                      "Post removed instead of locked"]}),
+])
+POST = ("RootWebArea 'Heated discussion · Fernhollow'\n\t[1] main ''\n\t\t[2] heading 'Heated discussion'\n"
+        "\t\tStaticText 'Thread: Winter tyres'\n\t\t{status}\t\t[5] button '{control}'")
+GARAGE_PLAN = Plan("Close work order WO-7730.", [
+    Commitment("close-order", "Close the work order", confidence=0.8,
+               confirm={"precondition": ["Work order page with a Close button"], "completion": ["Work order closed and invoiced"]},
+               falsify={"execution": ["Work order is already closed", "Vehicle released instead of the work order closed",
+                                      "Work order deleted instead of closed"]}),
+])
+WORK_ORDER = ("RootWebArea 'WO-7730 · Torque Garage Hub'\n\t[1] main ''\n\t\t[2] heading 'WO-7730 Brake pads'\n"
+         "\t\tStaticText 'Vehicle: Ford Transit, ready for pick-up'\n\t\t{status}\t\t[5] button '{control}'")
+LOCK = Action("click('5')", "Lock the post.", "button 'Lock post'", effect="write")
+CLOSE = Action("click('5')", "Close the work order.", "button 'Close work order'", effect="write")
+
+
+def _status(text: str) -> str:
+    return f"[3] status ''\n\t\t\tStaticText '{text}'\n" if text else ""
+
+
+def test_the_steps_own_result_is_not_the_state_it_found_and_an_event_is_said_of_its_thing():
+    for plan, url, page, act, before, after, done, wrong in (
+        (FORUM, "http://forum.test/p/9", POST, LOCK, "Lock post", "Unlock post", "Post locked. Members can no longer reply.",
+         "Post removed."),
+        (GARAGE_PLAN, "http://garage.test/wo/WO-7730", WORK_ORDER, CLOSE, "Close work order", "Reopen work order",
+         "Work order closed. Parts released from stock.", "Work order deleted."),
+    ):
+        checker = Checker()
+        start = page.format(status="", control=before)
+        healthy = checker.check(_run(plan, url, start, [(act, page.format(status=_status(done), control=after))]))
+        assert not healthy.detected, healthy.detection  # "already closed", "Vehicle released ... instead": not here
+        faulty = checker.check(_run(plan, url, start, [(act, page.format(status=_status(wrong), control=after))]))
+        assert faulty.detected and faulty.detection.step == 0

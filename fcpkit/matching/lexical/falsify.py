@@ -153,7 +153,8 @@ def _plain(st: "Stmt", r: Reading, statement: str) -> float:
         return min(base, PARTIAL if entities_hold(req, r.view, identity=True) else _ELSEWHERE)
     # complete support stands for itself (a disjunction's names are no longer each required, as
     # the word recall's key tokens are), but an event must still be bound to its record
-    if holds(req, r.content) and sc.bound_ok(st, r.content):
+    if holds(req, r.content) and sc.bound_ok(st, r.content) \
+            and (_entity_beside_kind(st) or _phrase_on_a_line(req, r.content)):
         return 1.0
     if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
         return 1.0
@@ -205,6 +206,22 @@ def _locative_tail(statement: str) -> frozenset[str]:
     if m is None or len(tokenize(head)) < 2:
         return frozenset()
     return frozenset(tokenize(m.group(0), past="marked")) - frozenset(tokenize(head, past="marked"))
+
+
+def _phrase_on_a_line(req, prep) -> bool:
+    """A short statement of what happened to a kind of thing, naming none ("Thread locked", "Post
+    removed"): the thing and the event on one line, as a page says them ("Post locked." beside a
+    thread's title says nothing of the thread). Longer statements, and those naming a record or a
+    person (bound to it by :func:`~fcpkit.matching.lexical.scorers.bound_ok`), are read over a chunk."""
+    toks = req.required
+    if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
+        return True
+    mask = -1
+    for t in toks:
+        mask &= prep.lines.get(t, 0)
+        if not mask:
+            return False
+    return True
 
 
 def _statement(st: "Stmt") -> str:
