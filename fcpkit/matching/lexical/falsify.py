@@ -130,35 +130,72 @@ def _entity_beside_kind(st: "Stmt") -> bool:
     return bool(e.ids or e.quoted or any(len(n.split()) >= 2 for n in e.names) or any("_" in t or "/" in t for t in st.tokens))
 
 
+class _Shape:
+    """What a falsifier's reading needs of its statement alone, found once per compiled statement:
+    the record kind it may open with, whether it names something beside it, whether it is an
+    identity claim, its template slots and the tokens no page needs to say."""
+
+    __slots__ = ("kind", "beside", "identity", "slots", "optional", "action_optional")
+
+    def __init__(self, st: "Stmt", statement: str):
+        self.beside = _entity_beside_kind(st)
+        self.kind = _kind(st, statement) if self.beside else None
+        self.identity = _is_identity(st)
+        self.slots = _slots(statement)
+        self.optional = frozenset(t for _, _, toks in self.slots for t in toks)
+        self.action_optional = self.optional | _locative_tail(statement)
+
+
+_SHAPES: dict[tuple[int, str], tuple["Stmt", _Shape]] = {}
+
+
+def _shape(st: "Stmt", statement: str) -> _Shape:
+    """The :class:`_Shape` of ``st`` read as ``statement``, kept while the compiled statement lives
+    (the testers hand the same compiled statements at every check)."""
+    key = (id(st), statement)
+    hit = _SHAPES.get(key)
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    shape = _Shape(st, statement)
+    if len(_SHAPES) > 16384:
+        _SHAPES.clear()
+    _SHAPES[key] = (st, shape)
+    return shape
+
+
 def _plain(st: "Stmt", r: Reading, statement: str) -> float:
-    base = sc.recall(st, r.content)
-    kind = _kind(st, statement) if _entity_beside_kind(st) else None
+    sh = _shape(st, statement)
+    kind = sh.kind
     page = r.view.page
-    identity = _is_identity(st)
-    if kind is not None and not identity and page is not None and page.is_page \
-            and not (kind in r.view.index or kind in r.view.identity):
+    is_page = page is not None and page.is_page
+    if kind is not None and not sh.identity and is_page and not (kind in r.view.index or kind in r.view.identity):
         kind = None  # a page that never says the kind: it stays required where the rest is
-    slots = _slots(statement)
-    optional = frozenset({kind}) if kind else frozenset()
-    if slots:
-        optional |= frozenset(t for _, _, toks in slots for t in toks)
-        if not _filled(slots, r.view.page):
-            return min(base, PARTIAL)  # "Reply to <member>": no value where the slot stands
-    if page is None or not page.is_page:  # an action: where its target stands is not in its description
-        optional |= _locative_tail(statement)
+    if sh.slots and not _filled(sh.slots, page):
+        return min(sc.recall(st, r.content), PARTIAL)  # "Reply to <member>": no value where the slot stands
+    optional = sh.optional if is_page else sh.action_optional  # an action says what it acts on, not where it stood
+    if kind is not None:
+        optional = optional | {kind}
     req = requirement(statement, st.tokens, optional)
-    if identity:
+    if sh.identity:
         if holds_in_identity(req, r.view):
             return 1.0
-        return min(base, PARTIAL if entities_hold(req, r.view, identity=True) else _ELSEWHERE)
+        return _partial(st, req, r.view, r.content, identity=True)
     # complete support stands for itself (a disjunction's names are no longer each required, as
     # the word recall's key tokens are), but an event must still be bound to its record
-    if holds(req, r.content) and sc.bound_ok(st, r.content) \
-            and (_entity_beside_kind(st) or _phrase_on_a_line(req, r.content)):
+    if holds(req, r.content) and sc.bound_ok(st, r.content) and (sh.beside or _phrase_on_a_line(req, r.content)):
         return 1.0
     if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
         return 1.0
-    return min(base, PARTIAL if entities_hold(req, r.content) else _ELSEWHERE)
+    return _partial(st, req, r.content, r.content)
+
+
+def _partial(st: "Stmt", req, where, content, identity: bool = False) -> float:
+    """Support short of whole: the word recall, at most :data:`PARTIAL` where the statement's names
+    stand, else at most :data:`_ELSEWHERE`."""
+    base = sc.recall(st, content)
+    if base <= _ELSEWHERE:
+        return base
+    return min(base, PARTIAL if entities_hold(req, where, identity=identity) else _ELSEWHERE)
 
 
 #: A slot of a statement written as a template, after the one or two words it follows: "Reply to
