@@ -26,8 +26,11 @@ def test_article_cases():
     assert route(0.55, 0.95) is Route.RISK  # contradiction outranks confirmation
     assert route(1.0, 0.0) is Route.COMPLETE
     assert route(0.1, 0.1) is Route.CONTINUE
-    assert route(0.7503, 1.0) is Route.VERIFY  # the article's EXP-1207: margin 0.2497 < 0.25
-    assert route(0.75, 1.0) is Route.RISK
+    # the article's EXP-1207: margin 0.2497 < 0.25 (Equation 6 as published)
+    assert route(0.7503, 1.0, thresholds=Thresholds.paper()) is Route.VERIFY
+    assert route(0.75, 1.0, thresholds=Thresholds.paper()) is Route.RISK
+    # by default a falsifier that holds whole is drift beside confirming evidence short of whole
+    assert route(0.7503, 1.0) is Route.RISK and route(1.0, 1.0) is Route.VERIFY
 
 
 @given(a_plus=unit, a_minus=unit, a_comp=unit, kappa=unit)
