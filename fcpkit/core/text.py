@@ -79,10 +79,12 @@ _ROLE_PHRASES = [
     (re.compile(r"\bradio[ -]?buttons?\b", re.IGNORECASE), "radio"),
     (re.compile(r"\b(?:drop[ -]?down(?:[ -](?:list|menu|box))?|combo[ -]?box|select[ -](?:list|box|menu))(?:e?s)?\b", re.IGNORECASE), "combobox"),
     (re.compile(r"\bhyperlinks?\b", re.IGNORECASE), "link"),
+    (re.compile(r"\b(?:autocomplete |search )?suggestions?\b", re.IGNORECASE), "option"),
 ]
 #: Every role phrase above holds one of its hint words (lower-case, ASCII): a pattern is tried only
 #: when one is there (in :func:`caseless` text).
-_ROLE_HINTS = (("field", "box", "input", "area"), ("box",), ("radio",), ("drop", "combo", "select"), ("hyperlink",))
+_ROLE_HINTS = (("field", "box", "input", "area"), ("box",), ("radio",), ("drop", "combo", "select"), ("hyperlink",),
+               ("suggestion",))
 
 
 #: Every volatile phrase holds a digit or one of these words (lower-case, ASCII).

@@ -288,3 +288,14 @@ def test_the_steps_own_result_is_not_the_state_it_found_and_an_event_is_said_of_
         assert not healthy.detected, healthy.detection  # "already closed", "Vehicle released ... instead": not here
         faulty = checker.check(_run(plan, url, start, [(act, page.format(status=_status(wrong), control=after))]))
         assert faulty.detected and faulty.detection.step == 0
+
+
+def test_a_suggestion_is_an_option_so_choosing_another_one_is_the_action_a_falsifier_names():
+    for statement, wrong, right in (
+        ("pick a suggestion other than Quillstack Central Library, 2 Mill Street",
+         "option 'Quillstack Central Library Annex, Dock Road'", "option 'Quillstack Central Library, 2 Mill Street'"),
+        ("choose a suggestion other than Ford Transit Custom, 2019",
+         "option 'Ford Transit Connect, 2021'", "option 'Ford Transit Custom, 2019'"),
+    ):
+        assert _on_action(statement, wrong) > 0.55  # past the falsifier gate
+        assert _on_action(statement, right) == 0.0
