@@ -19,13 +19,11 @@ import click
 from fcpkit.cli.benchmarks import bench
 from fcpkit.cli.check import check_cmd, validate_cmd
 from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
-from fcpkit.cli.demo import demo_cmd
-from fcpkit.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
-from fcpkit.cli.live import run_cmd
+from fcpkit.cli.data import data_cmd
+from fcpkit.cli.explain import explain
+from fcpkit.cli.lint import lint
 from fcpkit.cli.matching import calibrate_cmd, matchers_cmd
 from fcpkit.cli.notebooks import notebooks
-from fcpkit.cli.record import record_cmd
-from fcpkit.cli.serve import workbench_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -36,47 +34,12 @@ def main() -> None:
 
 main.add_command(check_cmd)
 main.add_command(validate_cmd)
-main.add_command(demo_cmd)
-main.add_command(calibrate_cmd)
-main.add_command(matchers_cmd)
-main.add_command(run_cmd)
-main.add_command(record_cmd)
-main.add_command(workbench_cmd)
-main.add_command(bench)
-main.add_command(notebooks)
-
-from fcpkit.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve  # noqa: E402 - one line each
-main.add_command(induce)
-main.add_command(retrieve)
-main.add_command(plan_cmd)
-bench.add_command(bench_retrieval)
-bench.add_command(bench_experience)
-
-from fcpkit.cli.explain import explain  # noqa: E402
-from fcpkit.cli.lint import lint  # noqa: E402
-
 main.add_command(explain)
 main.add_command(lint)
-
-
-main.add_command(crawl_cmd)
-main.add_command(compile_cmd)
-main.add_command(miniwob_program_cmd)
-
-from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
-
-bench.add_command(bench_verifier_cmd)
-from fcpkit.cli.injection import bench_injection_cmd  # noqa: E402
-
-bench.add_command(bench_injection_cmd)
-from fcpkit.cli.repair import bench_repair_cmd  # noqa: E402
-
-bench.add_command(bench_repair_cmd)
-
-from fcpkit.cli.study import study  # noqa: E402 - one line each
-main.add_command(study)
-
-from fcpkit.cli.data import data_cmd  # noqa: E402 - one line each
+main.add_command(calibrate_cmd)
+main.add_command(matchers_cmd)
+main.add_command(bench)
+main.add_command(notebooks)
 main.add_command(data_cmd)
 
 #: The commands the fcpkit-lab distribution adds (``bench X`` for the benchmark group's), listed so
