@@ -14,6 +14,8 @@ and say how to install it.
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
+
 import click
 
 from fcpkit.cli.benchmarks import bench
@@ -66,8 +68,6 @@ def _lab_missing(name: str) -> click.Command:
 def _load_commands() -> None:
     """Let every installed ``fcpkit.commands`` entry point add its commands, then stand in for the
     lab's commands that are still missing."""
-    from importlib.metadata import entry_points
-
     for ep in entry_points(group="fcpkit.commands"):
         ep.load()(main)
     for full in LAB_COMMANDS:

@@ -9,22 +9,22 @@ from __future__ import annotations
 
 import click
 
+from fcpkit_lab.cli.demo import demo_cmd
+from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
+from fcpkit_lab.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve
+from fcpkit_lab.cli.injection import bench_injection_cmd
+from fcpkit_lab.cli.live import run_cmd
+from fcpkit_lab.cli.record import record_cmd
+from fcpkit_lab.cli.repair import bench_repair_cmd
+from fcpkit_lab.cli.serve import workbench_cmd
+from fcpkit_lab.cli.study import study
+from fcpkit_lab.cli.verifier import bench_verifier_cmd
+
 __all__ = ["register"]
 
 
 def register(main: click.Group) -> None:
     """Add the lab's commands to ``main``, and its benchmarks to ``main``'s ``bench`` group."""
-    from fcpkit_lab.cli.demo import demo_cmd
-    from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
-    from fcpkit_lab.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve
-    from fcpkit_lab.cli.injection import bench_injection_cmd
-    from fcpkit_lab.cli.live import run_cmd
-    from fcpkit_lab.cli.record import record_cmd
-    from fcpkit_lab.cli.repair import bench_repair_cmd
-    from fcpkit_lab.cli.serve import workbench_cmd
-    from fcpkit_lab.cli.study import study
-    from fcpkit_lab.cli.verifier import bench_verifier_cmd
-
     for cmd in (demo_cmd, run_cmd, record_cmd, workbench_cmd, crawl_cmd, compile_cmd, miniwob_program_cmd,
                 induce, retrieve, plan_cmd, study):
         main.add_command(cmd)
