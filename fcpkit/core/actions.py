@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Action
 
-__all__ = ["ACTION_NAMES", "ParsedCall", "parse_action", "TargetNode", "ActionDescription", "describe_action", "action_text"]
+__all__ = ["ACTION_NAMES", "ParsedCall", "parse_action", "TargetNode", "ActionDescription", "describe_action", "action_text", "REASONING_LINE"]
 
 #: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
 ACTION_NAMES = frozenset(
@@ -158,11 +158,15 @@ def action_text(action: Action) -> str:
     return describe_action(action).text
 
 
+#: The line of an action's rendering that holds its reasoning's context words (why, not what it acts on).
+REASONING_LINE = "reasoning: "
+
+
 @page_cache(4096)
 def _render(calls: tuple[str, ...], target: str, context: str) -> str:
     head = "\n".join(calls)
     text = f"{head}\ntarget: {target}" if target else head
-    return f"{text}\nreasoning: {context}" if context else text
+    return f"{text}\n{REASONING_LINE}{context}" if context else text
 
 
 @page_cache(4096)

@@ -203,3 +203,31 @@ def test_a_reading_names_the_record_in_view_and_the_records_only_listed():
     assert set(g.mentions) == {"WO-7730", "WO-7703"}
     assert ("chrome", "button 'Sign out of Torque Garage Hub'") in g.left_out
     assert all(line.split(" ", 1)[1].strip("'") for _, line in g.left_out)  # no nameless container is listed
+
+
+# -- a template's slot needs a value where it stands; where a target stood is not in an action --
+
+from fcpkit.core.actions import describe_action  # noqa: E402
+
+
+def _on_action(statement: str, target: str, reasoning: str = "") -> float:
+    action = Action("click('12')", reasoning=reasoning, target=target, effect="read")
+    return _M.score_falsifiers((statement,), describe_action(action))[0]
+
+
+def test_a_slot_holds_a_value_and_a_trailing_place_is_not_required_of_an_action():
+    forum = "click Reply to <member> on one of the comments"
+    assert _on_action(forum, "button 'Reply to ines_duarte'") == 1.0
+    assert _on_action(forum, "button 'Reply'", reasoning="The thread is right; reply to it.") <= PARTIAL
+    garage = "click Assign to {mechanic} in the crew panel"
+    assert _on_action(garage, "button 'Assign to Jonas Berg'") == 1.0
+    assert _on_action(garage, "button 'Assign'", reasoning="Assign to the next free one.") <= PARTIAL
+
+
+def test_a_slots_literal_prefix_is_part_of_what_the_page_must_show():
+    page = ("RootWebArea 'Winter tyres · Fernhollow'\n\t[1] main ''\n\t\t[2] heading 'Winter tyres'\n"
+            "\t\t[3] region 'Reply composer'\n\t\t\tStaticText 'Replying to'\n\t\t\tStaticText '{whom}'\n"
+            "\t\t\t[4] textbox 'Write your reply'")
+    statement = "The composer is replying to u/..."
+    assert _falsifier(statement, page.format(whom="u/hana_sato"), "http://forum.test/t/9") == 1.0
+    assert _falsifier(statement, page.format(whom="Winter tyres"), "http://forum.test/t/9") <= PARTIAL

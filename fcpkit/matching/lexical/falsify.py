@@ -16,9 +16,11 @@ the site's furniture and what the agent typed: :func:`fcpkit.core.page.evidence_
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Sequence
 
-from fcpkit.core.actions import ActionDescription
+from fcpkit.core.actions import REASONING_LINE, ActionDescription
+from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
@@ -136,7 +138,15 @@ def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     if kind is not None and not identity and page is not None and page.is_page \
             and not (kind in r.view.index or kind in r.view.identity):
         kind = None  # a page that never says the kind: it stays required where the rest is
-    req = requirement(statement, st.tokens, frozenset({kind}) if kind else frozenset())
+    slots = _slots(statement)
+    optional = frozenset({kind}) if kind else frozenset()
+    if slots:
+        optional |= frozenset(t for _, _, toks in slots for t in toks)
+        if not _filled(slots, r.view.page):
+            return min(base, PARTIAL)  # "Reply to <member>": no value where the slot stands
+    if page is None or not page.is_page:  # an action: where its target stands is not in its description
+        optional |= _locative_tail(statement)
+    req = requirement(statement, st.tokens, optional)
     if identity:
         if holds_in_identity(req, r.view):
             return 1.0
@@ -148,6 +158,53 @@ def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
         return 1.0
     return min(base, PARTIAL if entities_hold(req, r.content) else _ELSEWHERE)
+
+
+#: A slot of a statement written as a template, after the one or two words it follows: "Reply to
+#: <member>", "Ticket {id}", "Replying to u/..." (a literal prefix, then the value).
+_SLOT = re.compile(r"(?P<anchor>(?:[\w’'-]+\s+){1,2})(?:<[^<>]{1,40}>|\{[^{}]{1,40}\}|(?P<prefix>[^\s.…()]*)(?:\.\.\.|…))")
+
+
+@page_cache(4096, kind="statement")
+def _slots(statement: str) -> tuple[tuple[re.Pattern[str], str, frozenset[str]], ...]:
+    """Each template slot of ``statement``: the pattern its anchor and a value make, the anchor, and
+    the slot's own tokens (the placeholder's words: "member"), which no page needs to say."""
+    out = []
+    for m in _SLOT.finditer(statement):
+        anchor = m.group("anchor").split()
+        prefix = m.group("prefix") or ""
+        slot = m.group(0)[len(m.group("anchor")):]
+        pattern = re.compile(r"\b" + r"\s+".join(re.escape(w) for w in anchor) + r"[\s'\"“”‘’:]+" + re.escape(prefix)
+                             + r"[\w@#./-]*[\w@#]", re.IGNORECASE)
+        out.append((pattern, " ".join(anchor), frozenset(tokenize(slot, past="marked"))))
+    return tuple(out)
+
+
+def _filled(slots, page: Page | None) -> bool:
+    """Whether every slot's anchor stands on the text followed by a value."""
+    if page is None:
+        return False
+    flat = page.cache.get("flat_labels")
+    if flat is None:
+        flat = page.cache["flat_labels"] = " ".join(n.label for n in page.nodes) if page.is_page else \
+            " ".join(l for l in page.body.splitlines() if not l.startswith(REASONING_LINE))  # what it acts on, not why
+    return all(p.search(flat) for p, _, _ in slots)
+
+
+#: Where an action's target stands, after it: "click Reply to <member> *on one of the replies*".
+_LOCATIVE_TAIL = re.compile(r"\s(?:on|in|inside|within|under|below|above|beside|next to)\s+(?:one of\s+|any of\s+)?"
+                            r"(?:the|a|an|this|that|its|their|his|her)\s+[^,;]+$", re.IGNORECASE)
+
+
+@page_cache(4096, kind="statement")
+def _locative_tail(statement: str) -> frozenset[str]:
+    """The tokens of an action statement's trailing place phrase: an action's description says what
+    was clicked, typed or chosen, not where on the page it stood."""
+    m = _LOCATIVE_TAIL.search(statement)
+    head = statement[: m.start()] if m else statement
+    if m is None or len(tokenize(head)) < 2:
+        return frozenset()
+    return frozenset(tokenize(m.group(0), past="marked")) - frozenset(tokenize(head, past="marked"))
 
 
 def _statement(st: "Stmt") -> str:
