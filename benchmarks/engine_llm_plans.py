@@ -16,7 +16,7 @@ from pathlib import Path
 
 from fcpkit import load_corpus
 from fcpkit.agent.planner import LLMPlanner
-from fcpkit.engine.llm_plans import plan_records_summary, write_llm_plans
+from fcpkit_lab.engine.llm_plans import plan_records_summary, write_llm_plans
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "data" / "results" / "engine_llm_plans.jsonl"))
     ap.add_argument("corpora", nargs="*", default=[str(ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl")])
     args = ap.parse_args()
-    from fcpkit.llm import default_client
+    from fcpkit_lab.llm import default_client
 
     client = default_client(args.model, **({"timeout": args.timeout} if args.timeout else {}))
     trajs = [t for p in args.corpora for t in load_corpus(p)]

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-from fcpkit.engine import StateMachine
-from fcpkit.engine.run import run_program_task, run_reactive_task
-from fcpkit.envs.workbench import WORKFLOWS, start_workbench
+from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
+from fcpkit_lab.engine import StateMachine
+from fcpkit_lab.engine.run import run_program_task, run_reactive_task
+from fcpkit_lab.envs.workbench import WORKFLOWS, start_workbench
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,7 +49,7 @@ def main() -> None:
     arms = args.arms.split(",")
     client = None
     if {"llm", "reactive"} & set(arms):
-        from fcpkit.llm import default_client
+        from fcpkit_lab.llm import default_client
 
         client = default_client(args.model, **({"timeout": args.timeout} if args.timeout else {}))
     rows = []

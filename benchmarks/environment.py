@@ -40,12 +40,12 @@ def main(argv=None) -> dict:
 
     import psutil
 
-    from fcpkit.envs.workbench.browser_env import WorkbenchEnv
-    from fcpkit.envs.browser.processes import tree_memory
+    from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
+    from fcpkit_lab.envs.browser.processes import tree_memory
     from fcpkit.core.protocols import ExecutorContext
-    from fcpkit.envs.executors import ScriptedExecutor
+    from fcpkit_lab.envs.executors import ScriptedExecutor
     from fcpkit.core.plan import load_plan
-    from fcpkit.envs.workbench import plan_path, start_workbench
+    from fcpkit_lab.envs.workbench import plan_path, start_workbench
 
     wb = start_workbench()
     plan = load_plan(plan_path(args.workflow))

@@ -15,7 +15,7 @@ import argparse
 import os
 from pathlib import Path
 
-from fcpkit.eval.verifier_bench import open_verifier, run_cases
+from fcpkit_lab.eval.verifier_bench import open_verifier, run_cases
 from fcpkit.eval.verifier_cases import load_cases
 
 CASES = Path(__file__).resolve().parent.parent / "fcpkit" / "data" / "verifier" / "cases.jsonl"

@@ -17,7 +17,7 @@ The curated public API, what notebooks, the CLI and the benchmarks start from:
 
 Everything else lives in the layers, each with its own public names: :mod:`fcpkit.core` (the
 kernel), :mod:`fcpkit.matching`, :mod:`fcpkit.llm`, :mod:`fcpkit.agent`, :mod:`fcpkit.eval`,
-:mod:`fcpkit.viz`, :mod:`fcpkit.envs`.
+:mod:`fcpkit.viz`, :mod:`fcpkit_lab.envs`.
 """
 
 from fcpkit.agent.runtime import RunEvent, Runner, RunResult

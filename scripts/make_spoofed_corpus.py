@@ -23,7 +23,7 @@ from pathlib import Path
 
 from fcpkit import Checker, dump_corpus, load_corpus
 from fcpkit.core.trajectory import Observation, Trajectory
-from fcpkit.envs.workbench.data import seed_rows
+from fcpkit_lab.envs.workbench.data import seed_rows
 
 USER_COLUMNS = {"tickets": ("subject", "customer", "complaint"), "expenses": ("employee", "merchant"),
                 "products": ("name",), "orders": ("customer",)}

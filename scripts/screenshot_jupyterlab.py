@@ -36,8 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from fcpkit.envs.browser.processes import process_tree  # noqa: E402
-from fcpkit.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook  # noqa: E402
+from fcpkit_lab.envs.browser.processes import process_tree  # noqa: E402
+from fcpkit_lab.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook  # noqa: E402
 
 CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 

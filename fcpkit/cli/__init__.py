@@ -1,25 +1,31 @@
 """The ``fcpkit`` command line: a client of the public API, like the notebooks and benchmarks.
 
-Each command group lives in its own module (:mod:`fcpkit.cli.check`, :mod:`~fcpkit.cli.live`,
+Each command group lives in its own module (:mod:`fcpkit.cli.check`, :mod:`~fcpkit.cli.explain`,
 :mod:`~fcpkit.cli.benchmarks`, ...); this module holds the ``main`` group and one registration line
 per command. Errors a user can cause (a malformed plan or corpus, a bad option) print one clear
 message and exit with status 2; no traceback.
+
+The commands that need a browser, a web app, Ray or a model server belong to the ``fcpkit-lab``
+distribution: each installed distribution that declares an entry point in the ``fcpkit.commands``
+group (``name = "module:register"``) has ``register(main)`` called here, and adds its commands to
+this same group. With the lab not installed, its commands (:data:`LAB_COMMANDS`) are still listed
+and say how to install it.
 """
 
 from __future__ import annotations
+
+from importlib.metadata import entry_points
 
 import click
 
 from fcpkit.cli.benchmarks import bench
 from fcpkit.cli.check import check_cmd, validate_cmd
 from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
-from fcpkit.cli.demo import demo_cmd
-from fcpkit.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
-from fcpkit.cli.live import run_cmd
+from fcpkit.cli.data import data_cmd
+from fcpkit.cli.explain import explain
+from fcpkit.cli.lint import lint
 from fcpkit.cli.matching import calibrate_cmd, matchers_cmd
 from fcpkit.cli.notebooks import notebooks
-from fcpkit.cli.record import record_cmd
-from fcpkit.cli.serve import workbench_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -30,48 +36,50 @@ def main() -> None:
 
 main.add_command(check_cmd)
 main.add_command(validate_cmd)
-main.add_command(demo_cmd)
-main.add_command(calibrate_cmd)
-main.add_command(matchers_cmd)
-main.add_command(run_cmd)
-main.add_command(record_cmd)
-main.add_command(workbench_cmd)
-main.add_command(bench)
-main.add_command(notebooks)
-
-from fcpkit.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve  # noqa: E402 - one line each
-main.add_command(induce)
-main.add_command(retrieve)
-main.add_command(plan_cmd)
-bench.add_command(bench_retrieval)
-bench.add_command(bench_experience)
-
-from fcpkit.cli.explain import explain  # noqa: E402
-from fcpkit.cli.lint import lint  # noqa: E402
-
 main.add_command(explain)
 main.add_command(lint)
-
-
-main.add_command(crawl_cmd)
-main.add_command(compile_cmd)
-main.add_command(miniwob_program_cmd)
-
-from fcpkit.cli.verifier import bench_verifier_cmd  # noqa: E402 - registered after the group exists
-
-bench.add_command(bench_verifier_cmd)
-from fcpkit.cli.injection import bench_injection_cmd  # noqa: E402
-
-bench.add_command(bench_injection_cmd)
-from fcpkit.cli.repair import bench_repair_cmd  # noqa: E402
-
-bench.add_command(bench_repair_cmd)
-
-from fcpkit.cli.study import study  # noqa: E402 - one line each
-main.add_command(study)
-
-from fcpkit.cli.data import data_cmd  # noqa: E402 - one line each
+main.add_command(calibrate_cmd)
+main.add_command(matchers_cmd)
+main.add_command(bench)
+main.add_command(notebooks)
 main.add_command(data_cmd)
+
+#: The commands the fcpkit-lab distribution adds (``bench X`` for the benchmark group's), listed so
+#: that with only fcpkit installed each one says where it lives instead of "No such command".
+LAB_COMMANDS = ("demo", "run", "record", "workbench", "crawl", "compile", "miniwob-program", "study",
+                "induce", "retrieve", "plan", "bench retrieval", "bench experience", "bench verifier",
+                "bench injection", "bench repair")
+LAB_INSTALL = "pip install fcpkit-lab (in a checkout: make setup, or pip install -e lab)"
+
+
+def _lab_missing(name: str) -> click.Command:
+    @click.command(name, context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                           "help_option_names": []},
+                   help=f"(fcpkit-lab) not installed: {LAB_INSTALL}.", add_help_option=False)
+    @click.pass_context
+    def missing(ctx: click.Context) -> None:
+        click.echo(f"fcpkit {ctx.command_path.split(' ', 1)[1]}: this command is part of fcpkit-lab, "
+                   f"which is not installed; fix: {LAB_INSTALL}", err=True)
+        ctx.exit(2)
+
+    return missing
+
+
+def _load_commands() -> None:
+    """Let every installed ``fcpkit.commands`` entry point add its commands, then stand in for the
+    lab's commands that are still missing."""
+    for ep in entry_points(group="fcpkit.commands"):
+        ep.load()(main)
+    for full in LAB_COMMANDS:
+        *parents, name = full.split()
+        group: click.Group = main
+        for p in parents:
+            group = group.commands[p]  # type: ignore[assignment]
+        if name not in group.commands:
+            group.add_command(_lab_missing(name))
+
+
+_load_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -10,7 +10,6 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from fcpkit.errors import FcpkitError
-from fcpkit.viz.notebooks import DOCS, execute_notebooks, notebook_paths
 
 __all__ = ["notebooks"]
 
@@ -30,6 +29,8 @@ __all__ = ["notebooks"]
 def notebooks(names: tuple[str, ...], execute: bool, out_dir: Path | None, params: tuple[str, ...],
               no_static: bool, kernel: str | None) -> None:
     """List the notebooks and what each teaches; with --execute, regenerate their executed copies."""
+    from fcpkit.viz.notebooks import DOCS, execute_notebooks, notebook_paths  # the [notebooks] extra
+
     try:
         paths = notebook_paths(names)
         if not execute:
@@ -67,6 +68,8 @@ def _parse_params(items: tuple[str, ...]) -> dict[str, dict[str, object]]:
         name, eq, raw = rest.partition("=")
         if not sep or not eq or not name:
             raise FcpkitError(f"--param {item!r}: expected NOTEBOOK:NAME=VALUE, e.g. 02:step_budget=12")
+        from fcpkit.viz.notebooks import notebook_paths
+
         stem = notebook_paths([nb])[0].stem
         try:
             value = json.loads(raw)

@@ -7,8 +7,9 @@
 * :func:`render_prompt` / :func:`render_messages` — templates in ``fcpkit/llm/prompts``.
 * :class:`MockClient` — scripted, schema-checked answers per module, for testing your own components.
 * record/replay (``LLMClient(mode="record"|"replay", recording=PATH)``) for deterministic tests.
-* :class:`EmbeddedLLMServer` / :func:`default_client` — a local llama.cpp server with a GGUF
-  shipped on PyPI when no ``OPENAI_BASE_URL`` is set.
+
+The embedded llama.cpp server (``EmbeddedLLMServer``, ``default_client``) and the GGUF models it
+serves belong to the lab: :mod:`fcpkit_lab.llm`.
 """
 
 from importlib import import_module
@@ -20,29 +21,14 @@ from fcpkit.llm.schemas import COMMITMENT_SCHEMA, EXECUTOR_SCHEMA, MODULE_SCHEMA
 from fcpkit.llm.templates import PromptLibrary, PromptTemplate, list_prompts, prompt_variables, render_messages, render_prompt
 from fcpkit.llm.usage import LLMCall, LLMUsage
 
-# The client, the mock and the embedded server import jsonschema (slow to import) and start
-# processes: they load on first access, so importing the LLM-backed components stays cheap.
+# The client and the mock import jsonschema (slow to import): they load on first access, so
+# importing the LLM-backed components stays cheap.
 _LAZY = {
     "RESPONSE_FORMATS": "fcpkit.llm.client",
     "LLMClient": "fcpkit.llm.client",
     "parse_json_text": "fcpkit.llm.client",
     "MockCall": "fcpkit.llm.mock",
     "MockClient": "fcpkit.llm.mock",
-    "GGUF_PACKAGES": "fcpkit.llm.server",
-    "EmbeddedLLMServer": "fcpkit.llm.server",
-    "default_client": "fcpkit.llm.server",
-    "find_gguf": "fcpkit.llm.server",
-    "free_port": "fcpkit.llm.server",
-    "llama_cpp_available": "fcpkit.llm.server",
-    "shared_server": "fcpkit.llm.server",
-    "selected_model_name": "fcpkit.llm.server",
-    "stop_shared": "fcpkit.llm.server",
-    "running_shared_server": "fcpkit.llm.server",
-    "DEFAULT_MODEL": "fcpkit.llm.models",
-    "EMBEDDED_MODELS": "fcpkit.llm.models",
-    "EmbeddedModel": "fcpkit.llm.models",
-    "assemble_gguf": "fcpkit.llm.models",
-    "embedded_model": "fcpkit.llm.models",
 }
 
 __all__ = [
@@ -72,20 +58,6 @@ __all__ = [
     "EXECUTOR_SCHEMA",
     "MODULE_SCHEMAS",
     "schema_for",
-    "EmbeddedLLMServer",
-    "default_client",
-    "shared_server",
-    "stop_shared",
-    "selected_model_name",
-    "EmbeddedModel",
-    "EMBEDDED_MODELS",
-    "DEFAULT_MODEL",
-    "embedded_model",
-    "assemble_gguf",
-    "find_gguf",
-    "free_port",
-    "llama_cpp_available",
-    "GGUF_PACKAGES",
 ]
 
 

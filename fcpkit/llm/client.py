@@ -113,7 +113,7 @@ class LLMClient:
         if mode != "replay" and not self.base_url:
             raise ConfigError(
                 "LLMClient: no endpoint; pass base_url=... or set OPENAI_BASE_URL "
-                "(or use fcpkit.llm.default_client(), which starts a local llama.cpp server)"
+                "(or, with fcpkit-lab, fcpkit_lab.llm.default_client(), which starts a local llama.cpp server)"
             )
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or "sk-no-key-required"
         self.model = model or os.environ.get("FCPKIT_LLM_MODEL") or None

@@ -95,7 +95,7 @@ def runs_in_log(obj: Any) -> list[str]:
     return seen
 
 
-#: The event a live run logs for each page it sees (:func:`fcpkit.envs.live.log_pages`).
+#: The event a live run logs for each page it sees (:func:`fcpkit_lab.envs.live.log_pages`).
 PAGE_EVENT = "page"
 PAGE_KEYS = ("url", "title", "screenshot", "text", "boxes")
 

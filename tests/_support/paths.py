@@ -16,3 +16,31 @@ def corpus(name: str) -> Path:
     """A recorded corpus by name: ``examples``, ``workbench``, ``miniwob`` ship with the package,
     ``heldout/...`` lives in the checkout."""
     return (RESEARCH if name.startswith("heldout/") else SHIPPED) / name / "corpus.jsonl"
+
+
+def cli_path_defaults() -> dict:
+    """Every path default of every ``fcpkit`` command (the lab's too, when it is installed), by
+    ``"command option"``."""
+    import click
+
+    from fcpkit.cli import main
+
+    def commands(group: click.Group, prefix: str = ""):
+        for name, cmd in group.commands.items():
+            if isinstance(cmd, click.Group):
+                yield from commands(cmd, f"{prefix}{name} ")
+            else:
+                yield f"{prefix}{name}", cmd
+
+    out = {}
+    for name, cmd in commands(main):
+        for param in cmd.params:
+            values = param.default if isinstance(param.default, (list, tuple)) else [param.default]
+            out.update({f"{name} {param.name}": v for v in values if isinstance(v, Path)})
+    return out
+
+
+def shipped_name(p: Path) -> str:
+    """``p`` as a name inside the package data; fails when it lies elsewhere."""
+    assert p.is_absolute(), p
+    return p.resolve().relative_to(data.root().resolve()).as_posix()

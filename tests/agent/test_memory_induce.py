@@ -10,7 +10,6 @@ from _support.memory import DATA
 from fcpkit import Checker, data, load_corpus
 from fcpkit.agent.memory import load_library, save_library
 from fcpkit.eval.induce import DeterministicInducer, Inducer, healthy
-from fcpkit.cli.experience import DEFAULT_CORPORA
 from fcpkit.agent.memory.params import instance_specific
 
 
@@ -72,8 +71,9 @@ def test_committed_libraries_are_what_induce_writes(tmp_path):
     """fcpkit/data/libraries is reproduced byte for byte from the corpora it names."""
     committed = DATA / "libraries"
     meta = load_library(committed).meta
-    assert meta["corpora"] == [data.relative(p) for p in DEFAULT_CORPORA]
-    runs = [t for p in DEFAULT_CORPORA for t in load_corpus(p)]
+    corpora = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path(data.EXAMPLES))  # `fcpkit induce`'s
+    assert meta["corpora"] == [data.relative(p) for p in corpora]
+    runs = [t for p in corpora for t in load_corpus(p)]
     lib = DeterministicInducer().induce(runs).with_meta(corpora=meta["corpora"], command="fcpkit induce")
     out = save_library(lib, tmp_path / "lib")
     for name in ("skills.jsonl", "failures.jsonl", "library.yaml"):

@@ -1,5 +1,6 @@
 """The command line as a new user meets it: help on every option, clear errors with a non-zero exit,
-benchmarks that write to a scratch folder unless told otherwise, and ``fcpkit notebooks``."""
+benchmarks that write to a scratch folder unless told otherwise, ``fcpkit notebooks``, and the lab's
+commands standing in for themselves when fcpkit-lab is not installed."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from click.testing import CliRunner
 
 from _support.paths import ROOT
 from fcpkit.cli import SCRATCH, main
-from fcpkit.envs.record.__main__ import main as record_main
 
 PLAN = ROOT / "fcpkit" / "data" / "examples" / "plans" / "support.yaml"
 
@@ -30,21 +30,8 @@ def test_every_option_of_every_command_has_help():
     assert missing == []
 
 
-def test_recorder_options_have_help():
-    out = CliRunner().invoke(main, ["record", "--help"])
-    assert out.exit_code == 0
-    parser_help = out.output
-    for opt in ("--source", "--seed", "--variants", "--healthy-repeats", "--screenshots", "--quiet"):
-        line = next(ln for ln in parser_help.splitlines() if opt in ln)
-        body = parser_help.split(line, 1)[1].split("\n  -", 1)[0]
-        assert (line.split(opt, 1)[1].strip() or body.strip()), f"{opt} has no help"
-    assert record_main  # the parser's own entry point is what `fcpkit record` runs
 
 
-def test_unknown_workflow_is_a_user_error():
-    out = CliRunner().invoke(main, ["run", "--workflow", "suport", "--verifier", "lower"])
-    assert out.exit_code == 2
-    assert "'suport'" in out.output and "support" in out.output and "Traceback" not in out.output
 
 
 def test_a_plan_given_as_a_corpus_is_one_clear_error():
@@ -101,3 +88,15 @@ def test_notebooks_execute_writes_an_executed_copy_with_static_figures(tmp_path,
     if png_available()[0]:
         assert all("image/png" in o["data"] for o in plotly)  # GitHub draws these
     assert any("Equation 6" in "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def test_a_lab_command_without_the_lab_says_how_to_install_it():
+    from fcpkit.cli import LAB_COMMANDS, _lab_missing
+
+    assert {"demo", "run", "record", "bench verifier"} <= set(LAB_COMMANDS)
+    group = click.Group("fcpkit")
+    group.add_command(_lab_missing("demo"))
+    out = CliRunner().invoke(group, ["demo", "--keep-logs", "x"])
+    assert out.exit_code == 2 and "fcpkit-lab" in out.output and "pip install" in out.output
+    assert "Traceback" not in out.output
+

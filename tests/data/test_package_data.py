@@ -9,62 +9,25 @@ import sys
 import zipfile
 from pathlib import Path
 
-import click
 import pytest
 import yaml
 
 from fcpkit import data
-from fcpkit.cli import main
-from fcpkit.cli.experience import DEFAULT_CORPORA as EXPERIENCE_CORPORA
-from fcpkit.cli.experience import DEFAULT_LIBRARY
-from fcpkit.cli.verifier import DEFAULT_CASES, DEFAULT_CORPORA as VERIFIER_CORPORA
-from fcpkit.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG
-from fcpkit.eval.injection_bench import CORPUS as INJECTION_CORPUS
-from fcpkit.eval.injection_bench import INJECTIONS
 from fcpkit.matching.lexical.matcher import _BACKGROUND
 from fcpkit.matching.paraphrase import DEFAULT_SUITE, load_suite
-from _support.paths import ROOT
+from _support.paths import ROOT, cli_path_defaults as _cli_path_defaults, shipped_name as _shipped
 
+# the lab's defaults (experience, verifier, engine, injection) are checked by the lab's tests
 MODULE_DEFAULTS = {
-    "experience corpora": list(EXPERIENCE_CORPORA), "experience library": [DEFAULT_LIBRARY],
-    "verifier cases": [DEFAULT_CASES], "verifier corpora": list(VERIFIER_CORPORA.values()),
-    "state-machine memory": [DEFAULT_SMG, DEFAULT_SAFE_SMG],
-    "injection texts": [INJECTIONS, INJECTION_CORPUS], "paraphrase suite": [DEFAULT_SUITE],
+    "paraphrase suite": [DEFAULT_SUITE],
     "background vocabulary": [_BACKGROUND],
 }
 
 
-def _commands(group: click.Group, prefix: str = ""):
-    for name, cmd in group.commands.items():
-        if isinstance(cmd, click.Group):
-            yield from _commands(cmd, f"{prefix}{name} ")
-        else:
-            yield f"{prefix}{name}", cmd
-
-
-def _cli_path_defaults() -> dict[str, Path]:
-    out = {}
-    for name, cmd in _commands(main):
-        for param in cmd.params:
-            values = param.default if isinstance(param.default, (list, tuple)) else [param.default]
-            for v in values:
-                if isinstance(v, Path):
-                    out[f"{name} {param.name}"] = v
-    return out
-
-
-def _shipped(p: Path) -> str:
-    """``p`` as a name inside the package data; fails when it lies elsewhere."""
-    assert p.is_absolute(), p
-    return p.resolve().relative_to(data.root().resolve()).as_posix()
-
-
 def test_every_absolute_cli_default_is_shipped_package_data():
-    defaults = _cli_path_defaults()
-    shipped = {k: v for k, v in defaults.items() if v.is_absolute()}
-    # the commands whose inputs default to shipped data (the rest are output folders under the
-    # working directory): the walk must find them, else it checks nothing
-    assert {"bench experience corpus", "bench verifier cases_path", "retrieve library", "plan library"} <= set(shipped)
+    # the commands whose inputs default to shipped data are the lab's (its tests require the walk
+    # to find them); the rest are output folders under the working directory
+    shipped = {k: v for k, v in _cli_path_defaults().items() if v.is_absolute()}
     for where, p in shipped.items():
         assert p.exists() and _shipped(p), where
 

@@ -6,10 +6,9 @@ import json
 from types import SimpleNamespace
 
 from fcpkit.agent.planner import LLMPlanner
-from fcpkit.envs.executors.llm import LLMExecutor
 from fcpkit.llm import MockClient
 from fcpkit.llm.components import JSONClient, LLMComponent, LLMVerifier
-from fcpkit.llm.schemas import EXECUTOR_SCHEMA, PLANNER_SCHEMA, VERIFIER_SCHEMA
+from fcpkit.llm.schemas import PLANNER_SCHEMA, VERIFIER_SCHEMA
 
 
 def _commitment(cid: str, subgoal: str) -> dict:
@@ -20,8 +19,7 @@ def _commitment(cid: str, subgoal: str) -> dict:
 
 def test_each_component_names_its_module_prompt_and_schema():
     client = MockClient({})
-    for cls, module, schema in ((LLMVerifier, "verifier", VERIFIER_SCHEMA), (LLMPlanner, "planner", PLANNER_SCHEMA),
-                                (LLMExecutor, "executor", EXECUTOR_SCHEMA)):
+    for cls, module, schema in ((LLMVerifier, "verifier", VERIFIER_SCHEMA), (LLMPlanner, "planner", PLANNER_SCHEMA)):
         c = cls(client)
         assert isinstance(c, LLMComponent) and isinstance(client, JSONClient)
         assert (c.module, c.prompt, c.schema, c.client) == (module, module, schema, client)
@@ -46,7 +44,7 @@ def test_reask_keeps_the_conversation_and_usage_reads_an_llm_client_ledger():
     out = LLMComponent.reask(msgs, {"b": 1, "a": "é"}, "wrong")
     assert msgs == [{"role": "user", "content": "q"}] and out[0] == msgs[0]
     assert out[1:] == [{"role": "assistant", "content": '{"a": "é", "b": 1}'}, {"role": "user", "content": "wrong"}]
-    ledger = [SimpleNamespace(module="executor"), SimpleNamespace(module="planner")]
-    ex = LLMExecutor(SimpleNamespace(usage=ledger, complete_json=None))
-    assert ex.llm_calls() == [ledger[0]]
-    assert LLMExecutor(object()).llm_calls() == []
+    ledger = [SimpleNamespace(module="verifier"), SimpleNamespace(module="planner")]
+    v = LLMVerifier(SimpleNamespace(usage=ledger, complete_json=None))
+    assert v.llm_calls() == [ledger[0]]
+    assert LLMVerifier(object()).llm_calls() == []

@@ -1,8 +1,0 @@
-"""Recording labelled corpora from real browser runs: the workbench (:mod:`.recorder`) and
-MiniWoB++ (:mod:`.miniwob`). Needs the ``[browser]`` extra.
-"""
-
-from fcpkit.envs.record.miniwob import record_miniwob
-from fcpkit.envs.record.recorder import EpisodeSpec, RecordedEpisode, derive_label, record_workbench, run_episode
-
-__all__ = ["EpisodeSpec", "RecordedEpisode", "derive_label", "record_miniwob", "record_workbench", "run_episode"]

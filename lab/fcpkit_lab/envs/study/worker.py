@@ -1,0 +1,186 @@
+"""One study worker: a workbench server and one Chromium for its whole life, episodes in turn.
+
+:class:`EpisodeWorker` is a plain class (tests run it in-process); :mod:`fcpkit_lab.envs.study.engine`
+makes it a Ray actor. :meth:`EpisodeWorker.run` plays one (arm, task, seed) episode through the
+:class:`~fcpkit.agent.runtime.Runner` and returns its row (:func:`fcpkit_lab.envs.study.rows.episode_row`).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+
+from fcpkit.agent.arms import Arm, get_arm
+from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget
+from fcpkit.agent.planner import FailureCase
+from fcpkit.agent.repair import DeterministicRepairer, LLMRepairer
+from fcpkit.agent.runtime import Runner
+from fcpkit.core.plan import Plan
+from fcpkit.core.trajectory import Observation
+from fcpkit.core.verify import Decision, Verdict, VerifyRequest
+from fcpkit_lab.envs.executors.erring import ErrorRates, ErringExecutor
+from fcpkit_lab.envs.executors.llm import LLMExecutor
+from fcpkit_lab.envs.executors.scripted import ScriptedExecutor
+from fcpkit_lab.envs.live import workbench_plan
+from fcpkit_lab.envs.study.composite import CompositeEnv, CompositeExecutor, composite_plan
+from fcpkit_lab.envs.study.rows import episode_row
+from fcpkit_lab.envs.study.tasks import StudyTask, parse_task_id
+from fcpkit_lab.envs.workbench import start_workbench
+from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
+from fcpkit.errors import ConfigError
+from fcpkit_lab.llm import default_client
+from fcpkit.llm.components.registry import NEEDS_CLIENT, get_verifier
+
+__all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS"]
+
+VERIFIERS = ("lower", "oracle", "split", "split-quoted", "llm")
+EXECUTORS = ("scripted", "erring", "llm")
+REPAIRERS = ("deterministic", "llm")
+
+
+@dataclass(frozen=True)
+class StudyConfig:
+    """What every episode of a study shares (recorded with each row)."""
+
+    verifier: str = "lower"
+    executor: str = "erring"
+    repairer: str = "deterministic"
+    rates: ErrorRates = field(default_factory=lambda: ErrorRates.uniform(0.02))
+    step_budget: int = 20
+
+    def __post_init__(self) -> None:
+        for name, value, allowed in (("verifier", self.verifier, VERIFIERS), ("executor", self.executor, EXECUTORS),
+                                     ("repairer", self.repairer, REPAIRERS)):
+            if value not in allowed:
+                raise ConfigError(f"study --{name} must be one of {', '.join(allowed)}; got {value!r}")
+
+    @property
+    def needs_llm(self) -> bool:
+        return self.verifier in NEEDS_CLIENT or self.executor == "llm" or self.repairer == "llm"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"verifier": self.verifier, "executor": self.executor, "repairer": self.repairer,
+                "error_rates": self.rates.to_dict(), "step_budget": self.step_budget}
+
+
+class LiveOracleVerifier:
+    """The upper bound on live runs: an escalation repairs once the application has served a
+    faulty response this episode (its own event log: the injected label), or once the executor
+    has made an injected error; a completion cue advances; everything else continues."""
+
+    name = "oracle"
+
+    def __init__(self, env: CompositeEnv, executor: Any):
+        self.env, self.executor = env, executor
+
+    def verify(self, request: VerifyRequest) -> Verdict:
+        r = request.result
+        errs = getattr(self.executor, "errors", [])
+        if self.env.fault_events or errs:
+            why = f"{self.env.fault_events} faulty response(s)" if self.env.fault_events else f"injected {errs[-1].kind}"
+            return Verdict(Decision.REPAIR, r.scope or "execution", f"off track: {why}", self.name)
+        if r.route.value == "complete":
+            return Verdict(Decision.ADVANCE, None, "completion confirmed", self.name)
+        return Verdict(Decision.CONTINUE, None, "on track", self.name)
+
+
+class RestartPlanner:
+    """What a replan gets on the workbench without a model: the task's plan again from its first
+    commitment (a restart of the remaining work from the start page)."""
+
+    name = "restart"
+
+    def __init__(self, plan: Plan):
+        self.base = plan
+
+    def plan(self, task: str, observation: Observation | None = None, skills: Any = (),
+             failures: tuple[FailureCase, ...] = ()) -> Plan:
+        return self.base
+
+
+class EpisodeWorker:
+    """Owns one workbench server and one Chromium; ``run(spec)`` plays one episode."""
+
+    def __init__(self, config: StudyConfig | None = None, client: Any = None):
+        self.config = config or StudyConfig()
+        self.client = client
+        if self.config.needs_llm and client is None:
+            self.client = default_client()
+        self.workbench = start_workbench()
+        self.env = WorkbenchEnv(self.workbench)
+        self.pid = os.getpid()
+        self.episodes = 0
+
+    def memory_mb(self) -> dict[str, float]:
+        """Resident memory of this worker process and of its Chromium/driver children, in MiB."""
+        import psutil  # optional (the [study] extra); loaded here only
+
+        me = psutil.Process(self.pid)
+        kids = me.children(recursive=True)
+        rss = lambda ps: sum(p.memory_info().rss for p in ps if p.is_running()) / 2 ** 20  # noqa: E731
+        return {"worker_mb": round(rss([me]), 1), "browser_mb": round(rss(kids), 1),
+                "total_mb": round(rss([me, *kids]), 1)}
+
+    def run(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """One episode: ``spec`` has ``arm``, ``task`` (a task id) and ``seed``. Never raises."""
+        t0 = time.perf_counter()
+        try:
+            arm, task = get_arm(spec["arm"]), parse_task_id(spec["task"])
+            row = self._episode(arm, task, int(spec.get("seed", 0)))
+        except Exception as exc:  # noqa: BLE001 - a broken episode is a row with its error, not a lost study
+            row = {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()[-2000:],
+                   "success": None, "wall_s": round(time.perf_counter() - t0, 3)}
+        self.episodes += 1
+        return {**spec, **row, "config": self.config.to_dict(), "worker": self.pid, "memory": self.memory_mb()}
+
+    def _episode(self, arm: Arm, task: StudyTask, seed: int) -> dict[str, Any]:
+        plans = [arm.plan(workbench_plan(wf, v)) for wf, v in task.parts]
+        plan = composite_plan(task, plans)
+        env = CompositeEnv(self.env, task, seed)
+        executor = CompositeExecutor(task, plans, lambda wf, v, k: self._executor(wf, v, seed * 10 + k))
+        budget = max(self.config.step_budget, 8 * len(task.parts))
+        verifier = self._verifier(env, executor)
+        ledgers = [getattr(self.client, "usage", None)]
+        opts = arm.runner_options(verifier=verifier, repairer=self._repairer(), ledgers=ledgers)
+        runner = Runner(env, executor, plan, planner=RestartPlanner(plan), gate=PolicyGate(approve=_approve),
+                        budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), step_budget=budget,
+                        run_id=f"{arm.name}-{task.id}-{seed}-{uuid.uuid4().hex[:6]}",
+                        usage=ledgers[0], **opts)
+        result = runner.run()
+        return episode_row(result, task=task, env=env, executor=executor, timer=opts["verifier"])
+
+    def _executor(self, workflow: str, variant: int, seed: int) -> Any:
+        if self.config.executor == "llm":
+            return LLMExecutor(self.client)
+        if self.config.executor == "scripted" or not self.config.rates.any:
+            return ScriptedExecutor(workflow, variant, seed)
+        return ErringExecutor(workflow, variant, seed, self.config.rates)
+
+    def _verifier(self, env: CompositeEnv, executor: Any) -> Any:
+        if self.config.verifier == "oracle":
+            return LiveOracleVerifier(env, executor)
+        return get_verifier(self.config.verifier, client=self.client)
+
+    def _repairer(self) -> Any:
+        if self.config.repairer == "llm":
+            return LLMRepairer(self.client, fallback=DeterministicRepairer())
+        return DeterministicRepairer()
+
+    def close(self) -> None:
+        """Close the browser (its own finaliser kills Chromium if the close times out) and the server."""
+        try:
+            self.env.close()
+        except Exception:  # noqa: BLE001 - a close that timed out on a loaded machine still stops the server
+            pass
+        finally:
+            self.workbench.stop()
+
+
+def _approve(request: Any) -> Approval:
+    """Every workbench task asks for its own save/approve: approve those (as ``fcpkit run`` does)."""
+    return Approval(True, "task", "the workbench task asks for its own save/approve")

@@ -1,0 +1,27 @@
+"""The lab's commands as a new user meets them: help on every option of the recorder, and clear
+errors with a non-zero exit."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from fcpkit.cli import main
+from fcpkit_lab.envs.record.__main__ import main as record_main
+
+
+def test_recorder_options_have_help():
+    out = CliRunner().invoke(main, ["record", "--help"])
+    assert out.exit_code == 0
+    parser_help = out.output
+    for opt in ("--source", "--seed", "--variants", "--healthy-repeats", "--screenshots", "--quiet"):
+        line = next(ln for ln in parser_help.splitlines() if opt in ln)
+        body = parser_help.split(line, 1)[1].split("\n  -", 1)[0]
+        assert (line.split(opt, 1)[1].strip() or body.strip()), f"{opt} has no help"
+    assert record_main  # the parser's own entry point is what `fcpkit record` runs
+
+
+
+def test_unknown_workflow_is_a_user_error():
+    out = CliRunner().invoke(main, ["run", "--workflow", "suport", "--verifier", "lower"])
+    assert out.exit_code == 2
+    assert "'suport'" in out.output and "support" in out.output and "Traceback" not in out.output

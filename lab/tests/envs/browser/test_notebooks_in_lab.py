@@ -1,0 +1,167 @@
+"""Notebooks 02 and 03 in a real JupyterLab, driven by headless Chromium: what a person sees.
+
+One ``jupyter lab`` on 127.0.0.1 (token auth, ``--allow-root`` as root, per-user folders in a
+temporary folder) serves parameterised copies of the notebooks (small settings). Each test opens
+its notebook, runs *Run → Run All Cells* from the menu, and asserts on the rendered page: the live
+step viewer rests on the run's last check and shows the page's screenshot, Play advances it; the
+falsifier lab's figure has drawn traces after Run All, a click on a statement's *explain* button
+shows its account, and editing a statement in the browser changes the counts shown. Screenshots go to a temporary folder, so that a test run leaves the
+checked-out tree as it was; ``FCPKIT_SHOTS_DIR=figures/notebooks`` refreshes the ones the README shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jupyterlab")
+pytest.importorskip("papermill")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from fcpkit_lab.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook, run_all  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[4]
+NOTEBOOKS = ROOT / "notebooks"
+CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
+SHOTS = Path(os.environ.get("FCPKIT_SHOTS_DIR") or Path(tempfile.gettempdir()) / "fcpkit-notebook-shots")
+POSITION = re.compile(r"check (\d+)/(\d+)")
+
+
+@pytest.fixture(scope="module")
+def lab():
+    server = JupyterLab().start()
+    try:
+        yield server
+    finally:
+        leftovers = server.stop()
+        server.cleanup()
+        assert not leftovers, f"processes left by jupyter lab had to be ended: {leftovers}"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with sync_api.sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    # tall enough that a whole widget fits: element screenshots show it without the lab's chrome over it
+    p = chromium.new_page(viewport={"width": 1400, "height": 2000}, device_scale_factor=1)
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    yield p
+    p.close()
+
+
+def _prepare(lab: JupyterLab, name: str, **params) -> str:
+    """A copy of ``notebooks/<name>.ipynb`` in the lab's folder with the parameters set in a cell right
+    after its ``parameters`` cell (as papermill injects them), and its kernel started."""
+    import nbformat
+
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    at = next(i for i, c in enumerate(nb.cells) if "parameters" in c.metadata.get("tags", []))
+    src = "# Parameters of this browser test\n" + "\n".join(f"{k} = {v!r}" for k, v in params.items())
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(src, metadata={"tags": ["injected-parameters"]}))
+    path = f"{name}.ipynb"
+    nbformat.write(nb, lab.root / path)
+    lab.start_kernel_for(path)
+    return path
+
+
+def _position(viewer) -> tuple[int, int]:
+    m = POSITION.search(viewer.locator(".fcp-position").inner_text())
+    assert m, viewer.locator(".fcp-position").inner_text()
+    return int(m.group(1)), int(m.group(2))
+
+
+def _shot(locator, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    locator.scroll_into_view_if_needed()
+    locator.page.mouse.move(2, 2)  # no hover: plotly's mode bar stays hidden
+    path = SHOTS / name
+    locator.screenshot(path=str(path))
+    return path
+
+
+def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
+    path = _prepare(lab, "02_live_execution", workflow="support", fault="wrong_record", verifier="lower",
+                    step_budget=12, log_dir="runs", metrics_path="metrics_02.json", screenshots=True)
+    open_notebook(page, lab, path)
+    run_all(page, done_text="workbench running: False", timeout_ms=400_000)
+    m = json.loads((lab.root / "metrics_02.json").read_text())
+    n = m["healthy_checks"]
+    assert n > 3 and m["healthy_viewer_index"] == n - 1  # the kernel's viewer rests on the last check
+
+    viewer = page.locator(".fcp-step-viewer").first
+    assert _position(viewer) == (n, n)  # and so does what the page shows
+    # the page beside the scores: the last page's screenshot, drawn
+    assert m["healthy_screenshots"] == n and m["log_screenshots"] == m["log_pages"] > 0
+    shot = viewer.locator("img.fcp-screenshot")
+    shot.wait_for(state="visible", timeout=20_000)
+    assert shot.evaluate("img => img.complete && img.naturalWidth") > 300
+    assert viewer.locator(".js-plotly-plot .bars .point").count() == 3  # α+, α_comp, α− bars drawn
+    _shot(viewer, "02_step_viewer.png")
+
+    # Play (a toggle; its clock is a timer in the kernel): starts over from the first check and advances
+    position = viewer.locator(".fcp-position").element_handle()
+    viewer.locator(".fcp-play").click()
+    page.wait_for_function("""el => { const m = /check (\\d+)\\//.exec(el.textContent); return m && +m[1] >= 3; }""",
+                           arg=position, timeout=60_000)
+    first, total = _position(viewer)
+    page.wait_for_timeout(2_500)
+    later, _ = _position(viewer)
+    assert total == n and (later > first or later == n)
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="example corpus not written yet")
+def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page):
+    path = _prepare(lab, "03_falsifier_lab", corpus_path=str(CORPUS), metrics_path="metrics_03.json")
+    open_notebook(page, lab, path)
+    run_all(page, done_text='"lab_history"', timeout_ms=300_000)
+    lab_widget = page.locator(".fcp-falsifier-lab").first
+    traces = lab_widget.locator(".js-plotly-plot .scatterlayer .trace")
+    traces.first.wait_for(state="attached", timeout=30_000)
+    assert traces.count() >= 2 and lab_widget.locator(".js-plotly-plot .scatterlayer .point").count() > 5
+    _shot(lab_widget, "03_falsifier_lab.png")
+
+    # click explain beside a statement: its account (claim, evidence, score) appears under the controls
+    boxes = lab_widget.locator("input[type='text']")
+    index = next(i for i, v in enumerate(b.input_value() for b in boxes.all()) if "sign in page" in v.lower())
+    wanted = f"statement: {boxes.nth(index).input_value()}"
+    row = boxes.nth(index).locator("xpath=ancestor::div[contains(@class, 'widget-hbox')][1]")
+    row.locator(".fcp-lab-explain").click()
+    output = lab_widget.locator(".fcp-lab-explain-output").first
+    page.wait_for_function("([el, s]) => el.textContent.includes(s)", arg=[output.element_handle(), wanted],
+                           timeout=60_000)
+    assert "claim:" in output.inner_text() and "score:" in output.inner_text()
+    assert "Lint" in lab_widget.locator(".fcp-lab-lint-pane").first.inner_text()  # the plan's lint is shown
+
+    # delete the plan-level session falsifiers in the browser (empty the box, Enter): the plan-alone
+    # counts shown change, and the session catches move to the built-in lost_session rule (the
+    # with-built-ins counts in the main summary stay: the built-in catches what the plan no longer says)
+    sources, status = lab_widget.locator(".fcp-lab-sources").first, lab_widget.locator(".fcp-lab-status")
+    before = sources.inner_text()
+    assert "plan's falsifiers alone" in before and "plan + built-in falsifiers" in before
+    for needle in ("session has expired", "sign in page"):
+        boxes = lab_widget.locator("input[type='text']")
+        index = next(i for i, v in enumerate(b.input_value() for b in boxes.all()) if needle in v.lower())
+        old_status = status.inner_text()
+        boxes.nth(index).fill("")
+        boxes.nth(index).press("Enter")
+        page.wait_for_function("([el, old]) => el.textContent !== old && el.textContent.includes('deleted')",
+                               arg=[status.element_handle(), old_status], timeout=60_000)
+    after = sources.inner_text()
+    assert after != before and "(was" in after, after  # a changed count is shown next to its baseline
+    assert "built-in" in after.split("first detections")[-1], after  # the catch is attributed to the built-in
+    assert traces.count() >= 2  # still drawn after the edits
+    _shot(lab_widget, "03_falsifier_lab_after_edit.png")
