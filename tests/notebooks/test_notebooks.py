@@ -33,10 +33,12 @@ def test_01_authoring_commitments(tmp_path, kernel_name):
     assert set(m["region_share"]) == {"continue", "complete", "risk", "verify"}
     assert all(v > 0 for v in m["region_share"].values())
     assert sum(m["region_share"].values()) == pytest.approx(1.0, abs=0.01)
-    # the paper's Equation 6 and fcpkit's default differ only where partial confirming support continues
-    assert set(m["regions_differ"]["cells"]) == {"verify → continue"}
+    # the paper's Equation 6 and fcpkit's default differ where partial confirming support continues,
+    # and where a falsifier holding whole is drift beside confirming evidence short of whole
+    assert set(m["regions_differ"]["cells"]) == {"verify → continue", "verify → risk"}
     lo, hi = m["regions_differ"]["alpha_plus"]
     assert lo >= 0.5 and hi < 0.6 + 1e-9 and m["regions_differ"]["alpha_minus"][1] < 0.5
+    assert m["regions_differ"]["risk_alpha_minus"] == [1.0, 1.0] and m["regions_differ"]["risk_alpha_plus"][1] < 1.0
     assert m["region_share_paper"]["continue"] < m["region_share"]["continue"]
     assert m["page_routes"] == {"T-390 detail": "complete", "T-411 detail": "risk"}
     assert m["page_scores"]["T-411 detail"]["alpha_minus"] > m["page_scores"]["T-411 detail"]["alpha_plus"]

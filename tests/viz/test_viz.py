@@ -396,10 +396,12 @@ def test_router_regions_comparison_outlines_where_paper_and_default_differ():
     paper, default = Thresholds.paper(), Thresholds()
     fig = viz.router_regions_comparison(paper, default, kappa=0.8, resolution=51, names=("paper", "default"))
     diff = fig.layout.meta["differences"]
-    assert set(diff) == {"verify → continue"}  # only the continue row differs
+    assert set(diff) == {"verify → continue", "verify → risk"}  # the continue row, and a whole falsifier
     xs, ys, zp = viz.route_grid(paper, 0.8, resolution=51)
     _, _, zd = viz.route_grid(default, 0.8, resolution=51)
-    d = zp != zd
+    d = (zp != zd) & (zd == viz.ROUTES.index("continue"))
+    r = (zp != zd) & (zd == viz.ROUTES.index("risk"))
+    assert ys[r.any(axis=1)].min() == 1.0 and xs[r.any(axis=0)].max() < 1.0  # alpha- = 1, alpha+ short of 1
     assert xs[d.any(axis=0)].min() >= paper.pi_low - 1e-9
     assert xs[d.any(axis=0)].max() < default.gate_plus(0.8) - default.uncertainty
     assert ys[d.any(axis=1)].max() < default.pi_low
