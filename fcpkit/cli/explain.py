@@ -14,7 +14,7 @@ from fcpkit import get_matcher, load_corpus
 from fcpkit.core.actions import describe_action
 from fcpkit.core.rules import is_form_edit
 from fcpkit.core.page import Page, Reading, SiteModel, reading
-from fcpkit.core.tracker import agent_inputs
+from fcpkit.core.tracker import add_inputs
 from fcpkit.errors import FcpkitError
 
 __all__ = ["explain", "resolve_page", "page_reading"]
@@ -33,7 +33,7 @@ def page_reading(ref: str) -> Reading:
         site.observe(Page.of(o))
     inputs: list[str] = []
     for s in t.steps[:i]:
-        inputs.extend(x for x in agent_inputs(s.action) if x not in inputs)
+        add_inputs(inputs, s.action)
     typing = i > 0 and is_form_edit(t.steps[i - 1].action)
     return reading(Page.of(obs[i]), typing=typing, inputs=tuple(inputs), site=site)
 

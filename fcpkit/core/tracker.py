@@ -52,7 +52,7 @@ from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
 
-__all__ = ["CommitmentTracker", "Move", "MOVES", "agent_inputs"]
+__all__ = ["CommitmentTracker", "Move", "MOVES", "agent_inputs", "add_inputs"]
 
 #: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
 #: the page settled every commitment passed over (:func:`~fcpkit.core.progress.advance_check`); the agent moved on past
@@ -274,7 +274,7 @@ class CommitmentTracker:
         (consecutive page-changing steps where nothing of the commitment showed) need."""
         changed = before is not None and action is not None and not same_page(before, observation)
         if action is not None:
-            self.inputs.extend(x for x in agent_inputs(action) if x not in self.inputs)
+            add_inputs(self.inputs, action)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
@@ -335,6 +335,13 @@ def agent_inputs(action: Action) -> tuple[str, ...]:
         return ()
     d = describe_action(action)
     return tuple(v for v in d.chosen if v and v.strip())
+
+
+def add_inputs(inputs: list[str], action: Action) -> list[str]:
+    """Append to a run's ``inputs`` what ``action`` puts on the page (:func:`agent_inputs`), each
+    value once, in the order first seen; returns ``inputs``."""
+    inputs.extend(x for x in agent_inputs(action) if x not in inputs)
+    return inputs
 
 
 def _within(ks: Iterable[int], keep: range) -> set[int]:

@@ -253,12 +253,7 @@ def _phrase_on_a_line(req, prep) -> bool:
     toks = req.required
     if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
         return True
-    mask = -1
-    for t in toks:
-        mask &= prep.lines.get(t, 0)
-        if not mask:
-            return False
-    return True
+    return bool(sc.lines_with(prep, toks))
 
 
 def _statement(st: "Stmt") -> str:

@@ -92,15 +92,17 @@ def bound_ok(st: Stmt, page: Prepared) -> bool:
     record and the event ("ORD-55012 was cancelled" is not a list holding ORD-55012 and, elsewhere,
     another order's "cancelled")."""
     ids, events = st.bound
-    for k in ids:
-        if k in page.identity:
-            continue
-        on_line = page.lines.get(k, 0)
-        for e in events:
-            on_line &= page.lines.get(e, 0)
-        if not on_line:
-            return False
-    return True
+    return all(k in page.identity or lines_with(page, (k, *events)) for k in ids)
+
+
+def lines_with(page: Prepared, tokens) -> int:
+    """The lines of ``page`` (a bitmask) that hold every one of ``tokens``."""
+    mask = -1
+    for t in tokens:
+        mask &= page.lines.get(t, 0)
+        if not mask:
+            return 0
+    return mask
 
 
 def recall(st: Stmt, page: Prepared) -> float:
