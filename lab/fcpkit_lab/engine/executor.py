@@ -2,7 +2,9 @@
 
 Operation nodes run their SMG operation through a :class:`Driver` (the browser); their arguments
 and every Python node run in the :class:`~fcpkit_lab.engine.sandbox.Sandbox` against the execution
-context (the program's variables). Before an operation the executor checks the app is in the
+context (the program's variables): each in a fresh child process under OS limits, the executor's
+``report`` called back into this process (it reaches the browser, which cannot cross a process);
+a limit hit is a ``limit`` failure of its node, the program's own error a ``code`` failure. Before an operation the executor checks the app is in the
 operation's pre-state (a relink navigates there when an earlier branch left it elsewhere), and after
 it, that the app reached the post-state. A failure names its node; when a :class:`Patcher` is given
 it diagnoses the failure, patches the SMG (persisted by the patcher) and the node is retried: the
@@ -20,7 +22,7 @@ from fcpkit.errors import FcpkitError
 
 from fcpkit_lab.engine.compiler import ForNode, IfNode, OpNode, Program, PyNode
 from fcpkit_lab.engine.pages import AtomError
-from fcpkit_lab.engine.sandbox import Sandbox, SandboxError
+from fcpkit_lab.engine.sandbox import Sandbox, SandboxError, SandboxLimit
 from fcpkit_lab.engine.smg import Operation, StateMachine
 
 __all__ = ["Driver", "ExecutionResult", "Executor", "NodeEvent", "NodeFailure", "Patcher"]
@@ -83,6 +85,11 @@ class ExecutionResult:
     @property
     def failed_node(self) -> str | None:
         return self.failure.node if self.failure else None
+
+
+def _kind(exc: SandboxError) -> str:
+    """A sandbox error as a node failure's kind: a limit hit (steps, time, memory) or the code's own."""
+    return "limit" if isinstance(exc, SandboxLimit) else "code"
 
 
 def _short(value: Any, n: int = 160) -> str | None:
@@ -158,7 +165,7 @@ class Executor:
             return self.sandbox.eval(source, ctx, nid)
         except SandboxError as exc:
             self._emit(NodeEvent(nid, "py", source, False, error=str(exc)))
-            raise NodeFailure(nid, "limit" if "more than" in str(exc) else "code", str(exc)) from None
+            raise NodeFailure(nid, _kind(exc), str(exc)) from None
 
     def _py(self, n: PyNode, ctx: dict[str, Any]) -> None:
         t = time.monotonic()
@@ -166,7 +173,7 @@ class Executor:
             self.sandbox.run(n.source, ctx, n.id)
         except SandboxError as exc:
             self._emit(NodeEvent(n.id, "py", n.label(), False, error=str(exc), seconds=time.monotonic() - t))
-            raise NodeFailure(n.id, "limit" if "more than" in str(exc) else "code", str(exc)) from None
+            raise NodeFailure(n.id, _kind(exc), str(exc)) from None
         self._emit(NodeEvent(n.id, "py", n.label(), True, seconds=time.monotonic() - t))
 
     def _relink(self, n: OpNode, here: str | None, op: Operation, ctx: dict[str, Any]) -> str | None:
