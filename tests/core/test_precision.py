@@ -381,3 +381,16 @@ def test_a_new_x_button_is_no_new_x_form():
     assert _falsifier("A New Work Order form opens instead of the edit form", EDIT_ORDER, "http://garage.test/edit") < PARTIAL
     opened = EDIT_ORDER.replace("heading 'Edit work order WO-7730'", "heading 'New Work Order'")
     assert _falsifier("A New Work Order form opens instead of the edit form", opened, "http://garage.test/new") == 1.0
+
+
+# -- a list is titled by its page, seldom named itself ---------------------------------------
+
+def test_a_list_named_by_what_it_lists_is_found_under_its_pages_title():
+    board = BOARD.format(roses="false", compost="false")
+    unnamed = LIBRARY.replace("table 'Active loans'", "table ''")
+    for text, statement, url in ((board, "Gardening board post list", "http://leafline.test/b/gardening"),
+                                 (unnamed, "Library loans list", "http://lib.test/loans")):
+        page = Page.of(Observation(url, "", text))
+        assert _M.score_text((statement,), page)[0] >= 0.6  # progress: the list the step works on
+    # another board's list is not this one: the name must stand in the page's titles
+    assert _M.score_text(("Compost board post list",), Page.of(Observation("http://leafline.test/b/gardening", "", board)))[0] < 0.5

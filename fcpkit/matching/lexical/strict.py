@@ -33,6 +33,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.text import PAST, tokenize
 from fcpkit.matching.lexical import grammar as g
+from fcpkit.matching.lexical.page_index import line_tokens
 
 __all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS"]
 
@@ -262,7 +263,6 @@ def _offer_lines(prep) -> int:
         hit = 0
         page = prep.page
         if page is not None and page.is_page:
-            from fcpkit.matching.lexical.page_index import line_tokens
             j = 0
             for n in page.nodes:
                 if line_tokens(n.line):  # the body holds the lines with tokens, in order
