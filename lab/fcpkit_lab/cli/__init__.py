@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import click
 
+from fcpkit.cli.data import add_data_root
+from fcpkit_lab import data as lab_data
 from fcpkit_lab.cli.demo import demo_cmd
 from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
 from fcpkit_lab.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve
@@ -24,7 +26,9 @@ __all__ = ["register"]
 
 
 def register(main: click.Group) -> None:
-    """Add the lab's commands to ``main``, and its benchmarks to ``main``'s ``bench`` group."""
+    """Add the lab's commands to ``main``, its benchmarks to ``main``'s ``bench`` group, and its
+    recordings to what ``fcpkit data`` finds."""
+    add_data_root("fcpkit-lab", lab_data.root)
     for cmd in (demo_cmd, run_cmd, record_cmd, workbench_cmd, crawl_cmd, compile_cmd, miniwob_program_cmd,
                 induce, retrieve, plan_cmd, study):
         main.add_command(cmd)

@@ -20,6 +20,7 @@ import click
 from fcpkit import dump_plan, load_corpus
 from fcpkit.agent import LLMPlanner
 from fcpkit import data
+from fcpkit_lab import data as lab_data
 from fcpkit.cli.common import SCRATCH, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
 from fcpkit.eval.induce import DeterministicInducer
@@ -36,7 +37,7 @@ __all__ = ["induce", "retrieve", "plan_cmd", "bench_retrieval", "bench_experienc
 
 DEFAULT_LIBRARY = data.path("libraries")
 #: the shipped corpora the shipped libraries are induced from, in this order
-DEFAULT_CORPORA = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path(data.EXAMPLES))
+DEFAULT_CORPORA = (lab_data.path(lab_data.WORKBENCH), lab_data.path(lab_data.MINIWOB), data.path(data.EXAMPLES))
 
 
 @click.command()
@@ -49,7 +50,7 @@ DEFAULT_CORPORA = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path
 def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
     """Induce skills from successful runs and failure cases from detected faulty runs of CORPORA.
 
-    With no corpus: the workbench, MiniWoB++ and example corpora shipped with fcpkit (fcpkit/data/).
+    With no corpus: the workbench and MiniWoB++ corpora shipped with fcpkit-lab (fcpkit_lab/data/) and fcpkit's example corpus.
     """
     paths = list(corpora) or [p for p in DEFAULT_CORPORA if p.exists()]
     runs = [t for p in paths for t in load_corpus(p)]
@@ -57,7 +58,7 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
         ind: Any = LLMInducer(default_client())
     else:
         ind = DeterministicInducer()
-    lib = ind.induce(runs).with_meta(corpora=[data.relative(p) for p in paths], command="fcpkit induce")
+    lib = ind.induce(runs).with_meta(corpora=[lab_data.relative(p) for p in paths], command="fcpkit induce")
     path = save_library(lib, out)
     click.echo(f"{len(lib.skills)} skills, {len(lib.failures)} failure cases from {len(runs)} runs -> {path}")
 
@@ -162,7 +163,7 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 
 
 @click.command("experience")
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=data.path(data.WORKBENCH))
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=lab_data.path(lab_data.WORKBENCH))
 @click.option("--held-back-variant", default=2, show_default=True, help="Workbench task variant no skill is induced from.")
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
@@ -209,7 +210,7 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     stem = "experience_scaling_live" if live else "experience_scaling"
     table.to_csv(out_dir / f"{stem}.csv", index=False)
     (out_dir / f"{stem}_meta.json").write_text(json.dumps({
-        "corpus": data.relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
+        "corpus": lab_data.relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
         "held_back_runs": len(held), "faults": sorted(wanted) or "all", "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
         "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
         "command": "fcpkit bench experience"}, indent=2) + "\n")
