@@ -80,15 +80,8 @@ def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str
     try:
         reports = stream_reports(checker, corpus, plan, only)
         if as_json:  # one line per trajectory as it is checked: memory of one run, not of the corpus
-            counts = {"runs": 0, "faulty": 0, "unlabelled": 0, "findings": 0}
-            for r in reports:
+            for r in reports:  # each object says "labelled"; no other line: every line is one run
                 click.echo(json.dumps(r.to_json(), ensure_ascii=False))
-                counts["runs"] += 1
-                counts["faulty"] += r.fault is not None
-                counts["unlabelled"] += r.fault is None and not r.labelled
-                counts["findings"] += r.fault is None and not r.labelled and r.detected
-            # stdout holds only trajectory objects (tools read every line as one); the counts go to stderr
-            click.echo(json.dumps({"summary": counts}), err=True)
             return
         reports = list(reports)
     finally:
