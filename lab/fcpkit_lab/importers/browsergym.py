@@ -199,6 +199,9 @@ def read_experiment(exp_dir: str | Path, *, root: str | Path | None = None, base
             if not isinstance(prev.action, str) or not prev.action.strip():
                 raise ExperimentError(f"step_{prev.step}.pkl.gz has no action but step_{n}.pkl.gz follows it")
             ob = _observation(info.obs, exp, n, base, flatten)
+            if info.terminated:  # the task ended on this action (docs/formats.md observation.terminated)
+                ob = Observation(ob.url, ob.title, ob.text, ob.error, ob.tabs, ob.screenshot,
+                                 {**ob.extra, "terminated": True})
             extra = {"reward": float(info.reward or 0)} if info.reward else {}
             steps.append(Step(_action(prev, page), ob, None, extra))
             reward += float(info.reward or 0)
