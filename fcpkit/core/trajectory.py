@@ -14,6 +14,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from fcpkit.core.corpus_sources import source_for, sources
 from fcpkit.core.plan import Plan, _kind, load_plan
 from fcpkit.core.trajectory_records import (  # noqa: F401 - the records are imported from here too
     EFFECTS,
@@ -301,8 +302,6 @@ class SkippedRunWarning(UserWarning):
 
 
 def _iter_folder(p: Path, on_skip: Callable[[str, str], None] | None) -> Iterator[Trajectory]:
-    from fcpkit.core.corpus_sources import source_for, sources
-
     src = source_for(p)
     if src is None:
         known = "; ".join(s.description for s in sources()) or "none installed (fcpkit-lab adds BrowserGym's)"

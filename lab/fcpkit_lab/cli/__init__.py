@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from fcpkit.core.corpus_sources import register_source
-from fcpkit_lab.importers.folders import BrowserGymSource
+from fcpkit_lab.importers.browsergym import BrowserGymSource
 from fcpkit_lab.cli.demo import demo_cmd
 from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
 from fcpkit_lab.cli.importing import import_group

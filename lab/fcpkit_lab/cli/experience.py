@@ -23,7 +23,9 @@ from fcpkit.agent import LLMPlanner
 from fcpkit import data
 from fcpkit.cli.common import SCRATCH, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
+from fcpkit.core.trajectory import dumps_line, iter_corpus
 from fcpkit.eval.induce import DeterministicInducer
+from fcpkit.matching import lint_plan as lint_on_runs  # `fcpkit lint --corpus`'s, not the memory's
 from fcpkit.eval.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
 from fcpkit_lab.envs.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
@@ -159,8 +161,6 @@ def plans_for_runs(planner: Any, runs: Path, out_dir: Path) -> None:
     The lint's "healthy" runs are the labelled healthy ones or, for unlabelled runs, those whose
     outcome says they succeeded (a run that earned its reward is the nearest thing to a healthy
     run a user has); at most :data:`LINT_RUNS` a goal are kept, so memory stays bounded."""
-    from fcpkit.core.trajectory import dumps_line, iter_corpus
-    from fcpkit.matching import lint_plan as lint_on_runs  # `fcpkit lint --corpus`'s
 
     goals: dict[str, str] = {}
     lint_runs: dict[str, list] = {}

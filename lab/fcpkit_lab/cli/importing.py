@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from fcpkit.cli.common import SafePath, friendly
+from fcpkit_lab.importers.browsergym import import_study
 
 __all__ = ["import_group"]
 
@@ -30,8 +31,6 @@ def import_browsergym(results_dir: Path, out: Path, strict_pickles: bool) -> Non
 
     Each experiment becomes one unlabelled trajectory whose plan is its task goal without evidence;
     an experiment that cannot be read is skipped with its reason, and the rest is imported."""
-    from fcpkit_lab.importers.browsergym import import_study
-
     report = import_study(results_dir, out, strict=strict_pickles,
                           on_skip=lambda s: click.secho(str(s), fg="yellow", err=True))
     click.echo(f"wrote {report.imported} trajectories to {out}"

@@ -40,23 +40,21 @@ from __future__ import annotations
 
 import os
 import pickle
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
-
-from browsergym.experiments.loop import ExpResult, StepInfo
-from browsergym.utils.obs import flatten_axtree_to_str
 
 from fcpkit.core.effects import step_effect
 from fcpkit.core.plan import Plan
 from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, dumps_line
 from fcpkit.errors import CorpusError
 from fcpkit_lab.envs.executors.llm import resolve_target
-from fcpkit_lab.importers.folders import STEP_FILE, ExperimentError, Skipped, find_experiments
+from fcpkit_lab.importers.folders import STEP_FILE, ExperimentError, Skipped, find_experiments, first_found
 from fcpkit_lab.importers.pickles import UnsafePickleError, load_pickle_file
 
 __all__ = ["ExperimentError", "Skipped", "ImportReport", "SafeExpResult", "find_experiments", "read_experiment",
-           "iter_study", "import_study"]
+           "iter_study", "import_study", "BrowserGymSource"]
 
 
 
@@ -69,49 +67,63 @@ class ImportReport:
     skipped: list[Skipped] = field(default_factory=list)
 
 
-class SafeExpResult(ExpResult):
-    """BrowserGym's :class:`ExpResult` whose pickles are read by the restricted unpickler.
+@lru_cache(maxsize=None)
+def _safe_exp_result() -> type:
+    """:class:`SafeExpResult`'s class, built on first use: importing BrowserGym's loop takes a third
+    of a second, which no ``fcpkit`` command that reads no study should pay."""
+    from browsergym.experiments.loop import ExpResult, StepInfo
 
-    ``get_step_info`` is BrowserGym's without what the importer does not want: it neither loads
-    the screenshot into the observation (it is referenced by path) nor the goal object (the goal
-    text is in ``obs["goal"]``), and it keeps no step in memory after it is returned."""
+    class SafeExpResult(ExpResult):
+        """BrowserGym's :class:`ExpResult` whose pickles are read by the restricted unpickler.
 
-    def __init__(self, exp_dir: str | Path, *, strict: bool = False) -> None:
-        super().__init__(exp_dir)
-        self.strict = strict
+        ``get_step_info`` is BrowserGym's without what the importer does not want: it neither loads
+        the screenshot into the observation (it is referenced by path) nor the goal object (the goal
+        text is in ``obs["goal"]``), and it keeps no step in memory after it is returned."""
 
-    @property
-    def exp_args(self):  # type: ignore[override]
-        if self._exp_args is None:
-            self._exp_args = load_pickle_file(self.exp_dir / "exp_args.pkl", strict=self.strict)
-            try:
-                self._exp_args.exp_dir = self.exp_dir  # as BrowserGym does: the folder may have moved
-            except (AttributeError, TypeError):
-                pass
-        return self._exp_args
+        def __init__(self, exp_dir: str | Path, *, strict: bool = False) -> None:
+            super().__init__(exp_dir)
+            self.strict = strict
 
-    def get_step_info(self, step: int) -> StepInfo:
-        info = load_pickle_file(self.exp_dir / f"step_{step}.pkl.gz", strict=self.strict)
-        if not isinstance(info, StepInfo):
-            raise ExperimentError(f"step_{step}.pkl.gz holds a {type(info).__name__}, not a BrowserGym StepInfo")
-        return info
+        @property
+        def exp_args(self):  # type: ignore[override]
+            if self._exp_args is None:
+                self._exp_args = load_pickle_file(self.exp_dir / "exp_args.pkl", strict=self.strict)
+                try:
+                    self._exp_args.exp_dir = self.exp_dir  # as BrowserGym does: the folder may have moved
+                except (AttributeError, TypeError):
+                    pass
+            return self._exp_args
 
-    def step_numbers(self) -> list[int]:
-        """The saved steps, 0..N; a gap is an :class:`ExperimentError` naming the missing file."""
-        found = sorted(int(m.group(1)) for f in os.listdir(self.exp_dir) if (m := STEP_FILE.match(f)))
-        if not found:
-            raise ExperimentError("no step_N.pkl.gz: the run stopped before its first step was saved")
-        missing = sorted(set(range(found[-1] + 1)) - set(found))
-        if missing:
-            raise ExperimentError(f"step_{missing[0]}.pkl.gz is missing (steps 0..{found[-1]} expected)")
-        return found
+        def get_step_info(self, step: int) -> StepInfo:
+            info = load_pickle_file(self.exp_dir / f"step_{step}.pkl.gz", strict=self.strict)
+            if not isinstance(info, StepInfo):
+                raise ExperimentError(f"step_{step}.pkl.gz holds a {type(info).__name__}, not a BrowserGym StepInfo")
+            return info
 
-    def screenshot_path(self, step: int) -> Path | None:
-        for ext in (".png", ".jpg"):  # BrowserGym's get_screenshot looks for both
-            p = self.exp_dir / f"screenshot_step_{step}{ext}"
-            if p.is_file():
-                return p
-        return None
+        def step_numbers(self) -> list[int]:
+            """The saved steps, 0..N; a gap is an :class:`ExperimentError` naming the missing file."""
+            found = sorted(int(m.group(1)) for f in os.listdir(self.exp_dir) if (m := STEP_FILE.match(f)))
+            if not found:
+                raise ExperimentError("no step_N.pkl.gz: the run stopped before its first step was saved")
+            missing = sorted(set(range(found[-1] + 1)) - set(found))
+            if missing:
+                raise ExperimentError(f"step_{missing[0]}.pkl.gz is missing (steps 0..{found[-1]} expected)")
+            return found
+
+        def screenshot_path(self, step: int) -> Path | None:
+            for ext in (".png", ".jpg"):  # BrowserGym's get_screenshot looks for both
+                p = self.exp_dir / f"screenshot_step_{step}{ext}"
+                if p.is_file():
+                    return p
+            return None
+
+    return SafeExpResult
+
+
+def SafeExpResult(exp_dir: str | Path, *, strict: bool = False):  # noqa: N802 - stands for the class
+    """BrowserGym's :class:`~browsergym.experiments.loop.ExpResult` for ``exp_dir``, its pickles read
+    by the restricted unpickler (see the class built by :func:`_safe_exp_result`)."""
+    return _safe_exp_result()(exp_dir, strict=strict)
 
 
 def _get(obj: Any, key: str, default: Any = None) -> Any:
@@ -134,6 +146,8 @@ def _observation(obs: Any, exp: SafeExpResult, step: int, base: Path, flatten: M
         raise ExperimentError(f"step_{step}.pkl.gz has no observation")
     tree = obs.get("axtree_object")
     if isinstance(tree, Mapping) and "nodes" in tree:
+        from browsergym.utils.obs import flatten_axtree_to_str
+
         try:
             text = flatten_axtree_to_str(tree, **flatten)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -157,7 +171,7 @@ def _observation(obs: Any, exp: SafeExpResult, step: int, base: Path, flatten: M
                        os.path.relpath(shot, base) if shot is not None else None, extra)
 
 
-def _action(info: StepInfo, page: Observation) -> Action:
+def _action(info: Any, page: Observation) -> Action:
     command = info.action
     think = _get(info.agent_info, "think", "")
     target = resolve_target(command, page)
@@ -290,3 +304,16 @@ def import_study(root: str | Path, out: str | Path, *, strict: bool = False,
         if tmp.exists():
             tmp.unlink()
     return report
+
+
+class BrowserGymSource:
+    """The corpus source :func:`fcpkit.core.corpus_sources.source_for` finds for an experiment or study folder."""
+
+    name = "browsergym"
+    description = "a BrowserGym/AgentLab experiment or study folder (exp_args.pkl, step_N.pkl.gz)"
+
+    def recognises(self, path: Path) -> bool:
+        return any(not isinstance(f, Skipped) for f in first_found(find_experiments(path)))
+
+    def trajectories(self, path: Path, on_skip: Callable[[str, str], None]) -> Iterator[Trajectory]:
+        return iter_study(path, on_skip=lambda s: on_skip(str(s.exp_dir), s.reason))

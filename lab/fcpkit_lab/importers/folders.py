@@ -1,6 +1,5 @@
-"""Finding BrowserGym experiment folders on disk, without BrowserGym: what :mod:`fcpkit.core.corpus_sources`
-asks (is this folder a study?) must not import browsergym (seconds) for every ``fcpkit check``
-of a plain corpus file. Reading them is :mod:`fcpkit_lab.importers.browsergym`."""
+"""Finding BrowserGym experiment folders on disk (the file names ``ExpArgs.run()`` writes), and the
+reasons an experiment is skipped. Reading them is :mod:`fcpkit_lab.importers.browsergym`."""
 
 from __future__ import annotations
 
@@ -8,11 +7,9 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
-from fcpkit.core.trajectory import Trajectory
-
-__all__ = ["STEP_FILE", "ExperimentError", "Skipped", "is_experiment_folder", "find_experiments", "BrowserGymSource"]
+__all__ = ["STEP_FILE", "ExperimentError", "Skipped", "is_experiment_folder", "find_experiments", "first_found"]
 
 STEP_FILE = re.compile(r"^step_(\d+)\.pkl\.gz$")
 
@@ -55,24 +52,7 @@ def find_experiments(root: str | Path) -> Iterator[Path | Skipped]:
             yield Skipped(here, "step files but no exp_args.pkl (a run that crashed while it was being set up?)")
 
 
-class BrowserGymSource:
-    """The corpus source :func:`fcpkit.core.corpus_sources.source_for` finds for an experiment or study folder."""
-
-    name = "browsergym"
-    description = "a BrowserGym/AgentLab experiment or study folder (exp_args.pkl, step_N.pkl.gz)"
-
-    def recognises(self, path: Path) -> bool:
-        if is_experiment_folder(path):
-            return True
-        return any(not isinstance(f, Skipped) for f in _first(find_experiments(path)))
-
-    def trajectories(self, path: Path, on_skip: Callable[[str, str], None]) -> Iterator[Trajectory]:
-        from fcpkit_lab.importers.browsergym import iter_study  # browsergym: only when a study is read
-
-        return iter_study(path, on_skip=lambda s: on_skip(str(s.exp_dir), s.reason))
-
-
-def _first(it: Iterator[Any], n: int = 50) -> list[Any]:
+def first_found(it: Iterator[Any], n: int = 50) -> list[Any]:
     """The first few experiments found (recognising a study need not walk all of it)."""
     out = []
     for x in it:

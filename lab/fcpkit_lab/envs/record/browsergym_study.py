@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tiktoken
 from browsergym.experiments import AbstractAgentArgs, Agent, EnvArgs, ExpArgs
 from browsergym.utils.obs import flatten_axtree_to_str
 
@@ -64,8 +65,6 @@ def offline_token_counts() -> None:
     import browsergym.experiments.loop as loop
 
     try:
-        import tiktoken
-
         tiktoken.get_encoding("cl100k_base")
         return  # the table is there: keep BrowserGym's counts
     except Exception:  # noqa: BLE001 - no network, no cached table
