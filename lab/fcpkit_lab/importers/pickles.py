@@ -10,9 +10,10 @@ What a pickle may name (:meth:`SafeUnpickler.find_class`):
 
 * the builtin value types (``dict``, ``list``, ``str``, ``int``, ``set``, ``bytes`` ...),
   ``datetime``'s, ``pathlib``'s paths, ``collections.OrderedDict``, ``uuid.UUID``, ``decimal.Decimal``
-  and ``copyreg._reconstructor`` (how protocol 0/1 pickles rebuild a plain object);
+  ``copyreg._reconstructor`` (how protocol 0/1 pickles rebuild a plain object) and
+  ``_codecs.encode`` (how protocol 2 writes bytes);
 * numpy's array reconstructors, ``ndarray``, ``dtype`` and its scalar types (an observation's
-  screenshot and coordinates are arrays);
+  screenshot and coordinates are arrays); any other numpy name (``numpy.load`` ...) is refused;
 * **classes** of BrowserGym (``browsergym.*``: ``StepInfo``, ``StepTimestamps``, ``AgentInfo``,
   ``ExpArgs``, ``EnvArgs`` ...); a BrowserGym *function* is refused like any other callable.
 
@@ -59,6 +60,7 @@ _STDLIB: dict[str, frozenset[str]] = {
     "uuid": frozenset({"UUID", "SafeUUID"}),
     "decimal": frozenset({"Decimal"}),
     "copyreg": frozenset({"_reconstructor"}),
+    "_codecs": frozenset({"encode"}),  # protocol 2 writes bytes as _codecs.encode(text, "latin1")
 }
 _NUMPY_FUNCS: dict[str, frozenset[str]] = {
     m: frozenset({"_reconstruct", "scalar", "_frombuffer"})
@@ -178,6 +180,11 @@ class SafeUnpickler(pickle.Unpickler):
 
             if isinstance(obj, type) and (issubclass(obj, (np.generic, np.ndarray, np.dtype))):
                 return obj
+            raise self._refuse(module, name, "a numpy name other than its arrays, dtypes, scalars and their "
+                                             "reconstructors (only those are read)")
+        if module == "numpy" or module.startswith("numpy."):
+            raise self._refuse(module, name, "a numpy name other than its arrays, dtypes, scalars and their "
+                                             "reconstructors (only those are read)")
         if module == "browsergym" or module.startswith("browsergym."):
             try:
                 obj = _resolve(module, name)
