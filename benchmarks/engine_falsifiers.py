@@ -22,7 +22,7 @@ from fcpkit_lab.engine.compare import compare_plans
 from fcpkit_lab.engine.llm_plans import load_llm_plans
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = [ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl", ROOT / "data" / "heldout" / "workbench" / "corpus.jsonl"]
+CORPORA = [ROOT / "lab" / "fcpkit_lab" / "data" / "workbench" / "corpus.jsonl", ROOT / "data" / "heldout" / "workbench" / "corpus.jsonl"]
 
 
 def main() -> None:
