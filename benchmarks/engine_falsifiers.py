@@ -1,6 +1,6 @@
 """Generated vs hand-written falsifiers on the detection benchmark (the workbench corpora).
 
-    .venv/bin/python benchmarks/engine_falsifiers.py [--smg fcpkit/data/smg/workbench.yaml] [--out data/results/engine_falsifiers.csv]
+    .venv/bin/python benchmarks/engine_falsifiers.py [--smg lab/fcpkit_lab/data/smg/workbench.yaml] [--out data/results/engine_falsifiers.csv]
 
 For every recorded run the task is compiled against the state-machine memory (template sketch, no
 model), a plan is generated from the program (fcpkit_lab.engine.falsifiers) and the run's steps are
@@ -22,12 +22,12 @@ from fcpkit_lab.engine.compare import compare_plans
 from fcpkit_lab.engine.llm_plans import load_llm_plans
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = [ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl", ROOT / "data" / "heldout" / "workbench" / "corpus.jsonl"]
+CORPORA = [ROOT / "lab" / "fcpkit_lab" / "data" / "workbench" / "corpus.jsonl", ROOT / "data" / "heldout" / "workbench" / "corpus.jsonl"]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--smg", default=str(ROOT / "fcpkit" / "data" / "smg" / "workbench.yaml"))
+    ap.add_argument("--smg", default=str(ROOT / "lab" / "fcpkit_lab" / "data" / "smg" / "workbench.yaml"))
     ap.add_argument("--out", default=str(ROOT / "data" / "results" / "engine_falsifiers.csv"))
     ap.add_argument("--llm-plans", default=None, help="LLM-written plans (benchmarks/engine_llm_plans.py's output): "
                     "adds their rows and the hand-written plans' with the same tracker-only attribution")

@@ -26,7 +26,7 @@ def main() -> None:
     ap.add_argument("--model", default=None, help="embedded model (FCPKIT_LLM_MODEL), e.g. qwen2.5-coder-1.5b")
     ap.add_argument("--timeout", type=float, default=None, help="client time-out per call, s")
     ap.add_argument("--out", default=str(ROOT / "data" / "results" / "engine_llm_plans.jsonl"))
-    ap.add_argument("corpora", nargs="*", default=[str(ROOT / "fcpkit" / "data" / "workbench" / "corpus.jsonl")])
+    ap.add_argument("corpora", nargs="*", default=[str(ROOT / "lab" / "fcpkit_lab" / "data" / "workbench" / "corpus.jsonl")])
     args = ap.parse_args()
     from fcpkit_lab.llm import default_client
 

@@ -36,7 +36,7 @@ def main() -> None:
     ap.add_argument("--variants", default="0")
     ap.add_argument("--workflows", default=",".join(WORKFLOWS))
     ap.add_argument("--arms", default="template,llm,reactive")
-    ap.add_argument("--smg", default=str(ROOT / "fcpkit" / "data" / "smg" / "workbench.yaml"))
+    ap.add_argument("--smg", default=str(ROOT / "lab" / "fcpkit_lab" / "data" / "smg" / "workbench.yaml"))
     ap.add_argument("--out", default=str(ROOT / "data" / "results" / "engine_vs_reactive.csv"))
     ap.add_argument("--model", default=None, help="embedded model name (FCPKIT_LLM_MODEL), e.g. qwen2.5-coder-0.5b")
     ap.add_argument("--no-fallback", action="store_true",

@@ -18,7 +18,7 @@ from fcpkit.eval.checker import Checker
 from fcpkit.eval.metrics import summarize
 from fcpkit.matching import LexicalMatcher
 
-CORPORA = sys.argv[1:] or ["fcpkit/data/workbench/corpus.jsonl", "fcpkit/data/miniwob/corpus.jsonl"]
+CORPORA = sys.argv[1:] or ["lab/fcpkit_lab/data/workbench/corpus.jsonl", "lab/fcpkit_lab/data/miniwob/corpus.jsonl"]
 
 for corpus in CORPORA:
     trajectories = load_corpus(corpus)

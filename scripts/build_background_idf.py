@@ -13,17 +13,19 @@ from __future__ import annotations
 import json
 
 from fcpkit import LexicalMatcher, data, load_corpus
+from fcpkit_lab import data as lab_data
 
-CORPORA = [data.EXAMPLES, data.WORKBENCH, data.MINIWOB]
+#: the example corpus (the library's) and the recorded ones (the lab's)
+CORPORA = [data.path(data.EXAMPLES), lab_data.path(lab_data.WORKBENCH), lab_data.path(lab_data.MINIWOB)]
 OUT = data.path("lexical/background_idf.json")
 
 
 def main() -> None:
     m = LexicalMatcher(idf="fit")
-    pages = {o.serialize() for c in CORPORA for t in load_corpus(data.path(c)) for o in t.observations()}
+    pages = {o.serialize() for c in CORPORA for t in load_corpus(c) for o in t.observations()}
     m.fit(sorted(pages))
     table = {t: round(w, 3) for t, w in sorted(m.idf.items()) if w < 0.999}
-    OUT.write_text(json.dumps({"source": [data.relative(data.path(c)) for c in CORPORA], "pages": len(pages), "idf": table}, indent=0, sort_keys=True) + "\n")
+    OUT.write_text(json.dumps({"source": [lab_data.relative(c) for c in CORPORA], "pages": len(pages), "idf": table}, indent=0, sort_keys=True) + "\n")
     print(f"{OUT}: {len(table)} tokens from {len(pages)} distinct pages")
 
 

@@ -12,7 +12,7 @@ The strings come from the workbench's seed data (its user-controlled columns), n
 provenance rule, so the corpus tests that rule rather than restating it. Only the runs the spoof
 defeats under whole-page scoring are kept (each would be a miss without provenance).
 
-    python scripts/make_spoofed_corpus.py [--src fcpkit/data/workbench/corpus.jsonl] [--out data/adversarial/spoofed.jsonl]
+    python scripts/make_spoofed_corpus.py [--src lab/fcpkit_lab/data/workbench/corpus.jsonl] [--out data/adversarial/spoofed.jsonl]
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def spoof(t: Trajectory, strings: list[str]) -> Trajectory:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--src", default="fcpkit/data/workbench/corpus.jsonl")
+    ap.add_argument("--src", default="lab/fcpkit_lab/data/workbench/corpus.jsonl")
     ap.add_argument("--out", default="data/adversarial/spoofed.jsonl")
     args = ap.parse_args()
     strings = user_strings()

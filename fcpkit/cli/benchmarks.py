@@ -55,9 +55,10 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
 def bench_checks_cmd(corpora: tuple[Path, ...], repeat: int, clock: str) -> None:
     """Lexical checks per second over whole corpora, and the median/p95 cost of one check.
 
-    With no corpus: the example, workbench and MiniWoB corpora shipped with fcpkit (fcpkit/data/).
+    With no corpus: the example corpus shipped with fcpkit (fcpkit/data/); the recorded ones ship with
+    fcpkit-lab (`fcpkit data` prints their paths).
     """
-    paths = list(corpora) or [data.path(n) for n in (data.EXAMPLES, data.WORKBENCH, data.MINIWOB)]
+    paths = list(corpora) or [data.path(data.EXAMPLES)]
     for path in paths:
         with Console(stderr=True).status(f"timing every check of {path} ({repeat} warm passes)"):
             result = bench_checks(load_corpus(path), repeat=repeat, clock=clock)

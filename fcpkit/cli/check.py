@@ -40,7 +40,7 @@ def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str 
 
 
 @click.command("check")
-@click.argument("corpus", type=SafePath(dir_okay=False, path_type=Path))
+@click.argument("corpus", type=SafePath(path_type=Path))
 @click.option("--plan", "plan_path", type=SafePath(dir_okay=False, path_type=Path),
               help="Check every trajectory against this plan instead of the one it names.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per trajectory (docs/formats.md checker output).")
@@ -63,7 +63,11 @@ def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str 
 def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
               calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
               no_plan_falsifiers: bool, no_builtin: tuple[str, ...], no_pre_action: bool) -> None:
-    """Check a trajectory CORPUS (JSON Lines) against its plans; report per-step routes and detections."""
+    """Check a trajectory CORPUS (JSON Lines, or a folder an installed reader knows: a BrowserGym or
+    AgentLab experiment or study) against its plans; report per-step routes and detections.
+
+    A run recorded without a plan (an imported experiment) is checked by the built-in falsifiers
+    and the anomaly rules alone; --plan gives it commitments."""
     if log is not None and not log.strip():
         raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
     plan = load_plan(plan_path) if plan_path else None
@@ -76,7 +80,7 @@ def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str
     try:
         reports = stream_reports(checker, corpus, plan, only)
         if as_json:  # one line per trajectory as it is checked: memory of one run, not of the corpus
-            for r in reports:
+            for r in reports:  # each object says "labelled"; no other line: every line is one run
                 click.echo(json.dumps(r.to_json(), ensure_ascii=False))
             return
         reports = list(reports)

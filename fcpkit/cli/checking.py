@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+import click
+
 from fcpkit.core.plan import Plan
 from fcpkit.core.trajectory import Trajectory, iter_corpus
 from fcpkit.errors import FcpkitError
@@ -31,12 +33,17 @@ class CorpusScan:
     plan: Plan | None = None
     only: tuple[str, ...] = ()
     runs: int = 0
+    skipped: int = 0
     seen: set[str] = field(default_factory=set)
     unknown: dict[str, set[str]] = field(default_factory=dict)
 
     def trajectories(self) -> Iterator[Trajectory]:
         known = {c.id for c in self.plan.commitments} if self.plan is not None else None
-        for t in iter_corpus(self.path):
+        def skipped(where: str, why: str) -> None:  # a folder's unreadable run: one line, the rest is checked
+            self.skipped += 1
+            click.secho(f"skipped {where}: {why}", fg="yellow", err=True)
+
+        for t in iter_corpus(self.path, skipped):
             self.runs += 1
             self.seen.add(t.id)
             if known is not None and (not self.only or t.id in self.only):
@@ -75,6 +82,6 @@ def prepare(checker, path: Path, plan: Plan | None, only: tuple[str, ...]) -> Co
 
 def stream_reports(checker, path: Path, plan: Plan | None, only: tuple[str, ...]) -> Iterator:
     """The second pass: one report per selected trajectory, checked as it is read."""
-    for t in iter_corpus(path):
+    for t in iter_corpus(path, lambda where, why: None):  # the first pass reported what it skipped
         if not only or t.id in only:
             yield checker.check(t, plan)

@@ -11,7 +11,7 @@ from fcpkit.core.verify import Decision
 from fcpkit.eval.calibrate import CalibrationReport
 from fcpkit.eval.checker import TrajectoryReport
 
-__all__ = ["print_reports", "print_calibration"]
+__all__ = ["print_reports", "print_calibration", "label_counts"]
 
 
 def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, console=None) -> None:
@@ -37,12 +37,29 @@ def print_reports(reports: Sequence[TrajectoryReport], *, steps: bool = False, c
     for r in reports:
         d = r.detection
         ok = (r.fault is None) != (d is not None)
-        mark = ("[green]" if ok else "[bold red]") + ("yes" if d else "no") + "[/]"
+        if not r.labelled:  # no label: a detection is a finding, right or wrong nobody has said
+            mark = "[yellow]finding[/]" if d else "no"
+        else:
+            mark = ("[green]" if ok else "[bold red]") + ("yes" if d else "no") + "[/]"
         by = (d.result.rule or (d.result.evidence or "")[:40]) if d else ""
-        t.add_row(r.id, r.fault or "-", "" if r.first_off_track_step is None else str(r.first_off_track_step), mark,
+        t.add_row(r.id, r.fault or ("-" if r.labelled else "?"), "" if r.first_off_track_step is None else str(r.first_off_track_step), mark,
                   f"{d.step}/{d.phase}" if d else "", by, (d.result.scope or "") if d else "",
                   str(len(r.checks)), str(r.model_escalations), str(r.escalations))
     console.print(t, crop=False)  # min_width heads: a narrow terminal wraps, nothing is cut
+    console.print(label_counts(reports))
+
+
+def label_counts(reports: Sequence[TrajectoryReport]) -> str:
+    """One line: how many runs were faulty, healthy and unlabelled (a run without a fault label is
+    neither, and what was detected in it is a finding)."""
+    n = len(reports)
+    faulty = sum(1 for r in reports if r.fault is not None)
+    unlabelled = sum(1 for r in reports if r.fault is None and not r.labelled)
+    found = sum(1 for r in reports if r.fault is None and not r.labelled and r.detected)
+    line = f"{n} runs: {faulty} faulty, {n - faulty - unlabelled} healthy, {unlabelled} unlabelled"
+    if unlabelled:
+        line += f" ({found} with findings: no label says whether they went off track)"
+    return line
 
 
 def _pct(v: Any) -> str:

@@ -41,6 +41,10 @@ class Bundle:
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
     before: frozenset[int] = frozenset()
+    #: falsifiers that say a thing is absent and name no place ("No way to open directions"): the
+    #: place is the step's own page, so short of the page saying so they count only where the
+    #: step's confirming evidence shows (a missing Directions button says nothing on the home page)
+    unplaced: frozenset[int] = frozenset()
     #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
     #: joined once here rather than on every state test that runs the built-in falsifiers
     commitment_text: str = ""
@@ -96,6 +100,12 @@ def _absent_control(claim: Any) -> bool:
     return getattr(claim, "type", None) == "absence" and bool(getattr(claim, "roles", None))
 
 
+def _unplaced_absence(claim: Any) -> bool:
+    """An absence claim that names no place ("No Reply button", not "No Reply button on the thread
+    page"): where it would hold is the step's own page."""
+    return getattr(claim, "type", None) == "absence" and not getattr(claim, "scope", "")
+
+
 def _field_label(claim: Any) -> str:
     """The label of a field claim ("Travel mode: Foot" -> "Travel mode"), else ""."""
     return getattr(claim, "subject", "") if getattr(claim, "type", None) == "field" else ""
@@ -142,7 +152,10 @@ class PlanBundles:
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and any(_names_field(b.statements[i], x) for x in labels))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
-        return replace(b, absences=absent, pending=pending, before=before) if absent or pending or before else b
+        unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
+                             and _unplaced_absence(self._compile(b.statements[i])))
+        changed = absent or pending or before or unplaced
+        return replace(b, absences=absent, pending=pending, before=before, unplaced=unplaced) if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

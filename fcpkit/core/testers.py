@@ -34,6 +34,9 @@ from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.views import score_views
 
+#: The confirming support at which a page is the step's own (see ``Bundle.unplaced``): any.
+_ON_THE_STEP = 1e-9
+
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
            "reports", "unmatched_write"]
 
@@ -154,10 +157,13 @@ class _Base:
             done = frozenset(done) | b.pending
         if b.before and acted:  # the state the step found: once it acted, the state is its doing
             done = frozenset(done) | b.before
+        elsewhere = b.unplaced if b.unplaced and a_plus < _ON_THE_STEP else ()
         for i, scope, level in b.falsifiers:
             if i in done:
                 continue
             s = scores[i]
+            if i in elsewhere and s < 1.0:  # not the step's page, and the page does not say it
+                continue
             if s > by_scope.get(scope, -1.0):
                 by_scope[scope] = s
             if s > a_minus:

@@ -10,9 +10,11 @@ reported together in one :class:`~fcpkit.errors.CorpusError`. Unknown fields are
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from fcpkit.core.corpus_sources import source_for, sources
 from fcpkit.core.plan import Plan, _kind, load_plan
 from fcpkit.core.trajectory_records import (  # noqa: F401 - the records are imported from here too
     EFFECTS,
@@ -40,6 +42,7 @@ __all__ = [
     "dump_corpus",
     "dumps_line",
     "serialize_observation",
+    "SkippedRunWarning",
 ]
 
 #: The largest page text a corpus may hold (characters), and the longest line read at once.
@@ -174,7 +177,7 @@ def _trajectory(d: Any, where: str, base: Path | None, plans: dict[str, Plan], p
                 p.add(f"{sw}.commitment", f"{cm!r} is not a commitment of the plan; known: {[c.id for c in plan.commitments]}")
             if act and ob:
                 steps.append(Step(act, ob, cm, {k: v for k, v in s.items() if k not in _STEP_KEYS}))
-    label = Label()
+    label = Label.unlabelled()  # no label (null or absent): nobody said whether the run went off track
     raw_label = d.get("label")
     if raw_label is not None:
         if not isinstance(raw_label, Mapping):
@@ -226,8 +229,12 @@ def _not_json_lines(path: Path, lines: list[str]) -> str | None:
     return f"this file is {what}: none of its first lines is a JSON object; fix: {fix}"
 
 
-def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
+def iter_corpus(path: str | Path, on_skip: Callable[[str, str], None] | None = None) -> Iterator[Trajectory]:
     """Yield a JSON Lines corpus's trajectories one at a time (memory: one line, not the file).
+
+    A folder is read by the :mod:`~fcpkit.core.corpus_sources` source that recognises it (a
+    BrowserGym study, with fcpkit-lab installed); each run it cannot read goes to
+    ``on_skip(where, why)`` (by default a :class:`SkippedRunWarning`) and the others are yielded.
 
     Lines end at ``\\n`` only (U+2028, U+2029 and U+0085 are characters inside a line, as JSON
     says). The trajectories are yielded as they are read; every problem of the file is raised
@@ -235,6 +242,9 @@ def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
     """
     p = Path(path)
     source = str(path)
+    if p.is_dir():
+        yield from _iter_folder(p, on_skip)
+        return
     problems = _Problems()
     plans: dict[str, Plan] = {}
     seen: dict[str, int] = {}
@@ -287,6 +297,28 @@ def iter_corpus(path: str | Path) -> Iterator[Trajectory]:
         raise CorpusError(source, ["the corpus is empty; fix: one trajectory JSON object per line"])
 
 
+class SkippedRunWarning(UserWarning):
+    """A run of a folder that could not be read, and why (the other runs are read)."""
+
+
+def _iter_folder(p: Path, on_skip: Callable[[str, str], None] | None) -> Iterator[Trajectory]:
+    src = source_for(p)
+    if src is None:
+        known = "; ".join(s.description for s in sources()) or "none installed (fcpkit-lab adds BrowserGym's)"
+        raise CorpusError(str(p), [f"a folder that no installed reader recognises (readers: {known}); fix: pass a "
+                                   "corpus file (.jsonl), or the experiment or study folder itself"])
+
+    def warn(where: str, why: str) -> None:
+        warnings.warn(f"{where}: skipped: {why}", SkippedRunWarning, stacklevel=3)
+
+    seen: set[str] = set()
+    for t in src.trajectories(p, on_skip or warn):
+        if t.id in seen:
+            raise CorpusError(str(p), [f"two runs with id {t.id!r}"])
+        seen.add(t.id)
+        yield t
+
+
 def _parse_line(line: str, where: str, base: Path, plans: dict[str, Plan], problems: _Problems) -> Trajectory | None:
     if not line.strip():
         return None
@@ -301,9 +333,10 @@ def _parse_line(line: str, where: str, base: Path, plans: dict[str, Plan], probl
     return _trajectory(data, where, base, plans, problems)
 
 
-def load_corpus(path: str | Path) -> Corpus:
-    """Load a JSON Lines corpus; plans given as paths resolve relative to the corpus file."""
-    return Corpus(list(iter_corpus(path)), Path(path))
+def load_corpus(path: str | Path, on_skip: Callable[[str, str], None] | None = None) -> Corpus:
+    """Load a JSON Lines corpus (or a folder a corpus source reads, see :func:`iter_corpus`); plans
+    given as paths resolve relative to the corpus file."""
+    return Corpus(list(iter_corpus(path, on_skip)), Path(path))
 
 
 #: Characters ``str.splitlines`` (and many editors) take for line ends that JSON leaves raw.

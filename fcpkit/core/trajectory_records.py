@@ -94,15 +94,30 @@ class Step:
 
 @dataclass(frozen=True)
 class Label:
+    """A run's fault label. ``labelled=False`` (``label`` null or absent in the corpus) is a run
+    nobody labelled, a user's own run: neither healthy nor faulty, so what the checker finds in it
+    is a finding, never a false alarm or a catch."""
+
     fault: str | None = None
     first_off_track_step: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    labelled: bool = True
+
+    @classmethod
+    def unlabelled(cls) -> "Label":
+        return cls(labelled=False)
 
     @property
     def faulty(self) -> bool:
         return self.fault is not None
 
-    def to_data(self) -> dict[str, Any]:
+    @property
+    def healthy(self) -> bool:
+        return self.labelled and self.fault is None
+
+    def to_data(self) -> dict[str, Any] | None:
+        if not self.labelled:
+            return None
         return {"fault": self.fault, "first_off_track_step": self.first_off_track_step, **self.extra}
 
 
@@ -187,6 +202,7 @@ def _row(t: Trajectory) -> dict[str, Any]:
         "plan_ref": t.plan_ref,
         "fault": t.label.fault,
         "first_off_track_step": t.label.first_off_track_step,
+        "labelled": t.label.labelled,
         "success": None if t.outcome is None else t.outcome.get("success"),
         "n_steps": len(t.steps),
         "initial_observation": obs(t.initial_observation),
@@ -215,7 +231,7 @@ def trajectory_from_row(row: Mapping[str, Any]) -> Trajectory:
     outcome = None if row.get("success") is None else {"success": row["success"]}
     return Trajectory(
         id=row["id"], task=row["task"], plan=plan, workflow=row.get("workflow"), plan_ref=row.get("plan_ref"),
-        label=Label(row.get("fault"), row.get("first_off_track_step")),
+        label=Label(row.get("fault"), row.get("first_off_track_step"), labelled=row.get("labelled", True)),
         initial_observation=obs(row["initial_observation"]),
         steps=tuple(
             Step(Action(s["command"], s["reasoning"] or "", s["target"], s["effect"]), obs(s["observation"]), s["commitment"])

@@ -1,9 +1,11 @@
 """The data fcpkit ships inside the package, and the one place that says where it is.
 
-Every default path of the package comes from here: the example corpus and its plans (``fcpkit
-demo``, the benchmarks), the recorded workbench and MiniWoB++ corpora, the experience libraries,
-the verifier cases, the injection texts, the paraphrase suite, the default state-machine memory
-and the lexical matcher's background vocabulary. The files are found with
+Every default path of the package comes from here: the example corpus and its plans, its
+deliberately broken copies, the experience libraries, the verifier cases, the injection texts,
+the paraphrase suite and the lexical matcher's background vocabulary: what a user of the method
+needs. Recorded runs (the workbench and MiniWoB++ corpora) and crawled state machines are what the
+lab's browsers produced; they ship with fcpkit-lab (``fcpkit_lab.data``), never here (a test in
+``tests/data/test_package_data.py`` keeps it so). The files are found with
 :mod:`importlib.resources`, so they are there after ``pip install fcpkit`` from a wheel as well as
 in a checkout; ``pyproject.toml`` declares them as package data.
 
@@ -29,12 +31,10 @@ from fcpkit.errors import ConfigError
 if TYPE_CHECKING:  # importlib.abc.Traversable moved to importlib.resources.abc in 3.11
     from importlib.resources.abc import Traversable
 
-__all__ = ["files", "root", "path", "names", "relative", "EXAMPLES", "WORKBENCH", "MINIWOB"]
+__all__ = ["files", "root", "path", "names", "relative", "EXAMPLES"]
 
-#: the shipped corpora, by the name the CLI and the benchmarks give them
+#: the shipped example corpus, by the name the CLI and the notebooks give it
 EXAMPLES = "examples/corpus.jsonl"
-WORKBENCH = "workbench/corpus.jsonl"
-MINIWOB = "miniwob/corpus.jsonl"
 
 
 def files() -> Traversable:

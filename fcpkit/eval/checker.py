@@ -46,6 +46,8 @@ class TrajectoryReport:
     n_steps: int
     checks: list[StepCheck] = field(default_factory=list)
     advanced: list[str] = field(default_factory=list)
+    #: False for a run without a fault label: its detection is a finding, not a catch or a false alarm
+    labelled: bool = True
 
     @property
     def detection(self) -> StepCheck | None:
@@ -72,6 +74,7 @@ class TrajectoryReport:
             "workflow": self.workflow,
             "fault": self.fault,
             "first_off_track_step": self.first_off_track_step,
+            "labelled": self.labelled,
             "detected": d is not None,
             "first_detection_step": d.step if d else None,
             "first_detection_phase": d.phase if d else None,
@@ -142,7 +145,8 @@ class Checker:
         """Replay ``traj`` through a :class:`~fcpkit.core.tracker.CommitmentTracker`, deciding each
         check with the verifier bound; the report lists every check and what was confirmed."""
         plan = plan or traj.plan
-        rep = TrajectoryReport(traj.id, traj.workflow, traj.label.fault, traj.label.first_off_track_step, len(traj.steps))
+        rep = TrajectoryReport(traj.id, traj.workflow, traj.label.fault, traj.label.first_off_track_step, len(traj.steps),
+                               labelled=traj.label.labelled)
         tracker = CommitmentTracker(plan, self.state, actions=self.action, rules=self.use_rules,
                                     track_attempts=self.pre_action)
         decide = _Decider(self, traj, plan, tracker, rep)

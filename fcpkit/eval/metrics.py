@@ -28,9 +28,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def summarize(reports: Sequence[TrajectoryReport]) -> dict[str, Any]:
-    """Headline metrics: detection on faulty runs, false alarms on healthy, escalations, pre-action catches."""
+    """Headline metrics: detection on faulty runs, false alarms on healthy, escalations, pre-action catches.
+
+    Unlabelled runs are neither faulty nor healthy: counted apart, and what was detected in them is
+    listed as ``findings``."""
     faulty = [r for r in reports if r.fault is not None]
-    healthy = [r for r in reports if r.fault is None]
+    healthy = [r for r in reports if r.fault is None and r.labelled]
+    unlabelled = [r for r in reports if r.fault is None and not r.labelled]  # neither: detections are findings
     det = [r for r in faulty if r.detected]
     fa = [r for r in healthy if r.detected]
     checks = [c for r in reports for c in r.checks]
@@ -46,6 +50,8 @@ def summarize(reports: Sequence[TrajectoryReport]) -> dict[str, Any]:
         "trajectories": len(reports),
         "faulty": len(faulty),
         "healthy": len(healthy),
+        "unlabelled": len(unlabelled),
+        "findings": [r.id for r in unlabelled if r.detected],
         "detection_rate": len(det) / len(faulty) if faulty else None,
         "detection_ci95": wilson(len(det), len(faulty)) if faulty else None,
         "false_alarm_rate": len(fa) / len(healthy) if healthy else None,

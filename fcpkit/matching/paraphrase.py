@@ -82,15 +82,17 @@ class SuiteReport:
         return "\n".join(lines)
 
 
-def _resolve(folder: Path, rel: str) -> Path | None:
-    """A corpus path relative to the suite's folder, or to one of the folders above it: the
-    shipped corpora sit beside the suite in the package data (``../workbench/corpus.jsonl``), and a
-    corpus kept outside the package (``../shared/...``) is found from the checkout the suite lies in,
-    however deep that checkout is nested."""
-    for base in (folder, *list(folder.parents)[:5]):
-        p = (base / rel).resolve()
-        if p.exists():
-            return p
+def _resolve(folder: Path, rel: str | list[str]) -> Path | None:
+    """A corpus path relative to the suite's folder, or to one of the folders above it, or the
+    first of a list of such paths that exists. The recorded corpora ship with fcpkit-lab, beside
+    fcpkit: in a checkout under ``lab/fcpkit_lab/data/``, once installed in the ``fcpkit_lab/data/``
+    beside the ``fcpkit/`` folder the suite lies in, hence a list; a corpus kept outside both
+    (``../shared/...``) is found from the checkout, however deep that checkout is nested."""
+    for one in ([rel] if isinstance(rel, str) else list(rel)):
+        for base in (folder, *list(folder.parents)[:5]):
+            p = (base / str(one)).resolve()
+            if p.exists():
+                return p
     return None
 
 

@@ -10,12 +10,16 @@ SHIPPED = data.root()
 #: research-only data kept in the checkout's top-level data/ (results, held-out corpora)
 RESEARCH = ROOT / "data"
 EXAMPLES = SHIPPED / "examples"
+#: the recorded corpora and state machines shipped with fcpkit-lab (fcpkit_lab.data), found by path
+#: so that the library's tests never import the lab
+LAB_SHIPPED = ROOT / "lab" / "fcpkit_lab" / "data"
 
 
 def corpus(name: str) -> Path:
-    """A recorded corpus by name: ``examples``, ``workbench``, ``miniwob`` ship with the package,
-    ``heldout/...`` lives in the checkout."""
-    return (RESEARCH if name.startswith("heldout/") else SHIPPED) / name / "corpus.jsonl"
+    """A corpus by name: ``examples`` ships with the library, the recorded ``workbench`` and
+    ``miniwob`` with the lab, ``heldout/...`` lives in the checkout."""
+    base = SHIPPED if name == "examples" else RESEARCH if name.startswith("heldout/") else LAB_SHIPPED
+    return base / name / "corpus.jsonl"
 
 
 def cli_path_defaults() -> dict:
@@ -40,7 +44,13 @@ def cli_path_defaults() -> dict:
     return out
 
 
+def in_library_data(p: Path) -> bool:
+    """Whether ``p`` lies in the library's package data (fcpkit/data/)."""
+    return p.resolve().is_relative_to(data.root().resolve())
+
+
 def shipped_name(p: Path) -> str:
-    """``p`` as a name inside the package data; fails when it lies elsewhere."""
+    """``p`` as a name inside the library's or the lab's package data; fails when it lies elsewhere."""
     assert p.is_absolute(), p
-    return p.resolve().relative_to(data.root().resolve()).as_posix()
+    root = data.root() if in_library_data(p) else LAB_SHIPPED
+    return p.resolve().relative_to(root.resolve()).as_posix()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from _support.memory import DATA, BagOfWordsEmbedder
 
-from fcpkit.agent.memory import FailureRetriever, HybridIndex, SkillRetriever, load_library, situation_text
+from fcpkit.agent.memory import HybridIndex, SkillRetriever, load_library
 from fcpkit.agent.memory.retrieve import minmax
 from fcpkit.errors import ConfigError
 
@@ -29,36 +29,6 @@ def test_hybrid_is_the_weighted_sum_of_normalised_parts():
     assert np.allclose(lex_only, p["lexical"])
     with pytest.raises(ConfigError, match="lexical_weight"):
         HybridIndex(docs, lexical_weight=-1, semantic_weight=0)
-
-
-def test_no_model_is_loaded_for_a_zero_embedding_weight(workbench_library):
-    r = SkillRetriever(workbench_library, embedding_weight=0.0, bm25_weight=1.0)
-    hits = r.retrieve(SUPPORT_TASK)
-    assert r.index._embedder is None and hits[0].semantic == 0.0
-
-
-def test_top_k_then_dependency_expansion(workbench_library):
-    emb = BagOfWordsEmbedder()
-    r = SkillRetriever(workbench_library, embedder=emb)
-    ranked = r.rank("Confirm that ticket T-1 now belongs to team Billing")
-    hits = r.retrieve("Confirm that ticket T-1 now belongs to team Billing", k=1)
-    assert hits[0].skill.name == ranked[0].skill.name == "support.confirm-saved" and hits[0].rank == 1
-    assert [h.skill.name for h in hits[1:]] == workbench_library.dependencies("support.confirm-saved")
-    assert all(h.rank is None and h.via == "support.confirm-saved" for h in hits[1:])
-    assert len(r.retrieve(SUPPORT_TASK)) >= 3 and all(h.rank for h in r.retrieve(SUPPORT_TASK)[:3])
-    assert len(SkillRetriever(workbench_library, embedder=emb, expand=False).retrieve(SUPPORT_TASK)) == 3
-    assert emb.calls <= 12  # document vectors are computed once per retriever
-
-
-def test_failures_top_p_distinct_diagnoses(workbench_library):
-    r = FailureRetriever(workbench_library, embedder=BagOfWordsEmbedder())
-    q = situation_text(SUPPORT_TASK, "Open ticket T-433", "execution", "Your session has expired. Please sign in again.")
-    hits = r.retrieve(q)
-    assert len(hits) == 2 and hits[0].rank == 1 and hits[0].score >= hits[1].score
-    assert hits[0].record.diagnosis.evidence == "Your session has expired. Please sign in again."
-    sigs = {(h.record.situation.commitment, h.record.diagnosis.evidence, h.record.diagnosis.rule) for h in hits}
-    assert len(sigs) == 2
-    assert len(r.retrieve(q, p=5)) == 5
 
 
 def test_packaged_minilm_ranks_the_right_kind_first():

@@ -20,8 +20,8 @@ def test_check_holds_one_trajectory_at_a_time(monkeypatch):
     most = [0]
     real = checking.iter_corpus
 
-    def tracked(path):
-        for t in real(path):
+    def tracked(path, *rest):
+        for t in real(path, *rest):
             gc.collect()
             most[0] = max(most[0], sum(r() is not None for r in alive))
             alive.append(weakref.ref(t))
@@ -38,7 +38,7 @@ def test_check_holds_one_trajectory_at_a_time(monkeypatch):
 
 
 def test_a_plan_that_does_not_fit_the_runs_fails_before_any_report():
-    result = CliRunner().invoke(main, ["check", CORPUS, "--json", "--plan", "fcpkit/data/workbench/plans/orders.yaml"])
+    result = CliRunner().invoke(main, ["check", CORPUS, "--json", "--plan", "fcpkit/data/examples/plans/orders.yaml"])
     assert result.exit_code == 2 and not result.output.lstrip().startswith("{")
     line = [ln for ln in result.output.splitlines() if ln.startswith("error:")][0]
     assert "that --plan does not hold" in line and "'assign-payments'" in line  # a support run's step

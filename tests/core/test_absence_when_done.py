@@ -64,3 +64,42 @@ def test_only_the_absence_of_a_control_is_set_aside_when_done():
     b = PlanBundles(LexicalMatcher(), "state").get(plan, plan.commitments[0])
     assert {b.statements[i] for i in b.absences} == {"Search box is not available on expense reports",
                                                       "No Approve button on expense report EXP-1193 detail"}
+
+
+# -- an absence that names no place is read on the step's own page ------------------------------
+
+UNPLACED = [
+    # (the step's page, a page elsewhere in the app, the absence, the control, the step's progress)
+    ("https://maps.test/place/quayside", "Quayside Market · Lodestar Maps", "https://maps.test/", "Home · Lodestar Maps",
+     "No way to open directions: the Directions button is missing", "Directions", "Quayside Market place page"),
+    ("https://lib.test/loans/L-3318", "L-3318 The Dispossessed · Quillstack Library", "https://lib.test/", "Catalogue · Quillstack Library",
+     "No way to renew: the Renew loan button is missing", "Renew loan", "L-3318 The Dispossessed loan page"),
+]
+
+
+def _screen(url: str, title: str, button: str | None, say: str | None = None) -> Observation:
+    lines = [f"RootWebArea '{title}', focused", "\t[10] main ''", f"\t\t[12] heading '{title.split(' · ')[0]}'"]
+    if button:
+        lines.append(f"\t\t[14] button '{button}'")
+    if say:
+        lines.append(f"\t\t[15] StaticText '{say}'")
+    return Observation(url, title, "\n".join(lines))
+
+
+@pytest.mark.parametrize("url,title,other,other_title,absence,control,progress", UNPLACED)
+def test_an_absence_naming_no_place_counts_on_the_steps_page_not_elsewhere(url, title, other, other_title, absence,
+                                                                           control, progress):
+    plan = Plan("Use the control.", [Commitment("use", f"Click {control}", confidence=0.7,
+                                                 confirm={"progress": [progress], "completion": ["Done and saved"]},
+                                                 falsify={"execution": [absence]})])
+    c = plan.commitments[0]
+    b = PlanBundles(LexicalMatcher(), "state").get(plan, c)
+    assert {b.statements[i] for i in b.unplaced} == {absence}
+    tester = StateTester(LexicalMatcher())
+    elsewhere = tester.test(plan, c, _screen(other, other_title, None))
+    assert elsewhere.alpha_minus == 0.0 and elsewhere.route is Route.CONTINUE  # not where the control would be
+    on_step = tester.test(plan, c, _screen(url, title, None))
+    assert on_step.alpha_plus > 0 and on_step.alpha_minus >= 0.5 and on_step.route is Route.VERIFY
+    assert tester.test(plan, c, _screen(url, title, control)).alpha_minus < 0.5
+    said = tester.test(plan, c, _screen(other, other_title, None, say=absence))  # the page says it: wherever
+    assert said.alpha_minus == 1.0

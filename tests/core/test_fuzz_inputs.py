@@ -20,7 +20,7 @@ from fcpkit.errors import FcpkitError
 from fcpkit.eval.calibrate import load_report
 
 FUZZ = settings(deadline=2000, suppress_health_check=list(HealthCheck), database=None)
-VALID_PLAN = Path("fcpkit/data/workbench/plans/support.yaml").read_text("utf-8")
+VALID_PLAN = Path("fcpkit/data/examples/plans/support.yaml").read_text("utf-8")
 VALID_LINE = Path("fcpkit/data/examples/corpus.jsonl").read_text("utf-8").split("\n", 1)[0]
 EXAMPLES = Path("fcpkit/data/examples").resolve()
 
@@ -91,7 +91,7 @@ def test_fuzz_thresholds_and_calibration_files(tmp_path_factory, value):
 ARGS = st.lists(st.sampled_from([
     "check", "validate", "bench", "checks", "calibrate", "--plan", "--log", "", "/dev/full", "--repeat", "0", "-1",
     "--holdout", "nan", "inf", "--verifier", "bogus", "--matcher", "nope", "--id", "x", "--thresholds",
-    "--calibration", "fcpkit/data/examples/corpus.jsonl", "fcpkit/data/workbench/plans/support.yaml", "missing.jsonl", "\x00",
+    "--calibration", "fcpkit/data/examples/corpus.jsonl", "fcpkit/data/examples/plans/support.yaml", "missing.jsonl", "\x00",
     "--steps", "--json", "--port", "99999", "run", "--workflow", "--variant", "99", "--step-budget", "workbench",
 ]), max_size=6)
 
@@ -117,7 +117,7 @@ def test_fuzz_command_lines(args):
     ["calibrate", "fcpkit/data/examples/corpus.jsonl", "--out", "x.json", "--holdout", "nan"],
     ["check", "fcpkit/data/examples/corpus.jsonl", "--log", ""],
     ["check", "fcpkit/data/examples/corpus.jsonl", "--log", "/dev/full"],
-    ["check", "fcpkit/data/examples/corpus.jsonl", "--plan", "fcpkit/data/workbench/plans/orders.yaml"],
+    ["check", "fcpkit/data/examples/corpus.jsonl", "--plan", "fcpkit/data/examples/plans/orders.yaml"],
     ["validate", "plans/a\x00b.yaml"],
 ])
 def test_finding10_reported_command_lines_fail_with_one_line(args):

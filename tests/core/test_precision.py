@@ -299,3 +299,98 @@ def test_a_suggestion_is_an_option_so_choosing_another_one_is_the_action_a_falsi
     ):
         assert _on_action(statement, wrong) > 0.55  # past the falsifier gate
         assert _on_action(statement, right) == 0.0
+
+
+# -- confirming evidence reads the application's metadata around what users wrote --------------
+
+THREAD = """RootWebArea 'Pruning climbing roses · Leafline'
+\t[1] main ''
+\t\t[2] article ''
+\t\t\t[3] heading 'Pruning climbing roses'
+\t\t\tStaticText 'Posted by'
+\t\t\t[4] link 'u/fern_gardener'
+\t\t\tStaticText 'My climbers have gone wild this year and I am not sure where to cut them back.'
+\t\t\t[5] button 'Reply'"""
+TICKET = """RootWebArea 'T-5120 · HelpDesk'
+\t[1] main ''
+\t\t[2] heading 'T-5120 Printer offline'
+\t\t[3] region 'Customer message'
+\t\t\tStaticText 'From dana_whitfield'
+\t\t\tStaticText 'The printer on floor two has been offline since Monday morning, please help.'
+\t\t[4] textbox 'Reply to customer' value='On it'
+\t\t[5] button 'Assign'"""
+
+
+def test_a_steps_evidence_reads_who_posted_not_what_they_wrote():
+    from fcpkit.core.page import app_view
+    for text, meta, written in ((THREAD, "Posted by u/fern_gardener", "climbers have gone wild"),
+                                (TICKET, "Message from dana_whitfield", "printer offline since Monday")):
+        view = app_view(Page.of(Observation("http://app.test/x", "", text)))
+        assert _M.score_text((meta,), view)[0] == 1.0  # the application's voice: who wrote it
+        assert _M.score_text((written,), view)[0] < 0.5  # the user's words are no evidence
+    # a field inside the user's container holds the user's words, however short
+    view = app_view(Page.of(Observation("http://app.test/x", "", TICKET)))
+    assert "On it" not in view.body
+
+
+# -- partial support needs what the statement says of its names, not the names alone ----------
+
+LOAN = """RootWebArea 'L-3318 The Dispossessed · Quillstack Library'
+\t[1] main ''
+\t\t[2] heading 'L-3318 The Dispossessed'
+\t\tStaticText 'Due 12 Dec'
+\t\t[3] button 'Renew'"""
+WORK_ORDER_PAGE = """RootWebArea 'WO-7730 Brake Pads Ford Transit · Torque Garage Hub'
+\t[1] main ''
+\t\t[2] heading 'WO-7730 Brake Pads Ford Transit'
+\t\tStaticText 'Status: Open'
+\t\t[3] button 'Close work order'"""
+
+
+def test_names_alone_are_below_the_verify_band_what_is_said_of_them_reaches_it():
+    from fcpkit.matching.lexical.falsify import _ELSEWHERE
+    assert _falsifier("Loan L-3318 The Dispossessed lost", LOAN, "http://lib.test/loans/L-3318") <= _ELSEWHERE
+    assert _falsifier("WO-7730 Brake Pads Ford Transit warranty claim", WORK_ORDER_PAGE,
+                      "http://garage.test/orders/WO-7730") <= _ELSEWHERE
+    # one word of what is said beside the names: partial support, for a verifier
+    assert _falsifier("Loan L-3318 The Dispossessed due for return", LOAN, "http://lib.test/loans/L-3318") == PARTIAL
+    assert _falsifier("WO-7730 Brake Pads Ford Transit status overdue", WORK_ORDER_PAGE,
+                      "http://garage.test/orders/WO-7730") == PARTIAL
+
+
+# -- a button's or an action link's name offers an act; it is no sign the act happened --------
+
+RENEWAL = """RootWebArea 'Renew loan L-3318 · Quillstack Library'
+\t[4] main ''
+\t\t[5] heading 'Renew loan: The Dispossessed'
+\t\t[6] link 'New Loan'
+\t\t[8] form 'Renewal'
+\t\t\t[9] textbox 'Return Date' value='12/14/2024'
+\t\t\t[7] button 'Renew'"""
+EDIT_ORDER = """RootWebArea 'Edit WO-7730 · Torque Garage Hub'
+\t[4] main ''
+\t\t[5] heading 'Edit work order WO-7730'
+\t\t[6] button 'New Work Order'
+\t\t[8] form 'Work order'
+\t\t\t[9] textbox 'Labour Hours' value='2.5'
+\t\t\t[7] button 'Save work order'"""
+
+
+def test_a_new_x_button_is_no_new_x_form():
+    assert _falsifier("A New Loan form opens instead of the renewal form", RENEWAL, "http://lib.test/renew") < PARTIAL
+    assert _falsifier("A New Work Order form opens instead of the edit form", EDIT_ORDER, "http://garage.test/edit") < PARTIAL
+    opened = EDIT_ORDER.replace("heading 'Edit work order WO-7730'", "heading 'New Work Order'")
+    assert _falsifier("A New Work Order form opens instead of the edit form", opened, "http://garage.test/new") == 1.0
+
+
+# -- a list is titled by its page, seldom named itself ---------------------------------------
+
+def test_a_list_named_by_what_it_lists_is_found_under_its_pages_title():
+    board = BOARD.format(roses="false", compost="false")
+    unnamed = LIBRARY.replace("table 'Active loans'", "table ''")
+    for text, statement, url in ((board, "Gardening board post list", "http://leafline.test/b/gardening"),
+                                 (unnamed, "Library loans list", "http://lib.test/loans")):
+        page = Page.of(Observation(url, "", text))
+        assert _M.score_text((statement,), page)[0] >= 0.6  # progress: the list the step works on
+    # another board's list is not this one: the name must stand in the page's titles
+    assert _M.score_text(("Compost board post list",), Page.of(Observation("http://leafline.test/b/gardening", "", board)))[0] < 0.5

@@ -18,10 +18,9 @@ from _support.paths import ROOT
 PACKAGE = ROOT / "fcpkit"
 
 
-def test_the_shipped_corpora_resolve_inside_the_package():
-    for name in (data.EXAMPLES, data.WORKBENCH, data.MINIWOB):
-        p = data.path(name)
-        assert p.is_file() and p.resolve().is_relative_to(PACKAGE / "data"), p
+def test_the_shipped_corpus_resolves_inside_the_package():
+    p = data.path(data.EXAMPLES)
+    assert p.is_file() and p.resolve().is_relative_to(PACKAGE / "data"), p
     assert data.root() == Path(data.__file__).parent
     assert data.path("examples/plans").is_dir()
 
@@ -35,14 +34,14 @@ def test_a_name_that_leaves_the_package_data_is_refused(bad):
 
 def test_names_lists_data_files_and_no_code():
     names = data.names()
-    assert {data.EXAMPLES, data.WORKBENCH, data.MINIWOB, "smg/workbench.yaml", "paraphrase/suite.yaml"} <= set(names)
+    assert {data.EXAMPLES, "paraphrase/suite.yaml", "libraries/library.yaml", "verifier/cases.jsonl"} <= set(names)
     assert not [n for n in names if n.endswith((".py", ".pyc"))]
     plans = data.names("examples/plans")
     assert plans and all(n.startswith("examples/plans/") and n.endswith(".yaml") for n in plans)
 
 
 def test_relative_names_shipped_files_the_same_in_any_installation(tmp_path):
-    assert data.relative(data.path(data.WORKBENCH)) == "fcpkit/data/workbench/corpus.jsonl"
+    assert data.relative(data.path(data.EXAMPLES)) == "fcpkit/data/examples/corpus.jsonl"
     assert data.relative(data.path("libraries")) == "fcpkit/data/libraries"
     outside = tmp_path / "corpus.jsonl"
     assert data.relative(outside) == str(outside)

@@ -3,6 +3,7 @@ is in the wheel that pyproject.toml builds (so ``pip install fcpkit`` has its de
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import yaml
 from fcpkit import data
 from fcpkit.matching.lexical.matcher import _BACKGROUND
 from fcpkit.matching.paraphrase import DEFAULT_SUITE, load_suite
-from _support.paths import ROOT, cli_path_defaults as _cli_path_defaults, shipped_name as _shipped
+from _support.paths import ROOT, cli_path_defaults as _cli_path_defaults, in_library_data, shipped_name as _shipped
 
 # the lab's defaults (experience, verifier, engine, injection) are checked by the lab's tests
 MODULE_DEFAULTS = {
@@ -46,11 +47,42 @@ def test_module_defaults_resolve_inside_the_package(what):
         assert _shipped(p), (what, p)
 
 
-def test_the_paraphrase_suite_finds_its_corpora_beside_it():
+def test_the_paraphrase_suite_loads_with_or_without_the_recorded_corpora():
+    # its pages are steps of the lab's recorded corpora (lab/tests/data checks it finds them); with
+    # the lab absent those pages are reported as skipped, never an error
     suite = load_suite()
     names = {ref.split(":")[0] for ref in yaml.safe_load(DEFAULT_SUITE.read_text())["pages"].values()}
     assert {"workbench", "miniwob"} <= names
-    assert not [p for p in suite.skipped_pages if p.startswith(("wb-", "mw-"))]
+    assert suite.cases
+
+
+#: What the library's package data may hold (issue 28): the example corpus and its broken copies,
+#: the experience libraries, the paraphrase suite, the lexical vocabulary, the verifier cases and
+#: the injection texts. Recorded runs and crawled state machines are the lab's (fcpkit_lab/data).
+LIBRARY_DATA = {"examples", "libraries", "paraphrase", "lexical", "verifier", "adversarial"}
+
+
+def _is_trajectory(line: str) -> bool:
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and "steps" in obj
+
+
+def test_the_package_data_holds_no_recorded_corpus_and_no_state_machine():
+    top = {n.split("/", 1)[0] for n in data.names() if "/" in n}
+    assert top <= LIBRARY_DATA, f"fcpkit/data/ holds {sorted(top - LIBRARY_DATA)}: recorded data belongs in lab/fcpkit_lab/data/"
+    for name in data.names():
+        p = data.path(name)
+        if name.endswith(".jsonl") and not name.startswith("examples/"):
+            first = next((ln for ln in p.read_text("utf-8").splitlines() if ln.strip()), "")
+            assert not _is_trajectory(first), f"{name} is a trajectory corpus outside examples/"
+        if name.endswith(".yaml") and not name.startswith("examples/broken/"):  # broken on purpose
+            doc = yaml.safe_load(p.read_text("utf-8"))
+            assert not (isinstance(doc, dict) and "smg" in doc), f"{name} is a state machine"
+    # the example corpus is written by hand (43 runs); a recording is thousands of pages
+    assert sum(data.path(n).stat().st_size for n in data.names()) < 2_500_000
 
 
 def _wheel(tmp_path: Path) -> zipfile.ZipFile:
@@ -71,9 +103,11 @@ def test_the_wheel_carries_every_default_and_every_shipped_file(tmp_path):
     members = set(_wheel(tmp_path).namelist())
     missing = [n for n in data.names() if f"fcpkit/data/{n}" not in members]
     assert missing == []
+    # the lab's defaults (its recordings) are in its own distribution, checked by its tests
     defaults = [*MODULE_DEFAULTS.values(), [p for p in _cli_path_defaults().values() if p.is_absolute()]]
-    for p in (q for group in defaults for q in group):
+    for p in (q for group in defaults for q in group if in_library_data(q)):
         name = _shipped(p)
         assert f"fcpkit/data/{name}" in members or any(m.startswith(f"fcpkit/data/{name}/") for m in members), name
     assert "fcpkit/data/__init__.py" in members
     assert not [m for m in members if m.startswith(("fcpkit/data/results/", "fcpkit/data/heldout/"))]
+    assert not [m for m in members if m.startswith(("fcpkit/data/workbench/", "fcpkit/data/miniwob/", "fcpkit/data/smg/"))]

@@ -40,15 +40,18 @@ def _strip_value(page: "Page", i: int):
 
 def app_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
              inputs: Iterable[str] = ()) -> "Page":
-    """``page`` without its user-authored nodes and the values the agent typed (the same object when
-    nothing is left out); ``typing``: the page of a step that only typed; ``inputs``: what the agent
-    typed or chose in this run."""
+    """``page`` without what users wrote (the user-authored nodes :func:`_free_text` keeps out of
+    the evidence view too, so both sides of a test agree on whose voice a line is) and the values
+    the agent typed (the same object when nothing is left out); ``typing``: the page of a step that
+    only typed; ``inputs``: what the agent typed or chose in this run."""
     inputs = tuple(inputs)
     key = ("app_view", policy, typing, inputs)
     hit = page.cache.get(key)
     if hit is not None:
         return hit
-    drop = set(user_nodes(page, policy)) if policy is not None else set()
+    # what a user *wrote* (:func:`_free_text`), not the application's metadata around it: "Posted by
+    # u/x" and a record's listed name say which record this is, for a step as for a falsifier
+    drop = {i for i in user_nodes(page, policy) if _free_text(page.nodes[i])} if policy is not None else set()
     boxes = typed_nodes(page, typing, inputs)
     if not drop and not boxes:
         view = page
@@ -103,6 +106,8 @@ def _free_text(node) -> bool:
     session) but may be read on that metadata ("Posted by u/x" says who wrote the thread in view)."""
     if node.kind in _CONTROLS:
         return False
+    if node.value:  # a field of the user's, holding what they wrote, however short
+        return True
     text = node.label
     if not text:
         return False

@@ -202,6 +202,8 @@ def _absence(statement: str, s: str, ents: Entities) -> Claim | None:
         if m is None:
             continue
         thing = m.group("x").strip()
+        if ": " in thing:  # "No way to open directions: the Directions button is missing": a gloss, then the thing
+            thing = thing.rsplit(": ", 1)[1].strip()
         if re.match(r"(?:the\s+)?(?:page|screen|view|form)$", thing, re.I):
             continue
         thing = re.sub(r"^(?:an?|the|any)\s+", "", thing, flags=re.I)

@@ -25,7 +25,7 @@ from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.core.text import PAST, tokenize
-from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, requirement
+from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, phrase_chunks, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
 
@@ -163,7 +163,9 @@ def _shape(st: "Stmt", statement: str) -> _Shape:
     return shape
 
 
-def _plain(st: "Stmt", r: Reading, statement: str) -> float:
+def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = frozenset()) -> float:
+    """A statement read as words (see module docstring); ``subject``: the tokens of what a claim is
+    about (an absent thing, a field's label), which alone are no support for what it says of it."""
     sh = _shape(st, statement)
     kind = sh.kind
     page = r.view.page
@@ -179,23 +181,50 @@ def _plain(st: "Stmt", r: Reading, statement: str) -> float:
     if sh.identity:
         if holds_in_identity(req, r.view):
             return 1.0
-        return _partial(st, req, r.view, r.content, identity=True)
+        return _partial(st, req, r.view, r.content, subject, identity=True)
     # complete support stands for itself (a disjunction's names are no longer each required, as
     # the word recall's key tokens are), but an event must still be bound to its record
     if holds(req, r.content) and sc.bound_ok(st, r.content) and (sh.beside or _phrase_on_a_line(req, r.content)):
         return 1.0
     if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
         return 1.0
-    return _partial(st, req, r.content, r.content)
+    return _partial(st, req, r.content, r.content, subject)
 
 
-def _partial(st: "Stmt", req, where, content, identity: bool = False) -> float:
+def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozenset(), identity: bool = False) -> float:
     """Support short of whole: the word recall, at most :data:`PARTIAL` where the statement's names
-    stand, else at most :data:`_ELSEWHERE`."""
+    stand and a word of what it says of them stands beside them (:func:`_said_holds`), else at
+    most :data:`_ELSEWHERE`."""
     base = sc.recall(st, content)
     if base <= _ELSEWHERE:
         return base
-    return min(base, PARTIAL if entities_hold(req, where, identity=identity) else _ELSEWHERE)
+    if entities_hold(req, where, identity=identity) and _said_holds(req, where, subject, identity):
+        return min(base, PARTIAL)
+    return min(base, _ELSEWHERE)
+
+
+def _said_holds(req, prep, subject: frozenset[str], identity: bool) -> bool:
+    """Whether a word of what the statement says (a required token that is neither one of its
+    names nor its ``subject``) stands where its names do: in a chunk holding every name, or in the
+    page's identity. An entity alone does not carry a statement, not even partly: "Close Date field
+    error: invalid date format" is not half-supported by a form with a Close Date field, nor "Global
+    search box is not available" by a page showing the search box. A statement that is all names
+    ("Event Quarterly Business Review prep") keeps its partial reading."""
+    names = {t for forms in req.phrases for t in forms[0]}
+    said = [t for t in req.required
+            if (t[: -len(PAST)] if t.endswith(PAST) else t) not in names and t not in subject]
+    if not said:
+        return True
+    if identity:
+        return any(t in prep.identity for t in said)
+    mask = -1
+    for forms in req.phrases:
+        pm = 0
+        for f in forms:
+            pm |= phrase_chunks(prep, f)
+        mask &= pm
+    get = prep.index.get
+    return any(get(t, 0) & mask for t in said)
 
 
 #: A slot of a statement written as a template, after the one or two words it follows: "Reply to
@@ -265,7 +294,8 @@ def _statement(st: "Stmt") -> str:
 
 
 def _absence(st: "Stmt", r: Reading, prior: float) -> float:
-    literal = _plain(st.views[0], r, _statement(st)) if st.views and st.views[0].tokens else 0.0
+    thing = frozenset(st.thing.tokens) if st.thing is not None else frozenset()
+    literal = _plain(st.views[0], r, _statement(st), thing) if st.views and st.views[0].tokens else 0.0
     if st.context is not None:
         context = sc.scope_place(st.context, r.view)
         if context is None:  # not a place the page could be: its words, all of them, in the page's own content
@@ -284,7 +314,8 @@ def _field(st: "Stmt", r: Reading) -> float:
     if claim is not None and page is not None and page.is_page and sc.has_label(claim.subject, r.fields):
         return sc.field_score(st, r.fields)
     # no field of that label on the page: the field the statement is about is not here to hold anything
-    return min(_plain(st.views[0], r, _statement(st)), PARTIAL)
+    label = frozenset(tokenize(claim.subject, past="marked")) if claim is not None else frozenset()
+    return min(_plain(st.views[0], r, _statement(st), label), PARTIAL)
 
 
 def _message(st: "Stmt", r: Reading) -> float:

@@ -21,7 +21,7 @@ from fcpkit.core.text import strip_volatile, tokenize
 if TYPE_CHECKING:  # the scorers import this module; their Prepared is only a type here
     from fcpkit.matching.lexical.scorers import Prepared
 
-__all__ = ["line_tokens", "NameIndex", "name_index", "field_labels", "live_tokens", "name_forms", "same_name_as"]
+__all__ = ["line_tokens", "NameIndex", "name_index", "field_labels", "live_tokens", "list_titles", "name_forms", "same_name_as"]
 
 @page_cache(65536)
 def line_tokens(line: str) -> tuple[str, ...]:
@@ -92,3 +92,22 @@ def same_name_as(want: tuple[str, ...], text: str) -> bool:
         return False
     whole, parts = name_forms(text)
     return whole == want or want in parts
+
+
+_LISTS = frozenset({"list", "table", "grid", "treegrid", "feed", "listbox"})
+
+
+def list_titles(prep: "Prepared") -> frozenset[str]:
+    """The words a page titles its lists with (empty when it has none): its identity (title, root,
+    heading, URL path), the lists' own names, its headings and column headers."""
+    hit = prep.extra.get("list_titles")
+    if hit is None:
+        toks: set[str] = set(prep.identity)
+        found = False
+        for n in prep.page.nodes if prep.page is not None else ():
+            if n.kind in _LISTS:
+                found = True
+            if n.name and (n.kind in _LISTS or n.kind in ("heading", "columnheader")):
+                toks.update(tokenize(n.name, past="both"))
+        hit = prep.extra["list_titles"] = frozenset(toks) if found else frozenset()
+    return hit

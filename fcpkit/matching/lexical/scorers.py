@@ -28,7 +28,7 @@ from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.entities import dates, dates_match
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
-from fcpkit.matching.lexical.page_index import field_labels, live_tokens, name_index, same_name_as
+from fcpkit.matching.lexical.page_index import field_labels, list_titles, live_tokens, name_index, same_name_as
 
 __all__ = ["Stmt", "Prepared"]
 
@@ -366,7 +366,20 @@ def control(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     on a text that is no page (an action), the statement's words."""
     if prep.page is None or not prep.page.is_page or st.thing is None:
         return recall(st.views[0], prep)
-    return presence(st.thing, st.claim, prep, trace)
+    p = presence(st.thing, st.claim, prep, trace)
+    if p < 1.0 and st.claim is not None and "list" in st.claim.roles:
+        p = max(p, _titled_list(st.thing, prep))
+    return p
+
+
+def _titled_list(st: Stmt, prep: Prepared) -> float:
+    """A list named by what it lists ("Urban Cycling board thread list"): pages seldom name a list
+    node; they title it (:func:`.page_index.list_titles`). The share of the thing's words among
+    those titles, every key word among them."""
+    titles = list_titles(prep)
+    if not titles or not st.keys <= titles or st.total <= 0:
+        return 0.0
+    return sum(w for t, w in zip(st.tokens, st.weights) if t in titles) / st.total
 
 
 _VALUE_ALTERNATIVES = re.compile(r"\s+or\s+", re.IGNORECASE)

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.text import PAST, tokenize
+from fcpkit.matching.lexical import grammar as g
+from fcpkit.matching.lexical.page_index import line_tokens
 
 __all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS"]
 
@@ -168,11 +170,20 @@ def _alternatives(statement: str, runs: list[tuple[int, int, str]]) -> list[tupl
     return groups
 
 
+#: First words of a name that say what a control does, not what kind of record follows ("New
+#: Work Order", "Edit Profile", "Create Post"): such a name never loses its first word.
+_LABEL_VERBS = frozenset(tokenize(" ".join(g.ACTION_VERBS | {"new", "create", "start", "compose"})))
+_LABEL_FIRST = frozenset((t,) for t in _LABEL_VERBS)
+
+
 def _forms(text: str, at_start: bool) -> tuple[tuple[str, ...], ...]:
+    """The forms a name may stand in: whole, and at the statement's start also without its first
+    word (the record's kind: "Event Quarterly Business Review"), unless that word is a control's
+    verb (:data:`_LABEL_VERBS`: "New Loan" is not a "Loan")."""
     toks = _phrase_tokens(text)
     if len(toks) < 2:
         return ()
-    return (toks, toks[1:]) if at_start else (toks,)
+    return (toks, toks[1:]) if at_start and toks[0] not in _LABEL_VERBS else (toks,)
 
 
 @page_cache(16384, kind="statement")
@@ -239,14 +250,41 @@ def _line_chunks(prep) -> list[int]:
     return hit
 
 
+#: Roles whose name offers an act rather than states a fact: a button "New Work Order" offers to
+#: open a form, and is no sign that one opened; a menu item or a tab likewise names what it does.
+OFFER_ROLES = frozenset({"button", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "switch"})
+
+
+def _offer_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines that are the names of :data:`OFFER_ROLES` controls, or
+    of links named for what they do ("New Loan", "Edit profile"; a link named for a record is not)."""
+    hit = prep.extra.get("offer_lines")
+    if hit is None:
+        hit = 0
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):  # the body holds the lines with tokens, in order
+                    if n.kind in OFFER_ROLES or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST:
+                        hit |= 1 << j
+                    j += 1
+        prep.extra["offer_lines"] = hit
+    return hit
+
+
 def phrase_chunks(prep, phrase: tuple[str, ...]) -> int:
-    """The chunks of ``prep`` with a line holding ``phrase`` whole (kept in ``prep.extra``)."""
+    """The chunks of ``prep`` with a line holding ``phrase`` whole (kept in ``prep.extra``). A
+    name that stands only as a button's label (:data:`OFFER_ROLES`) is an act on offer, not a
+    thing the page shows: "A New Work Order form opens" is not held by a "New Work Order" button."""
     key = ("phrase", phrase)
     hit = prep.extra.get(key)
     if hit is None:
         lines = prep.lines.get(phrase[0], 0) if phrase else 0
         for t in phrase[1:]:
             lines &= prep.lines.get(t, 0)
+        if lines:
+            lines &= ~_offer_lines(prep)
         hit = 0
         if lines:
             chunks = _line_chunks(prep)

@@ -28,8 +28,8 @@ __all__ = ["compile_cmd", "crawl_cmd", "miniwob_program_cmd"]
 
 @click.command("crawl")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="Where to write the SMG (default: fcpkit/data/smg/workbench.yaml, or workbench-safe.yaml in safe "
-                   "mode); with --miniwob, the folder for TASK-safe.yaml / TASK.yaml (default: fcpkit/data/smg/miniwob).")
+              help="Where to write the SMG (default: lab/fcpkit_lab/data/smg/workbench.yaml, or workbench-safe.yaml in safe "
+                   "mode); with --miniwob, the folder for TASK-safe.yaml / TASK.yaml (default: lab/fcpkit_lab/data/smg/miniwob).")
 @click.option("--miniwob", "miniwob_tasks", multiple=True, metavar="TASK",
               help="Crawl MiniWoB++ task TASK (enter-text, login-user, ...; repeatable) instead of the workbench.")
 @click.option("--max-pages", default=80, show_default=True, help="Page-visit budget (per MiniWoB task).")
@@ -80,8 +80,8 @@ def _load_smg(path: Path | None):
 @click.command("compile")
 @click.argument("task")
 @click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The SMG (default: fcpkit/data/smg/workbench.yaml; a MiniWoB++ one, "
-                   "fcpkit/data/smg/miniwob/TASK-safe.yaml, plans with the MiniWoB task kinds).")
+              help="The SMG (default: lab/fcpkit_lab/data/smg/workbench.yaml; a MiniWoB++ one, "
+                   "lab/fcpkit_lab/data/smg/miniwob/TASK-safe.yaml, plans with the MiniWoB task kinds).")
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
 @click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
@@ -135,7 +135,7 @@ def run_program_cases(cases: Any, *, smg_path: Path | None = None, llm: bool = F
 @friendly
 def miniwob_program_cmd(tasks: tuple[str, ...], episodes: int, first_seed: int) -> None:
     """Run MiniWoB++ TASKS as programs: each episode's instruction planned with a template sketch against
-    the task's crawled SMG (fcpkit/data/smg/miniwob/TASK-safe.yaml), run with no model call, judged by
+    the task's crawled SMG (lab/fcpkit_lab/data/smg/miniwob/TASK-safe.yaml), run with no model call, judged by
     MiniWoB's reward."""
     t = Table(title="programmatic MiniWoB++ episodes", title_justify="left")
     for col in ("task", "episodes", "success", "mean reward", "llm_calls", "median s", "first failure"):

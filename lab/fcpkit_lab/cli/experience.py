@@ -11,6 +11,7 @@ Errors a user can cause print one message and exit with status 2, as the other c
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,12 @@ import click
 from fcpkit import dump_plan, load_corpus
 from fcpkit.agent import LLMPlanner
 from fcpkit import data
+from fcpkit_lab import data as lab_data
 from fcpkit.cli.common import SCRATCH, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
+from fcpkit.core.trajectory import dumps_line, iter_corpus
 from fcpkit.eval.induce import DeterministicInducer
+from fcpkit.matching import lint_plan as lint_on_runs  # `fcpkit lint --corpus`'s, not the memory's
 from fcpkit.eval.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
 from fcpkit_lab.envs.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
@@ -36,7 +40,7 @@ __all__ = ["induce", "retrieve", "plan_cmd", "bench_retrieval", "bench_experienc
 
 DEFAULT_LIBRARY = data.path("libraries")
 #: the shipped corpora the shipped libraries are induced from, in this order
-DEFAULT_CORPORA = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path(data.EXAMPLES))
+DEFAULT_CORPORA = (lab_data.path(lab_data.WORKBENCH), lab_data.path(lab_data.MINIWOB), data.path(data.EXAMPLES))
 
 
 @click.command()
@@ -49,7 +53,7 @@ DEFAULT_CORPORA = (data.path(data.WORKBENCH), data.path(data.MINIWOB), data.path
 def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
     """Induce skills from successful runs and failure cases from detected faulty runs of CORPORA.
 
-    With no corpus: the workbench, MiniWoB++ and example corpora shipped with fcpkit (fcpkit/data/).
+    With no corpus: the workbench and MiniWoB++ corpora shipped with fcpkit-lab (fcpkit_lab/data/) and fcpkit's example corpus.
     """
     paths = list(corpora) or [p for p in DEFAULT_CORPORA if p.exists()]
     runs = [t for p in paths for t in load_corpus(p)]
@@ -57,7 +61,7 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
         ind: Any = LLMInducer(default_client())
     else:
         ind = DeterministicInducer()
-    lib = ind.induce(runs).with_meta(corpora=[data.relative(p) for p in paths], command="fcpkit induce")
+    lib = ind.induce(runs).with_meta(corpora=[lab_data.relative(p) for p in paths], command="fcpkit induce")
     path = save_library(lib, out)
     click.echo(f"{len(lib.skills)} skills, {len(lib.failures)} failure cases from {len(runs)} runs -> {path}")
 
@@ -98,7 +102,12 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 
 
 @click.command("plan")
-@click.argument("task")
+@click.argument("task", required=False)
+@click.option("--for", "for_runs", type=click.Path(exists=True, path_type=Path),
+              help="Instead of TASK: draft one plan per task goal of these runs (a corpus file, or a BrowserGym/"
+                   "AgentLab study folder), each linted against the pages of its runs; needs --out-dir.")
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="With --for: write plans/<n>.yaml here, and corpus.jsonl: the runs, each naming its draft plan.")
 @click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
               help="Experience library: a folder (skills.jsonl, failures.jsonl) or one YAML file.")
 @click.option("--planner", "planner_name", type=click.Choice(["template", "llm"]), default="template",
@@ -108,13 +117,24 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
               help="With --planner llm: re-ask the model this many times with its plan's lint warnings and fixes.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
 @friendly
-def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, lint_rounds: int, out: Path | None) -> None:
-    """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint."""
+def plan_cmd(task: str | None, for_runs: Path | None, out_dir: Path | None, library: Path, planner_name: str,
+             no_failures: bool, lint_rounds: int, out: Path | None) -> None:
+    """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint.
+
+    With --for RUNS: a draft plan for every task goal of runs nobody planned (see plans_for_runs)."""
+    if (task is None) == (for_runs is None):
+        raise FcpkitError("give a TASK or --for RUNS (not both); fix: fcpkit plan 'Assign T-390 ...' or "
+                          "fcpkit plan --for runs/ --out-dir drafts/")
     lib = load_library(library)
     base = None
     if planner_name == "llm":
         base = LLMPlanner(default_client(), lint_rounds=lint_rounds)
     planner = ExperiencePlanner(lib, base, use_failures=not no_failures)
+    if for_runs is not None:
+        if out_dir is None:
+            raise FcpkitError("--for needs --out-dir (where the draft plans and the corpus naming them go)")
+        plans_for_runs(planner, for_runs, out_dir)
+        return
     plan = planner.plan(task)
     click.echo(plan.to_yaml(), nl=False)
     if out is not None:
@@ -129,6 +149,63 @@ def plan_cmd(task: str, library: Path, planner_name: str, no_failures: bool, lin
         click.secho(f"lint: {w}", fg="yellow", err=True)
     click.secho(f"ok: {len(plan)} commitments from skills {', '.join(planner.last_report['chain'])}"
                 f"; {len(warnings)} lint warning(s)", fg="green", err=True)
+
+
+#: How many runs of a goal the lint reads (the first that earned their reward, else any of the goal's).
+LINT_RUNS = 20
+
+
+def plans_for_runs(planner: Any, runs: Path, out_dir: Path) -> None:
+    """One draft plan per distinct task goal of ``runs`` (written as ``plans/<n>.yaml``), linted against
+    the pages of that goal's runs, and ``corpus.jsonl``: the runs, each naming its goal's draft.
+
+    The lint's "healthy" runs are the labelled healthy ones or, for unlabelled runs, those whose
+    outcome says they succeeded (a run that earned its reward is the nearest thing to a healthy
+    run a user has); at most :data:`LINT_RUNS` a goal are kept, so memory stays bounded."""
+
+    goals: dict[str, str] = {}
+    lint_runs: dict[str, list] = {}
+    for t in iter_corpus(runs, lambda where, why: click.secho(f"skipped {where}: {why}", fg="yellow", err=True)):
+        goals.setdefault(t.task, f"plan-{len(goals) + 1:03d}")
+        ok = t.label.healthy or (not t.label.labelled and bool((t.outcome or {}).get("success")))
+        keep = lint_runs.setdefault(t.task, [])
+        if ok and len(keep) < LINT_RUNS:
+            keep.append(t)
+    plans_dir = out_dir / "plans"
+    plans_dir.mkdir(parents=True, exist_ok=True)
+    drafted: set[str] = set()
+    for goal, name in goals.items():
+        try:
+            plan = planner.plan(goal)
+        except FcpkitError as exc:  # no skill fits this goal: its runs keep the plan they had
+            click.secho(f"no draft for {goal[:70]!r}: {exc}", fg="yellow", err=True)
+            continue
+        dump_plan(plan, plans_dir / f"{name}.yaml")
+        drafted.add(goal)
+        healthy = lint_runs.get(goal) or None
+        warnings = lint_on_runs(plan, corpus=healthy)
+        for w in warnings:
+            click.secho(f"lint plans/{name}.yaml: {w.render()}", fg="yellow", err=True)
+        click.echo(f"plans/{name}.yaml  {len(plan)} commitments, {len(warnings)} lint warning(s)"
+                   f"{'' if healthy else ' (no successful run to lint against)'}  {goal[:70]}")
+    tmp = out_dir / ".corpus.jsonl.part"
+    with tmp.open("w", encoding="utf-8") as fh:
+        for t in iter_corpus(runs, lambda where, why: None):
+            d = t.to_data()
+            if t.task in drafted:
+                d["plan"] = f"plans/{goals[t.task]}.yaml"
+                for s in d["steps"]:
+                    s.pop("commitment", None)  # the draft has its own commitments
+            elif isinstance(d["plan"], str):  # a plan file beside the runs: still found from out_dir
+                d["plan"] = os.path.relpath((runs if runs.is_dir() else runs.parent) / d["plan"], out_dir)
+            shot_base = runs if runs.is_dir() else runs.parent
+            for o in [d["initial_observation"], *(s["observation"] for s in d["steps"])]:
+                if o.get("screenshot"):
+                    o["screenshot"] = os.path.relpath(shot_base / o["screenshot"], out_dir)
+            fh.write(dumps_line(d) + "\n")
+    tmp.replace(out_dir / "corpus.jsonl")
+    click.secho(f"ok: {len(drafted)} draft plan(s) for {len(goals)} goal(s); check them with: fcpkit check {out_dir / 'corpus.jsonl'}",
+                fg="green", err=True)
 
 
 @click.command("retrieval")
@@ -162,7 +239,7 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 
 
 @click.command("experience")
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=data.path(data.WORKBENCH))
+@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=lab_data.path(lab_data.WORKBENCH))
 @click.option("--held-back-variant", default=2, show_default=True, help="Workbench task variant no skill is induced from.")
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
@@ -209,7 +286,7 @@ def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repet
     stem = "experience_scaling_live" if live else "experience_scaling"
     table.to_csv(out_dir / f"{stem}.csv", index=False)
     (out_dir / f"{stem}_meta.json").write_text(json.dumps({
-        "corpus": data.relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
+        "corpus": lab_data.relative(corpus), "held_back_variant": held_back_variant, "training_runs": len(training),
         "held_back_runs": len(held), "faults": sorted(wanted) or "all", "fractions": list(fr), "repetitions": repetitions, "mode": "live" if live else "offline",
         "embedding_weight": embedding_weight, "wall_s": round(time.perf_counter() - t0, 1),
         "command": "fcpkit bench experience"}, indent=2) + "\n")

@@ -48,7 +48,7 @@ __all__ = ["run_cmd"]
                    "task asks for; deny to watch the gate park every run that needs one.")
 @click.option("--engine", type=click.Choice(["loop", "program"]), default="loop", show_default=True,
               help="loop: the plan-test-repair loop; program: plan once against the state-machine memory "
-                   "(fcpkit/data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
+                   "(lab/fcpkit_lab/data/smg/workbench.yaml), compile, execute (fcpkit compile shows the program).")
 @keep_logs_option
 @friendly
 def run_cmd(workflows: tuple[str, ...], faults: tuple[str, ...], variants: tuple[int, ...], verifier: str,

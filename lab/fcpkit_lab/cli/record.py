@@ -18,7 +18,7 @@ __all__ = ["record_cmd"]
 def record_cmd(args: tuple[str, ...]) -> None:
     """Record trajectory corpora from real browser runs (workbench or MiniWoB), labelled from what happened.
 
-    Same options as `python -m fcpkit_lab.envs.record.recorder`: e.g. `fcpkit record --out fcpkit/data/workbench --seed 0`,
-    `fcpkit record --source miniwob --out fcpkit/data/miniwob --seed 0`, `fcpkit record --help`.
+    Same options as `python -m fcpkit_lab.envs.record.recorder`: e.g. `fcpkit record --out lab/fcpkit_lab/data/workbench --seed 0`,
+    `fcpkit record --source miniwob --out lab/fcpkit_lab/data/miniwob --seed 0`, `fcpkit record --help`.
     """
     sys.exit(recorder_main(list(args)) or 0)

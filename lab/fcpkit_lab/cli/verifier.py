@@ -9,6 +9,7 @@ import pandas as pd
 from rich.console import Console
 
 from fcpkit import data
+from fcpkit_lab import data as lab_data
 from fcpkit.cli.common import RESULTS, friendly
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.errors import ConfigError
@@ -20,8 +21,8 @@ from fcpkit.llm.verdict_cache import VerdictCache
 __all__ = ["bench_verifier_cmd", "DEFAULT_CASES", "DEFAULT_CORPORA"]
 
 DEFAULT_CASES = data.path("verifier/cases.jsonl")
-DEFAULT_CORPORA = {"examples": data.path(data.EXAMPLES), "workbench": data.path(data.WORKBENCH),
-                   "miniwob": data.path(data.MINIWOB)}
+DEFAULT_CORPORA = {"examples": data.path(data.EXAMPLES), "workbench": lab_data.path(lab_data.WORKBENCH),
+                   "miniwob": lab_data.path(lab_data.MINIWOB)}
 
 
 def _corpora(specs: tuple[str, ...]) -> dict[str, Path]:

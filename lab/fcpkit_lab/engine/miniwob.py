@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fcpkit import data
+from fcpkit_lab import data
 from fcpkit_lab.envs.browser import BrowserSession, SessionConfig
 from fcpkit_lab.envs.browser._worker import Worker
 from fcpkit_lab.envs.miniwob import miniwob_task_class
@@ -26,7 +26,7 @@ from fcpkit_lab.engine.widget_crawl import crawl_widgets
 
 __all__ = ["MINIWOB_CRAWLED", "MiniWoBPages", "crawl_miniwob", "miniwob_smg_path"]
 
-#: The MiniWoB++ tasks whose crawled SMGs ship in ``fcpkit/data/smg/miniwob/``.
+#: The MiniWoB++ tasks whose crawled SMGs ship in ``fcpkit_lab/data/smg/miniwob/``.
 MINIWOB_CRAWLED = ("click-button", "click-tab", "enter-text", "login-user", "choose-list")
 #: Visits per task page in discovery (fewer miss content that changes; more cost a page each).
 MINIWOB_SAMPLES = 4
@@ -35,7 +35,7 @@ MINIWOB_SAMPLES = 4
 def miniwob_smg_path(task: str, safe: bool = True) -> Path:
     """Where the SMG of MiniWoB++ task ``task`` ships: ``smg/miniwob/TASK-safe.yaml`` (safe crawl)
     or ``smg/miniwob/TASK.yaml`` (``--submit-forms``)."""
-    return Path(data.path("smg")) / "miniwob" / (f"{task}-safe.yaml" if safe else f"{task}.yaml")
+    return Path(data.path(data.SMG)) / "miniwob" / (f"{task}-safe.yaml" if safe else f"{task}.yaml")
 
 
 class MiniWoBPages:

@@ -99,7 +99,7 @@ WORKBENCH_TEMPLATES: tuple[SketchTemplate, ...] = (_SUPPORT, _EXPENSES, _CATALOG
 
 
 #: MiniWoB++ task kinds, from the instruction each task states; the operations are those the crawl
-#: named in ``fcpkit/data/smg/miniwob/`` (one write or input per task: the page is the whole app).
+#: named in ``lab/fcpkit_lab/data/smg/miniwob/`` (one write or input per task: the page is the whole app).
 MINIWOB_TEMPLATES: tuple[SketchTemplate, ...] = (
     SketchTemplate("miniwob-click-button", r'^Click on the "(?P<label>[^"]+)" button\.',
                    "ClickButtonOnClickButtonTaskPage(button={label})\n"),

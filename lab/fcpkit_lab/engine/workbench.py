@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fcpkit import data
+from fcpkit_lab import data
 from fcpkit_lab.envs.browser import BrowserSession, SessionConfig
 from fcpkit_lab.envs.browser._worker import Worker
 from fcpkit_lab.envs.workbench import start_workbench
@@ -23,9 +23,9 @@ from fcpkit_lab.engine.smg import StateMachine
 __all__ = ["DEFAULT_SMG", "DEFAULT_SAFE_SMG", "SessionPages", "crawl_workbench"]
 
 #: The shipped SMG of the workbench (``fcpkit crawl --submit-forms`` writes it).
-DEFAULT_SMG = data.path("smg/workbench.yaml")
+DEFAULT_SMG = data.path(f"{data.SMG}/workbench.yaml")
 #: The shipped SMG of a safe crawl, which never submits a form (``fcpkit crawl`` writes it).
-DEFAULT_SAFE_SMG = data.path("smg/workbench-safe.yaml")
+DEFAULT_SAFE_SMG = data.path(f"{data.SMG}/workbench-safe.yaml")
 
 
 class SessionPages:

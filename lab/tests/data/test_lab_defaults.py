@@ -1,11 +1,12 @@
-"""Every default the lab names is the library's package data: it resolves inside fcpkit/data/ and
-exists (the library's tests check that its wheel carries every shipped file)."""
+"""Every default the lab names is package data: the library's (fcpkit/data/) or the lab's own
+recordings (fcpkit_lab/data/), and exists (the library's tests check that its wheel carries every
+file it ships)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcpkit import data
+from fcpkit_lab import data as lab_data
 from fcpkit.agent.memory import load_library
 
 from _support.paths import cli_path_defaults, shipped_name
@@ -41,4 +42,4 @@ def test_lab_module_defaults_resolve_inside_the_package_data(what):
 
 def test_induce_defaults_to_the_corpora_the_shipped_library_was_induced_from():
     meta = load_library(DEFAULT_LIBRARY).meta
-    assert meta["corpora"] == [data.relative(p) for p in EXPERIENCE_CORPORA]
+    assert meta["corpora"] == [lab_data.relative(p) for p in EXPERIENCE_CORPORA]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit import Checker, Plan, data, load_corpus
+from fcpkit import Checker, Plan, load_corpus
+from fcpkit_lab import data as lab_data
 from fcpkit_lab.engine import StateMachine
 from fcpkit_lab.engine.compare import generated_corpus
 from fcpkit_lab.engine.falsifiers import plan_from_program
@@ -14,7 +15,7 @@ from fcpkit.matching import get_matcher
 from fcpkit.core.plan import yaml_load
 from fcpkit_lab.envs.workbench import get_task
 
-CORPUS = data.path(data.WORKBENCH)
+CORPUS = lab_data.path(lab_data.WORKBENCH)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from fcpkit import data, load_corpus
+from fcpkit import load_corpus
+from fcpkit_lab import data as lab_data
 from fcpkit.agent.planner import PlanningError
 from fcpkit_lab.engine import StateMachine
 from fcpkit_lab.engine.compare import compare_trajectories
@@ -16,7 +17,7 @@ from fcpkit_lab.engine.llm_plans import (llm_plan_corpus, load_llm_plans, plan_r
 from fcpkit_lab.engine.workbench import DEFAULT_SMG
 from fcpkit.errors import ConfigError
 
-CORPUS = data.path(data.WORKBENCH)
+CORPUS = lab_data.path(lab_data.WORKBENCH)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from fcpkit import load_corpus
 from fcpkit.cli import main
+from fcpkit_lab import data as lab_data
 from fcpkit_lab.eval.verifier_bench import detection_effect, merge_results, open_verifier, run_cases, summarize
 from fcpkit.eval.verifier_cases import load_cases
 from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN
@@ -192,7 +193,7 @@ def test_the_recorded_quoted_judge_still_adds_no_false_alarm(monkeypatch):
     lower, judge = eff.iloc[0], eff.iloc[1]
     assert not missed and judge["llm_calls"] > 0
     assert judge["false_alarms"] == lower["false_alarms"] == "0/12" and judge["detected"] == lower["detected"]
-    healthy = [t for t in load_corpus(DATA / "workbench" / "corpus.jsonl") if t.label.fault is None]
+    healthy = [t for t in load_corpus(lab_data.path(lab_data.WORKBENCH)) if t.label.fault is None]
     eff = detection_effect(handle, {"workbench": healthy}, hint="neutral")
     # no healthy run is repaired, so every check that needs a model was asked (today none does there)
     assert not missed and eff.iloc[1]["llm_calls"] == eff.iloc[0]["model_checks"]

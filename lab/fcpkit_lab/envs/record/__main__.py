@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from fcpkit import data
+from fcpkit_lab import data
 from fcpkit_lab.envs.miniwob import MINIWOB_TASKS
 from fcpkit_lab.envs.record.miniwob import record_miniwob
 from fcpkit_lab.envs.record.recorder import RECORD_SLOW_DELAY_S, STEP_BUDGET, record_workbench, relabel_corpus, workbench_matrix
@@ -18,7 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="Record trajectory corpora with the scripted executor in Chromium.")
     parser.add_argument("--source", choices=["workbench", "miniwob"], default="workbench",
                         help="what to record: the workbench app or MiniWoB++ tasks (default workbench)")
-    parser.add_argument("--out", default=None, help="output folder (default: the shipped corpus, fcpkit/data/<source>)")
+    parser.add_argument("--out", default=None, help="output folder (default: the shipped corpus, fcpkit_lab/data/<source>)")
     parser.add_argument("--seed", type=int, default=0, help="episode seed (data and task draws; default 0)")
     parser.add_argument("--budget", type=int, default=STEP_BUDGET, help="step budget per episode")
     parser.add_argument("--workflows", default=None, help="comma-separated workbench workflows (default: all)")

@@ -1,9 +1,9 @@
 """Record trajectory corpora (docs/formats.md) by running the scripted executor in the browser.
 
-``python -m fcpkit_lab.envs.record --out fcpkit/data/workbench --seed 0`` runs every workbench workflow x
+``python -m fcpkit_lab.envs.record --out lab/fcpkit_lab/data/workbench --seed 0`` runs every workbench workflow x
 fault kind x task variant plus healthy runs in one Chromium, and writes
 ``<out>/corpus.jsonl`` with the plans it used under ``<out>/plans/``.
-``--source miniwob --out fcpkit/data/miniwob`` records the MiniWoB++ corpus
+``--source miniwob --out lab/fcpkit_lab/data/miniwob`` records the MiniWoB++ corpus
 (:mod:`fcpkit_lab.envs.miniwob.environment`).
 
 Labels are derived from what the application did, never from what the executor intended:

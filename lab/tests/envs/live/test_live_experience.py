@@ -26,7 +26,7 @@ def held_out_run(workbench, tmp_path_factory, chromium_registry):
     from fcpkit.agent.guards import KillSwitch, PolicyGate, RepairBudget, approve_all
 
     root = __import__("pathlib").Path(__file__).resolve().parents[4]
-    runs = [t for t in fcpkit.load_corpus(root / "fcpkit" / "data" / "workbench" / "corpus.jsonl") if "-v2-" not in t.id]
+    runs = [t for t in fcpkit.load_corpus(root / "lab" / "fcpkit_lab" / "data" / "workbench" / "corpus.jsonl") if "-v2-" not in t.id]
     lib = DeterministicInducer().induce(runs)
     skills = SkillRetriever(lib, embedding_weight=0.0, bm25_weight=1.0)
     failures = FailureRetriever(lib, embedding_weight=0.0, lexical_weight=1.0)
@@ -81,7 +81,7 @@ def test_experience_scaling_live_mode_runs_the_held_back_task(workbench):
     from fcpkit_lab.envs.experience import experience_scaling, split_runs, workbench_live_runner
 
     root = __import__("pathlib").Path(__file__).resolve().parents[4]
-    runs = [t for t in fcpkit.load_corpus(root / "fcpkit" / "data" / "workbench" / "corpus.jsonl") if t.workflow == "support"]
+    runs = [t for t in fcpkit.load_corpus(root / "lab" / "fcpkit_lab" / "data" / "workbench" / "corpus.jsonl") if t.workflow == "support"]
     training, held = split_runs(runs, 2)
     held = [t for t in held if t.label.fault == "wrong_record"][:1]
     seen = []

@@ -1,0 +1,37 @@
+"""``fcpkit import browsergym RESULTS_DIR --out corpus.jsonl``: a BrowserGym or AgentLab study (or one
+experiment folder) written as an fcpkit corpus (:mod:`fcpkit_lab.importers.browsergym`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from fcpkit.cli.common import SafePath, friendly
+from fcpkit_lab.importers.browsergym import import_study
+
+__all__ = ["import_group"]
+
+
+@click.group("import")
+def import_group() -> None:
+    """Read other tools' run records into fcpkit's corpus format."""
+
+
+@import_group.command("browsergym")
+@click.argument("results_dir", type=SafePath(exists=True, file_okay=False, path_type=Path))
+@click.option("--out", required=True, type=SafePath(dir_okay=False, path_type=Path),
+              help="The corpus file to write (JSON Lines); screenshot paths are relative to it.")
+@click.option("--strict-pickles", is_flag=True,
+              help="Refuse every pickled class outside BrowserGym's, numpy's and the builtin types (an AgentLab "
+                   "agent's own classes are otherwise read as inert records).")
+@friendly
+def import_browsergym(results_dir: Path, out: Path, strict_pickles: bool) -> None:
+    """Import the BrowserGym/AgentLab experiments under RESULTS_DIR (exp_args.pkl, step_N.pkl.gz).
+
+    Each experiment becomes one unlabelled trajectory whose plan is its task goal without evidence;
+    an experiment that cannot be read is skipped with its reason, and the rest is imported."""
+    report = import_study(results_dir, out, strict=strict_pickles,
+                          on_skip=lambda s: click.secho(str(s), fg="yellow", err=True))
+    click.echo(f"wrote {report.imported} trajectories to {out}"
+               + (f" ({len(report.skipped)} experiments skipped)" if report.skipped else ""))

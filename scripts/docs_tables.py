@@ -1,0 +1,532 @@
+"""Write the results tables of the README and the docs site from ``data/results/``, never by hand.
+
+A page holds prose, and between two markers a generated block::
+
+    <!-- generated: detection-headline -->
+    ... whatever this script wrote last time ...
+    <!-- /generated -->
+
+Each block name is a function below that reads result files and returns Markdown. Run
+
+    python scripts/docs_tables.py            # rewrite every block in README.md and docs/**/*.md
+    python scripts/docs_tables.py --check    # exit 1, naming each stale page, if a rewrite would change one
+
+``tests/test_docs.py`` runs ``--check``, so a result file that changes without the pages being
+regenerated fails the test command. Why a script and not a mkdocs hook: the README is read on
+GitHub and PyPI, where no hook runs, and a committed page can be reviewed in a diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import hashlib
+import json
+import re
+import statistics
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "data" / "results"
+PAGES = ("README.md", "docs")
+MARK = re.compile(r"(<!-- generated: ([a-z0-9-]+) -->\n)(.*?)(<!-- /generated -->)", re.S)
+
+
+class TablesError(Exception):
+    """A result file or a marker is wrong; the message names it and the fix."""
+
+
+@dataclass(frozen=True)
+class Block:
+    name: str
+    sources: tuple[str, ...]  # result files, relative to data/results/
+    render: Callable[[], str]
+
+
+BLOCKS: dict[str, Block] = {}
+
+
+def block(name: str, *sources: str) -> Callable[[Callable[[], str]], Callable[[], str]]:
+    def add(fn: Callable[[], str]) -> Callable[[], str]:
+        BLOCKS[name] = Block(name, sources, fn)
+        return fn
+    return add
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def _path(rel: str) -> Path:
+    p = RESULTS / rel
+    if not p.is_file():
+        raise TablesError(f"data/results/{rel}: missing; fix: regenerate it with the benchmark that writes it, "
+                          "or drop the block that reads it")
+    return p
+
+
+def rows(rel: str) -> list[dict[str, str]]:
+    with _path(rel).open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def jsonl(rel: str) -> list[dict]:
+    out = []
+    for i, line in enumerate(_path(rel).read_text().splitlines(), 1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                raise TablesError(f"data/results/{rel}:{i}: not JSON ({e.msg}); fix: repair or regenerate the file")
+    return out
+
+
+def one(table: Iterable[dict[str, str]], rel: str, **where: str) -> dict[str, str]:
+    hit = [r for r in table if all(r.get(k) == v for k, v in where.items())]
+    if len(hit) != 1:
+        raise TablesError(f"data/results/{rel}: {len(hit)} rows where {where} (expected 1); "
+                          "fix: regenerate the file or update the block in scripts/docs_tables.py")
+    return hit[0]
+
+
+# -- formatting ---------------------------------------------------------------------------------
+
+def md(header: Sequence[str], body: Iterable[Sequence[object]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in body]
+    return "\n".join(lines) + "\n"
+
+
+def pct(x: str | float | None, digits: int = 1) -> str:
+    return "" if x in (None, "") else f"{100 * float(x):.{digits}f}%"
+
+
+def frac(k: str | int, n: str | int) -> str:
+    return f"{int(float(k))}/{int(float(n))}"
+
+
+def num(x: str | float | None, digits: int = 1) -> str:
+    return "-" if x in (None, "", "-") else f"{float(x):,.{digits}f}"
+
+
+CORPUS = {"examples/corpus": "example (hand-written)", "workbench/corpus": "workbench (recorded, real Chromium)",
+          "miniwob/corpus": "MiniWoB++ (recorded)", "all": "all three", "heldout/workbench": "held-out workbench",
+          "heldout/miniwob": "held-out MiniWoB++", "workbench": "workbench"}
+
+
+# -- detection ----------------------------------------------------------------------------------
+
+ARMS = "detection_arms.csv"
+HELD = "heldout/detection_arms.csv"
+
+
+ARM_ORDER = ("outcome", "confirming-only", "step-falsifiers", "+plan-falsifiers", "+rules", "+built-in")
+
+
+def _full(table: list[dict[str, str]], rel: str, corpus: str, bound: str = "lower", matcher: str = "lexical",
+          arm: str | None = None) -> dict[str, str]:
+    """The row of ``arm``; by default of the fullest arm the file has (an older file may predate the
+    last arm: its label then says which arm it is, see :func:`_label`)."""
+    if arm is None:
+        have = {r["arm"] for r in table if r["corpus"] == corpus}
+        arm = next((a for a in reversed(ARM_ORDER) if a in have), "+built-in")
+    return one(table, rel, corpus=corpus, arm=arm, matcher=matcher, bound=bound)
+
+
+def _label(label: str, r: dict[str, str]) -> str:
+    return label if r["arm"] == "+built-in" else f"{label}; arm `{r['arm']}`, recorded before the built-in falsifiers"
+
+
+@block("detection-headline", ARMS, HELD, "verifier_quoted/verifier_detection.csv")
+def detection_headline() -> str:
+    a, h = rows(ARMS), rows(HELD)
+    body = []
+    for rel, table, corpus, label in [(ARMS, a, "examples/corpus", "example (hand-written)"),
+                                      (ARMS, a, "workbench/corpus", "workbench (recorded in real Chromium)"),
+                                      (ARMS, a, "miniwob/corpus", "MiniWoB++ (recorded)"),
+                                      (HELD, h, "workbench/corpus", "held-out workbench (other seeds)"),
+                                      (HELD, h, "miniwob/corpus", "held-out MiniWoB++ (other task seeds)")]:
+        r = _full(table, rel, corpus)
+        body.append([_label(label, r), f"**{frac(r['on_time'], r['faulty'])}**", r["premature"],
+                     frac(r["false_alarms"], r["healthy"]), pct(r["escalation_share"])])
+    ext = one(rows("verifier_quoted/verifier_detection.csv"), "verifier_quoted/verifier_detection.csv",
+              corpus="external-hr-leave", verifier="lower")
+    det, faulty = ext["detected"].split("/")
+    body.append(["external HR leave (another author's site and plans)",
+                 f"**{int(det) - int(ext['early'])}/{faulty}**", ext["early"], ext["false_alarms"], ""])
+    return md(["corpus", "faulty runs caught on time", "flagged early", "healthy runs flagged",
+               "checks needing a model"], body)
+
+
+@block("detection-bounds", ARMS, HELD, "detection_lowo.csv")
+def detection_bounds() -> str:
+    a, h = rows(ARMS), rows(HELD)
+    body = []
+    for corpus in ("workbench/corpus", "miniwob/corpus", "examples/corpus"):
+        for bound in ("lower", "upper"):
+            r = _full(a, ARMS, corpus, bound)
+            body.append([CORPUS[corpus], bound, f"{frac(r['detected'], r['faulty'])} ({r['premature']})",
+                         frac(r["false_alarms"], r["healthy"]), pct(r["escalation_share"]),
+                         num(r["check_ms_median"], 3)])
+    lowo = one(rows("detection_lowo.csv"), "detection_lowo.csv", held_out="(pooled)", arm="+built-in",
+               matcher="lexical", bound="lower")
+    body.append(["all three, leave one workflow out (thresholds chosen without it)", "lower",
+                 f"{frac(lowo['detected'], lowo['faulty'])} ({pct(lowo['detection_rate'], 0)})",
+                 frac(lowo["false_alarms"], lowo["healthy"]), "", ""])
+    for corpus in ("workbench/corpus", "miniwob/corpus"):
+        r = _full(h, HELD, corpus)
+        body.append([_label(f"held-out {CORPUS[corpus].split(' (')[0]}", r), "lower",
+                     f"{frac(r['detected'], r['faulty'])} ({r['premature']})", frac(r["false_alarms"], r["healthy"]),
+                     pct(r["escalation_share"]), num(r["check_ms_median"], 3)])
+    return md(["corpus", "bound", "faulty runs detected (early)", "false alarms (healthy)", "checks needing a model",
+               "median ms / check"], body)
+
+
+@block("detection-ablations", ARMS)
+def detection_ablations() -> str:
+    a = rows(ARMS)
+    body = []
+    for arm in ("outcome", "confirming-only", "step-falsifiers", "+plan-falsifiers", "+rules", "+built-in"):
+        r = _full(a, ARMS, "all", arm=arm)
+        body.append([f"`{arm}`", frac(r["detected"], r["faulty"]), r["premature"], frac(r["false_alarms"], r["healthy"]),
+                     pct(r["before_write_share"], 0), pct(r["steps_saved_share"], 0), pct(r["escalation_share"])])
+    return md(["arm (all three corpora, lexical, lower bound)", "faulty runs detected", "early", "false alarms",
+               "caught before the first write", "steps saved", "checks needing a model"], body)
+
+
+@block("detection-embedding", ARMS)
+def detection_embedding() -> str:
+    a = rows(ARMS)
+    body = []
+    for matcher in ("lexical", "embedding"):
+        for bound in ("lower", "upper"):
+            r = _full(a, ARMS, "all", bound, matcher)
+            body.append([matcher, bound, frac(r["detected"], r["faulty"]), r["premature"],
+                         frac(r["false_alarms"], r["healthy"]), pct(r["escalation_share"]), pct(r["slow_route_share"])])
+    return md(["matcher", "bound", "faulty runs detected", "early", "false alarms (healthy)", "checks needing a model",
+               "routed to the verifier (paper's count)"], body)
+
+
+@block("detection-per-fault", "detection_per_fault.csv")
+def detection_per_fault() -> str:
+    t = rows("detection_per_fault.csv")
+    body = []
+    for r in t:
+        if r["arm"] == "+built-in" and r["matcher"] == "lexical" and r["bound"] == "lower" and r["corpus"] != "all" \
+                and int(r["faulty"] or 0):
+            body.append([CORPUS[r["corpus"]].split(" (")[0], f"`{r['fault']}`", frac(r["detected"], r["faulty"]),
+                         r["on_time"], r["premature"], pct(r["before_write_share"], 0)])
+    return md(["corpus", "fault", "detected", "on time", "early", "before the first write"], body)
+
+
+@block("builtin-telemetry", "detection_telemetry.csv")
+def builtin_telemetry() -> str:
+    t = [r for r in rows("detection_telemetry.csv") if r["level"] == "built-in" and r["matcher"] == "lexical"
+         and r["bound"] == "lower"]
+    agg: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    for r in t:
+        c = agg[(r["corpus"], r["text"])]
+        for k in ("tested_checks", "fired_checks", "fires_faulty_runs", "fires_healthy_runs", "fires_faulty_before_fault",
+                  "detections"):
+            c[k] += int(float(r[k] or 0))
+    body = [[CORPUS[corpus].split(" (")[0], f"`{name}`", c["fired_checks"], c["fires_faulty_runs"], c["fires_healthy_runs"],
+             c["fires_faulty_before_fault"], c["detections"]]
+            for (corpus, name), c in sorted(agg.items()) if c["fired_checks"]]
+    silent = sorted({name for (_, name), c in agg.items()} - {row[1].strip("`") for row in body})
+    note = f"\nNever fired on these corpora: {', '.join(f'`{s}`' for s in silent)}.\n" if silent else ""
+    return md(["corpus", "built-in", "checks fired", "faulty runs fired in", "healthy runs fired in",
+               "faulty runs fired before the fault", "first detections"], body) + note
+
+
+@block("detection-lowo", "detection_lowo.csv")
+def detection_lowo() -> str:
+    t = [r for r in rows("detection_lowo.csv") if r["arm"] == "+built-in" and r["matcher"] == "lexical"
+         and r["bound"] == "lower"]
+    body = [[r["held_out"], f"{num(r['tau_shift'], 2)} / {num(r['delta_scale'], 2)}", r["chosen_is_paper"],
+             frac(r["detected"], r["faulty"]), frac(r["false_alarms"], r["healthy"]), r["premature"],
+             pct(r["paper_detection_rate"], 0)] for r in t]
+    return md(["held-out workflow", "chosen τ shift / δ scale", "chose the paper's", "detected", "false alarms", "early",
+               "detection at the paper's constants"], body)
+
+
+# -- verifier -----------------------------------------------------------------------------------
+
+def _summary(rel: str, prompt_col: bool = True) -> str:
+    body = [[f"`{r['verifier']}`", r["prompt"], r["hint"], "on" if r["prefix_cache"] == "True" else "off", r["cases"],
+             r["off_track"], r["healthy"], r["escalated_off_track"], r["escalated_healthy"], r["scope"], r["json_valid"],
+             r["prompt_tokens_median"], num(r["s_per_call_median"]), num(r["s_per_call_max"])] for r in rows(rel)]
+    return md(["verifier", "prompt", "hint", "prefix cache", "cases", "off-track: repaired", "healthy: not repaired",
+               "escalated off-track", "escalated healthy", "scope right", "JSON valid", "prompt tokens (median)",
+               "s / call (median)", "s / call (max)"], body)
+
+
+def _detection(rel: str) -> str:
+    body = [[r["corpus"], f"`{r['verifier']}`", r["hint"], r["detected"], r["early"], r["false_alarms"], r["model_checks"],
+             r["llm_calls"], num(r["wall_s"])] for r in rows(rel)]
+    return md(["corpus", "verifier", "hint", "faulty runs detected", "early", "false alarms (healthy)",
+               "checks needing a model", "model calls", "wall s"], body)
+
+
+@block("verifier-summary", "verifier_summary.csv")
+def verifier_summary() -> str:
+    return _summary("verifier_summary.csv")
+
+
+@block("verifier-detection", "verifier_detection.csv")
+def verifier_detection() -> str:
+    return _detection("verifier_detection.csv")
+
+
+@block("verifier-idle-summary", "verifier_idle/verifier_summary.csv")
+def verifier_idle_summary() -> str:
+    return _summary("verifier_idle/verifier_summary.csv")
+
+
+@block("verifier-idle-detection", "verifier_idle/verifier_detection.csv")
+def verifier_idle_detection() -> str:
+    return _detection("verifier_idle/verifier_detection.csv")
+
+
+@block("verifier-quoted-summary", "verifier_quoted/verifier_summary.csv")
+def verifier_quoted_summary() -> str:
+    return _summary("verifier_quoted/verifier_summary.csv")
+
+
+@block("verifier-quoted-detection", "verifier_quoted/verifier_detection.csv")
+def verifier_quoted_detection() -> str:
+    return _detection("verifier_quoted/verifier_detection.csv")
+
+
+@block("verifier-prefix-cache", "verifier_prefix_cache.csv", "verifier_quoted/verifier_prefix_cache.csv")
+def verifier_prefix_cache() -> str:
+    body = [[f"`{r['verifier']}`", r["prompt"], "on" if r["prefix_cache"] == "True" else "off", r["calls_logged"],
+             f"{int(r['prompt_tokens_reused']):,}", f"{int(r['prompt_tokens_evaluated']):,}", f"{float(r['reuse_pct']):.1f}%"]
+            for rel in ("verifier_prefix_cache.csv", "verifier_quoted/verifier_prefix_cache.csv") for r in rows(rel)]
+    return md(["verifier", "prompt", "prefix cache", "calls logged", "prompt tokens reused", "prompt tokens evaluated",
+               "reused"], body)
+
+
+@block("verifier-result-cache", "verifier_result_cache.csv")
+def verifier_result_cache() -> str:
+    body = [[r["pass"], r["checks"], r["verifier_calls"], r["cache_hits"], r["same_decision_as_pass_1"],
+             num(r["s_per_check_median"], 4), num(r["total_s"])] for r in rows("verifier_result_cache.csv")]
+    return md(["pass", "checks", "model calls", "answered by the cache", "same decision as pass 1",
+               "s / check (median)", "total s"], body)
+
+
+# -- study --------------------------------------------------------------------------------------
+
+STUDY = "study/workbench.jsonl"
+STUDY_ARMS = ("full", "no_falsifiable_plan", "no_testing", "no_repair", "no_falsifying", "no_confirming",
+              "no_action_test", "no_state_test", "no_local_repair", "no_replan", "slow_only")
+
+
+def _study():
+    from fcpkit_lab.eval import study  # the study's metrics have one home: the lab's study module
+    return study, jsonl(STUDY)
+
+
+@block("study-arms", STUDY)
+def study_arms() -> str:
+    study, r = _study()
+    present = [a for a in STUDY_ARMS if any(x["arm"] == a for x in r)] + \
+        sorted({x["arm"] for x in r} - set(STUDY_ARMS))
+    diffs = {d["arm"]: d for d in study.paired_differences(r)}
+    body = []
+    for t in study.arm_table(r, present):
+        d = diffs.get(t["arm"])
+        delta = "" if d is None else f"{d['difference']:+.1f} [{d['ci_low']:.0f}, {d['ci_high']:.0f}]"
+        body.append([f"`{t['arm']}`", t["n"], num(t["success"]), f"[{t['ci_low']:.0f}, {t['ci_high']:.0f}]",
+                     f"**{delta}**" if d and d["outside_ci"] else delta, f"{t['slow_calls_per_task']:.2f}",
+                     f"{t['wall_s_per_task']:.1f}", f"{t['repairs_per_task']:.2f}"])
+    return md(["arm", "n", "success %", "95% CI", "Δ vs full (95% Newcombe)", "slow calls / task", "wall s / task",
+               "repairs / task"], body)
+
+
+@block("study-runtime", STUDY)
+def study_runtime() -> str:
+    study, r = _study()
+    t = study.runtime_table(r)
+    fam = study.repair_families(r)
+    body = [["commitments per task", num(t["fcus_per_task"], 2)],
+            ["state checks sent to the slow verifier", f"{num(t['state_slow_call'])}%"],
+            ["action checks sent to the slow verifier", f"{num(t['action_slow_call'])}%"],
+            ["repairs per task", num(t["repairs_per_task"], 2)],
+            ["success once repaired", f"{num(t['repair_success'])}% of {t['repaired_tasks']} tasks"]]
+    body += [[f"repair family: {k}", f"{v:.1f}%"] for k, v in fam.items() if v]
+    return md(["full arm (Table 9, Figure 11)", "value"], body)
+
+
+@block("study-length", STUDY)
+def study_length() -> str:
+    study, r = _study()
+    body = [[f"`{t['arm']}`", t["bucket"], t["n"], num(t["success"]), f"[{t['ci_low']:.0f}, {t['ci_high']:.0f}]"]
+            for t in study.length_table(r)]
+    return md(["arm", "steps (untested arm's)", "n", "success %", "95% CI"], body)
+
+
+# -- experience ---------------------------------------------------------------------------------
+
+@block("experience-scaling", "experience_scaling.csv", "experience_scaling_meta.json")
+def experience_scaling() -> str:
+    meta = json.loads(_path("experience_scaling_meta.json").read_text())
+    body = [["yes" if r["failure_library"] == "True" else "no", pct(r["fraction"], 0),
+             f"{float(r['handled']):.2f}" + (f" ± {float(r['handled_sd']):.2f}" if r["handled_sd"] else ""),
+             f"{float(r['healthy_completed']):.2f}", f"{float(r['faulty_handled']):.2f}", num(r["skills"]),
+             num(r["failure_cases"]), r["repetitions"]] for r in rows("experience_scaling.csv")]
+    return (f"Trained on {meta['training_runs']} recorded workbench runs, checked on the "
+            f"{meta['held_back_runs']} runs of held-back variant {meta['held_back_variant']} "
+            f"(`{meta['command']}`, {meta['wall_s']} s).\n\n"
+            + md(["failure library", "share of training runs", "runs handled", "healthy completed", "faults handled",
+                  "skills", "failure cases", "samples"], body))
+
+
+@block("experience-live", "experience_scaling_live.csv", "experience_scaling_live_meta.json")
+def experience_live() -> str:
+    meta = json.loads(_path("experience_scaling_live_meta.json").read_text())
+    body = [["yes" if r["failure_library"] == "True" else "no", pct(r["fraction"], 0), f"{float(r['handled']):.2f}",
+             f"{float(r['healthy_completed']):.2f}", f"{float(r['faulty_handled']):.2f}", num(r["skills"], 0),
+             num(r["failure_cases"], 0)] for r in rows("experience_scaling_live.csv")]
+    faults = meta.get("faults", [])
+    faults = ", ".join(f"`{f}`" for f in faults) if isinstance(faults, list) else f"`{faults}`"
+    return (f"Live in Chromium: {meta['held_back_runs']} held-back tasks of variant {meta['held_back_variant']}, "
+            f"faults {faults}, {meta['wall_s']} s (`{meta['command']} --live`).\n\n"
+            + md(["failure library", "share of training runs", "runs handled", "healthy completed", "faults handled",
+                  "skills", "failure cases"], body))
+
+
+@block("retrieval-webarena", "retrieval_webarena.csv", "retrieval_webarena_meta.json")
+def retrieval_webarena() -> str:
+    meta = json.loads(_path("retrieval_webarena_meta.json").read_text())
+    t = [r for r in rows("retrieval_webarena.csv") if r["site"] == "all"]
+    best = max((r for r in t if r["arm"] == "hybrid"), key=lambda r: float(r["recall_at_1"]))
+    pick = [("embedding only (MiniLM)", one(t, "retrieval_webarena.csv", arm="embedding only")),
+            ("hybrid, the paper's 0.4 BM25 + 0.6 embedding", one(t, "retrieval_webarena.csv", arm="hybrid (paper 0.4/0.6)")),
+            (f"hybrid, λ = {float(best['lambda']):.1f} (best recall@1)", best),
+            ("BM25 only", one(t, "retrieval_webarena.csv", arm="BM25 only"))]
+    body = [[name, f"{float(r['recall_at_1']):.3f}", f"{float(r['recall_at_3']):.3f}", f"{float(r['mrr']):.3f}"]
+            for name, r in pick]
+    sites = [r for r in rows("retrieval_webarena.csv") if r["arm"] == "hybrid (paper 0.4/0.6)" and r["site"] != "all"]
+    per_site = ", ".join(f"{r['site']} {float(r['recall_at_1']):.3f} (n = {int(float(r['n']))})"
+                         for r in sorted(sites, key=lambda r: -float(r["recall_at_1"])))
+    return (f"{meta['skills']} skills, {meta['queries_per_seed']} queries per seed, seeds "
+            f"{', '.join(map(str, meta['seeds']))} (mean over seeds; `{meta['command']}`).\n\n"
+            + md(["arm", "recall@1", "recall@3", "MRR"], body)
+            + f"\nRecall@1 per site at the paper's weights: {per_site}.\n")
+
+
+# -- engine -------------------------------------------------------------------------------------
+
+@block("engine-falsifiers", "engine_falsifiers.csv")
+def engine_falsifiers() -> str:
+    body = [[CORPUS.get(r["corpus"], r["corpus"]), r["plans"], r["bound"], frac(r["detected"], r["faulty"]),
+             frac(r["false_alarms"], r["healthy"]), pct(r["before_write_share"], 0), pct(r["escalation_share"]),
+             num(r["statements"], 0)] for r in rows("engine_falsifiers.csv")]
+    return md(["corpus", "plans", "bound", "faulty runs detected", "false alarms (healthy)",
+               "caught before the first write", "checks needing a model", "statements per plan"], body)
+
+
+@block("engine-llm-plans", "engine_llm_plans_qwen05.jsonl")
+def engine_llm_plans() -> str:
+    r = jsonl("engine_llm_plans_qwen05.jsonl")
+    kind = re.compile(r"\[([a-z_-]+)\]")  # lint's one-line warnings carry their kind in brackets
+    warnings = Counter((kind.search(str(w)) or re.match("(.*)", "other")).group(1) for x in r for w in x.get("lint") or [])
+    body = [["model", ", ".join(sorted({x["model"] for x in r}))],
+            ["tasks planned", len(r)],
+            ["plans parsed", sum(1 for x in r if x["ok"])],
+            ["plans linted clean", sum(1 for x in r if x.get("lint_clean"))],
+            ["lint warnings", ", ".join(f"{k}: {v}" for k, v in warnings.most_common()) or "none"],
+            ["LLM calls", sum(x["llm_calls"] for x in r)],
+            ["seconds per plan (median)", num(statistics.median(x["seconds"] for x in r), 0)],
+            ["commitments per plan (median)", num(statistics.median(len(x["plan"].get("commitments", []))
+                                                                  for x in r if x["ok"]), 0)]]
+    return md(["LLM-written plans", "value"], body)
+
+
+def _engine_vs(rel: str) -> str:
+    body = [[r["arm"], r.get("model", ""), r["task"], "yes" if r["success"] == "True" else "no", r["llm_calls"],
+             f"{int(r['tokens']):,}", num(r["seconds"]), r["reason"][:90]] for r in rows(rel)]
+    return md(["arm", "model", "task", "success", "LLM calls", "tokens", "wall s", "what happened"], body)
+
+
+@block("engine-vs-reactive", "engine_vs_reactive.csv")
+def engine_vs_reactive() -> str:
+    return _engine_vs("engine_vs_reactive.csv")
+
+
+@block("engine-vs-reactive-qwen15", "engine_vs_reactive_qwen15_strict_json.csv")
+def engine_vs_reactive_qwen15() -> str:
+    return _engine_vs("engine_vs_reactive_qwen15_strict_json.csv")
+
+
+# -- provenance ---------------------------------------------------------------------------------
+
+@block("results-sources")
+def results_sources() -> str:
+    """Which result file feeds which block, with a digest of its bytes: the page changes when a file does."""
+    used: dict[str, list[str]] = defaultdict(list)
+    for b in BLOCKS.values():
+        for s in b.sources:
+            used[s].append(b.name)
+    body = [[f"`data/results/{s}`", hashlib.sha256(_path(s).read_bytes()).hexdigest()[:12],
+             ", ".join(f"`{n}`" for n in names)] for s, names in sorted(used.items())]
+    unused = sorted(str(p.relative_to(RESULTS)) for p in RESULTS.rglob("*") if p.is_file()
+                    and str(p.relative_to(RESULTS)) not in used and p.name != "README.md")
+    tail = ("\nIn `data/results/` but shown in no table (raw rows and recorded answers the tables above summarise, "
+            "or inputs of a replay): " + ", ".join(f"`{u}`" for u in unused) + ".\n") if unused else ""
+    return md(["result file", "sha256 (first 12)", "blocks"], body) + tail
+
+
+# -- pages --------------------------------------------------------------------------------------
+
+def pages() -> list[Path]:
+    out = []
+    for name in PAGES:
+        p = ROOT / name
+        out += sorted(p.rglob("*.md")) if p.is_dir() else [p]
+    return out
+
+
+def render(text: str, where: str) -> str:
+    def sub(m: re.Match) -> str:
+        name = m.group(2)
+        if name not in BLOCKS:
+            raise TablesError(f"{where}: unknown generated block {name!r}; fix: one of {', '.join(sorted(BLOCKS))}")
+        return m.group(1) + BLOCKS[name].render().rstrip("\n") + "\n" + m.group(4)
+
+    opened = text.count("<!-- generated:")
+    if opened != text.count("<!-- /generated -->"):
+        raise TablesError(f"{where}: {opened} '<!-- generated: NAME -->' markers but "
+                          f"{text.count('<!-- /generated -->')} '<!-- /generated -->'; fix: close every block")
+    return MARK.sub(sub, text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale")
+    args = ap.parse_args(argv)
+    stale = []
+    try:
+        for p in pages():
+            old = p.read_text()
+            new = render(old, str(p.relative_to(ROOT)))
+            if new != old:
+                stale.append(str(p.relative_to(ROOT)))
+                if not args.check:
+                    p.write_text(new)
+    except TablesError as e:
+        print(f"docs_tables: {e}", file=sys.stderr)
+        return 2
+    if args.check and stale:
+        print(f"docs_tables: stale generated tables in {', '.join(stale)}; fix: python scripts/docs_tables.py",
+              file=sys.stderr)
+        return 1
+    for s in stale:
+        print(f"rewrote {s}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
