@@ -26,11 +26,18 @@ from __future__ import annotations
 
 import ast
 import base64
+import builtins as host_builtins
+import ctypes
 import json
 import math
 import os
 import re
 import sys
+
+try:
+    import resource
+except ImportError:  # not a POSIX system: the wall-clock kill and the allow-list remain
+    resource = None
 
 MAX_RANGE = 100_000
 MAX_DEPTH = 100  # nesting of a value that crosses the process boundary
@@ -209,18 +216,14 @@ def _limits(req: dict) -> list[str]:
     """Apply the OS limits; returns the names of those the platform accepted."""
     applied = []
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(1, 9, 0, 0, 0) == 0:  # PR_SET_PDEATHSIG, SIGKILL: die with the host
             applied.append("pdeathsig")
         if req.get("isolate_network", True) and libc.unshare(0x10000000 | 0x40000000) == 0:  # USER | NET
             applied.append("network")
-    except (OSError, AttributeError, ImportError):
+    except (OSError, AttributeError):
         pass
-    try:
-        import resource
-    except ImportError:  # not a POSIX system: the wall-clock kill and the allow-list remain
+    if resource is None:
         return applied
     with open("/proc/self/statm", "rb") as fh:  # noqa: PTH123 - before RLIMIT_NOFILE
         base = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -254,35 +257,34 @@ def _functions_of(tree: ast.Module, source: str):
     return defs
 
 
-def main() -> None:
+def _channels():
+    """The protocol's two pipes, kept apart from fds 0-2 (pointed at /dev/null so a program's prints go nowhere)."""
     proto = os.fdopen(os.dup(1), "wb", buffering=0)
     inbox = os.fdopen(os.dup(0), "rb")
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     os.close(devnull)
+    return proto, inbox
 
-    def send(message) -> None:
-        proto.write(dumps(message))
 
-    req = json.loads(inbox.readline())
-    applied = _limits(req)
-    filename, max_steps = f"<sandbox {req['label']}>", int(req["max_steps"])
-    source, mode = req["source"], req["mode"]
+def _host_helper(name: str, send, inbox):
+    """A helper the host granted: the call crosses to the host as data and its answer comes back."""
+    def helper(*args, **kwargs):
+        send({"call": name, "args": encode(list(args)), "kwargs": encode(kwargs)})
+        reply = json.loads(inbox.readline() or b'{"raise": "the host went away"}')
+        if "raise" in reply:
+            raise HelperError(reply["raise"])
+        return decode(reply["return"])
+    helper.__name__ = name
+    helper.__qualname__ = name
+    return helper
 
-    def call_host(name):
-        def helper(*args, **kwargs):
-            send({"call": name, "args": encode(list(args)), "kwargs": encode(kwargs)})
-            reply = json.loads(inbox.readline() or b'{"raise": "the host went away"}')
-            if "raise" in reply:
-                raise HelperError(reply["raise"])
-            return decode(reply["return"])
-        helper.__name__ = name
-        helper.__qualname__ = name
-        return helper
 
-    import builtins as host_builtins
-
+def _globals(req: dict, send, inbox, filename: str):
+    """The program's globals: allowed built-ins, sandboxed modules, helpers, then the context
+    (functions of earlier nodes defined again). Returns them, the names fixed before the context,
+    and the code objects of re-defined functions."""
     builtins = {n: getattr(host_builtins, n) for n in BUILTIN_NAMES}
     builtins["range"] = _range
     builtins["HelperError"] = HelperError
@@ -291,26 +293,25 @@ def main() -> None:
         mod = {"math": math, "json": json, "re": re}[name]
         g[name] = _Module(name, {k: getattr(mod, k) for k in members})
     for name in req["helpers"]:
-        g[name] = call_host(name)
+        g[name] = _host_helper(name, send, inbox)
     g.update({k: decode(v) for k, v in req["data_helpers"].items()})
     fixed = set(g)
-    received = req["context"]
-    context = {k: decode(v) for k, v in received.items()}
     funcs = {}
-    for k, v in context.items():
+    for k, v in ((k, decode(v)) for k, v in req["context"].items()):
         if isinstance(v, Function):  # defined by an earlier node: define it again here
-            fn_tree = ast.parse(v.source)
-            exec(compile(fn_tree, filename, "exec"), g)  # noqa: S102 - checked when its node was
+            exec(compile(ast.parse(v.source), filename, "exec"), g)  # noqa: S102 - checked when its node was
             fn = g.pop(v.name, None)
             if fn is not None:
                 funcs[fn.__code__] = v
                 g[k] = fn
             continue
         g[k] = v
+    return g, fixed, funcs
 
-    tree = ast.parse(source, mode=mode)
-    funcs_by_line = _functions_of(tree, source) if mode == "exec" else {}
-    code = compile(tree, filename, mode)
+
+def _step_tracer(filename: str, max_steps: int, send):
+    """A trace function counting line events of the program's own code; past the budget the child
+    reports and exits, so the limit is no exception a program could catch."""
     steps = [0]
 
     def local(frame, event, arg):
@@ -324,34 +325,26 @@ def main() -> None:
     def tracer(frame, event, arg):
         return local if frame.f_code.co_filename == filename else None
 
-    def function_record(value):
-        c = getattr(value, "__code__", None)
-        if c is None or getattr(value, "__closure__", None):
-            return None
-        return funcs.get(c) or funcs_by_line.get((c.co_name, c.co_firstlineno))
+    return tracer
 
-    send({"start": applied})
-    sys.settrace(tracer)
+
+def _error_line(exc: BaseException, filename: str):
+    """The last line of the program's own code in the error's traceback."""
+    line, tb = None, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _answer(req: dict, result, g: dict, fixed: set, function_record, send) -> None:
+    """The node's value (eval) or the variables it changed (exec), as data."""
     try:
-        result = eval(code, g) if mode == "eval" else exec(code, g)  # noqa: S307 - checked by the host
-    except MemoryError:
-        sys.settrace(None)
-        send({"limit": f"more than {req['max_memory_mb']} MB of memory", "line": None})
-        return
-    except BaseException as exc:  # noqa: BLE001 - the program's own error, as data
-        sys.settrace(None)
-        line, tb = None, exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == filename:
-                line = tb.tb_lineno
-            tb = tb.tb_next
-        send({"error": f"{type(exc).__name__}: {exc}"[:2000], "line": line})
-        return
-    sys.settrace(None)
-    try:
-        if mode == "eval":
+        if req["mode"] == "eval":
             send({"done": encode(result, functions=function_record)})
             return
+        received = req["context"]
         changed = {}
         for k, v in g.items():
             if k == "__builtins__" or (k in fixed and k not in received):
@@ -364,6 +357,43 @@ def main() -> None:
         send({"error": f"ValueError: {exc}", "line": None})
     except MemoryError:
         send({"limit": f"more than {req['max_memory_mb']} MB of memory", "line": None})
+
+
+def main() -> None:
+    proto, inbox = _channels()
+
+    def send(message) -> None:
+        proto.write(dumps(message))
+
+    req = json.loads(inbox.readline())
+    applied = _limits(req)
+    filename, source, mode = f"<sandbox {req['label']}>", req["source"], req["mode"]
+    g, fixed, funcs = _globals(req, send, inbox, filename)
+    tree = ast.parse(source, mode=mode)
+    funcs_by_line = _functions_of(tree, source) if mode == "exec" else {}
+    code = compile(tree, filename, mode)
+
+    def function_record(value):
+        c = getattr(value, "__code__", None)
+        if c is None or getattr(value, "__closure__", None):
+            return None
+        return funcs.get(c) or funcs_by_line.get((c.co_name, c.co_firstlineno))
+
+    tracer = _step_tracer(filename, int(req["max_steps"]), send)
+    send({"start": applied})
+    sys.settrace(tracer)
+    try:
+        result = eval(code, g) if mode == "eval" else exec(code, g)  # noqa: S307 - checked by the host
+    except MemoryError:
+        sys.settrace(None)
+        send({"limit": f"more than {req['max_memory_mb']} MB of memory", "line": None})
+        return
+    except BaseException as exc:  # noqa: BLE001 - the program's own error, as data
+        sys.settrace(None)
+        send({"error": f"{type(exc).__name__}: {exc}"[:2000], "line": _error_line(exc, filename)})
+        return
+    sys.settrace(None)
+    _answer(req, result, g, fixed, function_record, send)
 
 
 if __name__ == "__main__":
