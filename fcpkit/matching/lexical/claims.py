@@ -54,6 +54,11 @@ _PAGE_FOR = re.compile(rf"\b(?:page|screen|details?)\s+(?:for|of)\s+(?:\S+|{_NAM
 _PAGE_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS)))
 _IN_PLACE = re.compile(r"\b(?:in|on|at|inside|within)\s+(?:the\s+|this\s+|that\s+)?\w+\s*$", re.IGNORECASE)
 AFTER_RECORD_STEMS = frozenset(tokenize(" ".join(g.PAGE_WORDS_AFTER_RECORD)))
+#: "... on the page", "in this screen", "on the opportunity page": where the statement's facts are
+#: (an article or a possessive before the page word; "Sign in page" has none)
+_ON_THE_PAGE = re.compile(r"\b(?:on|in|at|inside|within|from|of)\s+(?:the|this|that|its|their|each|every|any)\s+"
+                          r"(?:[\w'-]+\s+){0,2}(?:page|screen)\s*$", re.IGNORECASE)
+_PLACE_NOUN_STEMS = frozenset(tokenize(" ".join(g.PLACE_NOUNS), keep_stopwords=True))
 _PARTICIPLE = re.compile(r"(?:\b(?:was|were|been|is now|are now|got|gets)\s+(?:not\s+)?([a-z]{3,})\b|\b([a-z]{3,}ed)\b)(?:\s+(?:to|as|for)\s+(?P<obj>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*))?")
 _DIALOG_WORDS = re.compile(r"\b(dialog|modal|pop-?up|window)\s*$", re.IGNORECASE)
 
@@ -72,6 +77,9 @@ class Claim:
     roles: frozenset[str] = frozenset()  # absence/presence of a control: the ARIA roles it may have
     literal: bool = True  # absence: whether the page may say it literally ("X is not available")
     entities: Entities = field(default_factory=Entities)
+    # place: the place's phrase ("" when the statement names none but the place noun) and what it holds
+    parts: tuple[str, ...] = ()
+    base: "Claim | None" = None  # place: the claim the statement makes read whole (how falsifiers read it)
     grammar: str = g.GRAMMAR_VERSION
 
     def describe(self) -> str:
@@ -86,6 +94,8 @@ class Claim:
             parts.append(f"not={list(self.exclude)!r}")
         if self.roles:
             parts.append(f"roles={sorted(self.roles)!r}")
+        if self.parts:
+            parts.append(f"holds={list(self.parts[1:])!r}")
         return " ".join(parts)
 
 
@@ -109,6 +119,8 @@ def names_a_page(statement: str) -> bool:
     toks = tokenize(text)
     if not toks:
         return False
+    if toks[-1] in _PAGE_STEMS and _ON_THE_PAGE.search(text):
+        return False  # "A link for order #100482 is on the page", "Edit button on the opportunity page": a place
     if toks[0] in _PAGE_STEMS or toks[-1] in _PAGE_STEMS or bool(_PAGE_FOR.search(text)):
         return True
     # "Order ORD-55012 view / record / form": a record id and a page noun (not "... in the form":
@@ -165,11 +177,23 @@ def compile_claim(statement: str) -> Claim:
     field, identity, event, presence, literal). "X instead of Y" asserts X: what happened in place
     of what should have ("Post removed instead of locked", "Draft saved instead of posted")."""
     s = normalise(statement)
+    named = g.NAMED_AS.search(s)
+    if named is not None and not g.HOLDS.search(s):  # "Issue page headed Login fails": that page
+        s = g.NAMED_AS.sub(r"\1 for ", s)
+        return Claim("identity", statement, s, subject=s, entities=entities(s))
     sub = _INSTEAD.split(s, maxsplit=1)
     if len(sub) == 2 and len(sub[0].split()) >= 2:
         claim = compile_claim(sub[0])
         return replace(claim, statement=statement)
     ents = entities(s)
+    whole = _whole_claim(statement, s, ents)
+    if whole.type in ("exclusion", "absence", "message"):
+        return whole
+    return _place(statement, s, ents, whole) or whole
+
+
+def _whole_claim(statement: str, s: str, ents: Entities) -> Claim:
+    """The claim of the statement read as one fact (the place rule aside)."""
     for name, rule in (("exclusion", _exclusion), ("absence", _absence), ("message", _message), ("field", _field),
                        ("identity", _identity), ("event", _event)):
         hint = _HINTS.get(name)
@@ -181,6 +205,52 @@ def compile_claim(statement: str) -> Claim:
     roles = control_roles(s)
     kind = "presence" if ents.ids or ents.names or ents.quoted or roles else "literal"
     return Claim(kind, statement, s, subject=s, roles=roles, entities=ents)
+
+
+#: What a place holds, listed: items split at a comma or an "and" before an article
+#: ("From and To fields, a Travel mode selector and a Get directions button").
+_HELD_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?(?=(?:an?|the|its|their)\s)|\s+and\s+(?=(?:an?|the|its|their)\s)", re.IGNORECASE)
+_LIST_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:an?|the|its|their)\s+", re.IGNORECASE)
+#: "Stage, Close Date and Amount fields": names sharing one plural control word.
+_SHARED_ROLE = re.compile(r"^(?P<names>.+?(?:,|\band\b|\bor\b).+?)\s+(?P<noun>fields|buttons|links|tabs|options|checkboxes|boxes|menus)$",
+                          re.IGNORECASE)
+_NAME_LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+
+
+def _place(statement: str, s: str, ents: Entities, whole: Claim) -> Claim | None:
+    """ "<place> with <what it holds>": the place named (a page by its identity, a panel or a list by
+    its name) and each thing it holds on its own; read whole, such a statement needs the place's
+    name and its contents within a few lines of each other, which a page seldom puts them."""
+    m = g.HOLDS.search(s)
+    if m is None:
+        return None
+    head, rest = s[: m.start()].strip(), s[m.end():].strip().rstrip(".")
+    words = head.split()
+    stems = [(tokenize(w, keep_stopwords=True) or ("",))[0] for w in words]
+    at = next((i for i in range(len(words) - 1, -1, -1) if stems[i] in _PLACE_NOUN_STEMS), None)
+    if not rest or at is None or (at < len(words) - 1 and stems[at + 1] not in ("for", "of")):
+        return None  # the head names no place ("A row ... with account X": a record's attributes)
+    # "Order #100482 page", "Directions panel", "the Edit Opportunity form for X": the place, and
+    # the record it is for
+    place, of = _ARTICLE.sub("", " ".join(words[: at + 1])), " ".join(words[at + 2:])
+    if names_a_page(head) and not of:
+        place = _ARTICLE.sub("", head)
+    split = _LIST_SPLIT if m.group("colon") else _HELD_SPLIT  # after a colon, a plain list of what shows
+    held = tuple(x for item in split.split(rest) for x in _held(_ARTICLE.sub("", item.strip())) if x)
+    if not held:
+        return None
+    return Claim("place", statement, s, subject=place, value=of, parts=(place, *held), entities=ents, base=whole)
+
+
+def _held(item: str) -> tuple[str, ...]:
+    """One thing a place holds, or several sharing one control word ("Stage and Amount fields")."""
+    m = _SHARED_ROLE.match(item)
+    if m is None:
+        return (item,)
+    role = m.group("noun").lower()
+    one = role[:-2] if role.endswith("xes") else role[:-1]
+    return tuple(f"{n.strip()} {one}" for n in _NAME_LIST.split(m.group("names")) if n.strip())
 
 
 def _exclusion(statement: str, s: str, ents: Entities) -> Claim | None:
@@ -244,6 +314,7 @@ _LABEL_ADVERB = re.compile(r"\s+(?:still|now|currently|already|again|yet)$", re.
 _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")
 
 
+_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been"})
 _NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w-]*)$")
 
 
@@ -262,6 +333,10 @@ def bare_name(statement: str) -> bool:
     lower = [w for w in words if not _NAME_PART.match(w)]
     if not words or not _NAME_PART.match(words[-1]) or not words[0][:1].isupper():
         return False
+    if _COPULAS.intersection(w.lower() for w in lower):
+        return False  # "Current stage is Proposal/Price Quote": a sentence about a value, not a name
+    if len(words) > 1 and words[0].lower().endswith("ed") and words[1].lower() in STOPWORDS:
+        return False  # "Related to Alder & Finch Outfitters": a participle and its object
     longest = 12 if titled else 5  # after an id, a title's lowercase words may be any word
     if len(lower) > 2 or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
         return False
@@ -280,6 +355,19 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         # "Event Quarterly Business Review — Alder & Fitch", "Kestrel Logistics AG": a record named
         # (by its kind and) its name is its page
         return Claim("identity", statement, f"{s.rstrip('. ')} page", subject=s, entities=ents)
+    m = g.AS_CONTROL.match(s)
+    if m is not None and (m.group("linked") or (m.group("as_role") or "").lower() in g.ROLE_WORDS):
+        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I) + " " + (m.group("as_role") or "link").lower()
+        if control_roles(x):
+            return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
+    m = g.ON_PAGE.match(s)
+    if m is not None:  # "R-7305 link is visible", "Thread X by u/y is listed": there, nothing happened to it
+        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I)
+        return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
+    m = g.ENABLED.match(s)
+    if m is not None and control_roles(m.group("x")):  # "Send warning button enabled": usable now
+        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I)
+        return Claim("presence", statement, x, subject=x, roles=control_roles(x), scope="enabled", entities=ents)
     m = g.IDENTITY_VERBS.match(s)
     if m is None:
         return None
@@ -296,9 +384,20 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     return Claim("presence", statement, x, subject=x, entities=ents)
 
 
+def reports_event(participle: str, bare: bool = True) -> bool:
+    """Whether a past participle says something happened ("cancelled", "assigned"), not how a thing
+    stands or is named ("headed", "listed", "disabled": :data:`grammar.DESCRIPTIVE_PARTICIPLES`).
+    Without an auxiliary, a participle with a negative prefix is a state ("paid and unfulfilled",
+    "unread"); "was unlocked" still reports an event."""
+    w = participle.lower()
+    return w not in g.DESCRIPTIVE_PARTICIPLES and not (bare and w.startswith("un") and len(w) > 6)
+
+
 def _event(statement: str, s: str, ents: Entities) -> Claim | None:
-    m = _PARTICIPLE.search(s)
-    if m is None or not (ents.ids or ents.names):
+    if not (ents.ids or ents.names):
+        return None
+    m = next((m for m in _PARTICIPLE.finditer(s) if reports_event(m.group(1) or m.group(2), m.group(1) is None)), None)
+    if m is None:
         return None
     obj = (m.group("obj") or "").strip()
     return Claim("event", statement, s, subject=m.group(1) or m.group(2), value=obj, entities=ents)

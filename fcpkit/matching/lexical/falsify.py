@@ -28,6 +28,7 @@ from fcpkit.core.text import PAST, tokenize
 from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, phrase_chunks, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
+from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
 
 if TYPE_CHECKING:
     from fcpkit.matching.lexical.matcher import LexicalMatcher
@@ -173,7 +174,7 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
     if kind is not None and not sh.identity and is_page and not (kind in r.view.index or kind in r.view.identity):
         kind = None  # a page that never says the kind: it stays required where the rest is
     if sh.slots and not _filled(sh.slots, page):
-        return min(sc.recall(st, r.content), PARTIAL)  # "Reply to <member>": no value where the slot stands
+        return min(recall(st, r.content, confirming=False), PARTIAL)  # "Reply to <member>": no value where the slot stands
     optional = sh.optional if is_page else sh.action_optional  # an action says what it acts on, not where it stood
     if kind is not None:
         optional = optional | {kind}
@@ -184,9 +185,9 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
         return _partial(st, req, r.view, r.content, subject, identity=True)
     # complete support stands for itself (a disjunction's names are no longer each required, as
     # the word recall's key tokens are), but an event must still be bound to its record
-    if holds(req, r.content) and sc.bound_ok(st, r.content) and (sh.beside or _phrase_on_a_line(req, r.content)):
+    if holds(req, r.content) and bound_ok(st, r.content, confirming=False) and (sh.beside or _phrase_on_a_line(req, r.content)):
         return 1.0
-    if req.explicit and r.items is not None and holds(req, r.items) and sc.bound_ok(st, r.items):
+    if req.explicit and r.items is not None and holds(req, r.items) and bound_ok(st, r.items, confirming=False):
         return 1.0
     return _partial(st, req, r.content, r.content, subject)
 
@@ -195,7 +196,7 @@ def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozense
     """Support short of whole: the word recall, at most :data:`PARTIAL` where the statement's names
     stand and a word of what it says of them stands beside them (:func:`_said_holds`), else at
     most :data:`_ELSEWHERE`."""
-    base = sc.recall(st, content)
+    base = recall(st, content, confirming=False)
     if base <= _ELSEWHERE:
         return base
     if entities_hold(req, where, identity=identity) and _said_holds(req, where, subject, identity):
@@ -282,7 +283,7 @@ def _phrase_on_a_line(req, prep) -> bool:
     toks = req.required
     if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
         return True
-    return bool(sc.lines_with(prep, toks))
+    return bool(lines_with(prep, toks))
 
 
 def _statement(st: "Stmt") -> str:
@@ -341,8 +342,8 @@ def _event(st: "Stmt", r: Reading) -> float:
     s = _plain(st, r, _statement(st))
     if s >= 1.0:
         return s
-    via_field = sc.event(st, r.whole)  # on the record's page, a field holding the event's result
-    return 1.0 if via_field >= 1.0 and sc.recall(st, r.whole) < 1.0 else s
+    via_field = sc.event(st, r.whole, confirming=False)  # on the record's page, a field holding the event's result
+    return 1.0 if via_field >= 1.0 and recall(st, r.whole, confirming=False) < 1.0 else s
 
 
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
@@ -351,6 +352,8 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
     r = Reading(matcher, text)
     out = []
     for st in compiled:
+        if st.kind == "place":  # a falsifier is read whole: all of it where it is read
+            st = st.views[0]
         kind = st.kind
         if kind == "exclusion":
             out.append(sc.exclusion(st, r.view))

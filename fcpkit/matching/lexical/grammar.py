@@ -13,10 +13,10 @@ import re
 
 __all__ = ["GRAMMAR_VERSION", "CLAIM_TYPES"]
 
-GRAMMAR_VERSION = "3"
+GRAMMAR_VERSION = "4"
 
 #: The claim types a statement compiles to (``literal``: none of the others; scored as word recall).
-CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "literal")
+CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "place", "literal")
 
 # -- page identity ------------------------------------------------------------------------------
 #: Nouns that make a short phrase name *which page is open* ("Ticket T-390 detail", "Sign in page").
@@ -97,7 +97,38 @@ EXCLUSION_WORDS = (
     r"(?:that|which|who)\s+isn't|(?:that|which|who)\s+aren't|besides"
 )
 
+# -- places and what they hold ----------------------------------------------------------------
+#: Nouns that name a place on screen, which a statement then fills with what it holds ("Order
+#: #100482 page with a Cancel order button", "Directions panel with a From field", "Reports queue
+#: listing open reports"): the place is read where pages name places, its contents each on their own.
+PLACE_NOUNS = frozenset({
+    "page", "screen", "view", "panel", "pane", "dialog", "modal", "popup", "form", "list", "listing", "table",
+    "section", "sidebar", "card", "tab", "menu", "drawer", "window", "queue", "inbox", "feed", "board",
+    "results", "record", "overview", "summary", "editor", "composer",
+})
+#: Words that join a place to what it holds, or a colon ("Order #100482 page: Paid, Unfulfilled").
+HOLDS = re.compile(r"\s+(?:with|showing|listing|containing|holding)\s+|(?P<colon>:)\s+", re.IGNORECASE)
+#: "is listed / visible / present": the thing is on the page (a list may hold it), nothing happened to it.
+ON_PAGE = re.compile(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:listed|visible|present|there)"
+                     r"(?:\s+(?:on|in|under|among)\s+.+?)?\s*\.?\s*$", re.IGNORECASE)
+#: "R-7305 visible as a link", "Report R-7305 linked from the dashboard": a control of that role named X.
+AS_CONTROL = re.compile(r"^(?P<x>.+?)\s+(?:(?:is|are)\s+)?(?:(?:visible|shown|displayed|listed|present)\s+as\s+(?:an?\s+)?(?P<as_role>\w+)"
+                        r"|(?P<linked>linked)\s+(?:from|on|in|under)\s+.+?)\s*\.?\s*$", re.IGNORECASE)
+#: "X button enabled / active": a control that can be used now (not disabled).
+ENABLED = re.compile(r"^(?P<x>.+?)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:enabled|active|clickable|usable)\s*\.?\s*$", re.IGNORECASE)
+#: A page word, then a participle that names it ("Opportunity detail page headed X", "a form
+#: titled Y"): the page of that name, not an event.
+NAMED_AS = re.compile(r"\b(page|screen|details?|view|dialog|form|panel)\s+(?:headed|titled|entitled|named|called|labell?ed)\s+"
+                      r"(?=[A-Z'\"#\d])")
+
 # -- events -------------------------------------------------------------------------------------
+#: Participles that describe a thing where it stands rather than report that something happened
+#: ("a page headed X", "a link labelled Y", "the row listed first", "a disabled field"); a
+#: participle with a negative prefix ("unfulfilled", "unassigned", "unread") is a state too.
+DESCRIPTIVE_PARTICIPLES = frozenset({
+    "headed", "titled", "entitled", "named", "called", "labelled", "labeled", "listed", "linked", "located",
+    "disabled", "enabled", "expanded", "collapsed", "focused", "highlighted", "nested", "related",
+})
 #: "X was saved", "saved X", "X has been assigned to Y": an event, bound to its record.
 EVENT_PREPOSITIONS = frozenset({"to", "as", "for", "with", "by"})
 #: Auxiliaries of a passive event ("was", "has been") and of an active one ("the system has").
@@ -132,5 +163,6 @@ MESSAGE = [
     # "Confirmation that X was saved", "a confirmation of the lock": what confirms, not the word
     re.compile(r"^\s*(?:an?\s+|the\s+)?confirmation\s+(?:message\s+)?(?:that|of|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
     # "Reply posted confirmation", "Post locked banner": the message, then the word for it
-    re.compile(r"^\s*(?P<body>\S.*?\S)\s+(?:confirmation|banner|toast|notification)\s*\.?\s*$", re.I),
+    # (not "... linked from the dashboard or a notification": after an article the word is a place)
+    re.compile(r"^\s*(?P<body>\S.*?\S)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bor)\s+(?:confirmation|banner|toast|notification)\s*\.?\s*$", re.I),
 ]

@@ -25,7 +25,7 @@ import json
 import math
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -41,6 +41,8 @@ from fcpkit.matching.lexical.chunk_index import chunk_spans, token_masks
 from fcpkit.matching.lexical.falsify import score_falsifiers
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
 from fcpkit.matching.lexical.page_index import line_tokens
+from fcpkit.matching.lexical.keys import named_place, names, predicates
+from fcpkit.matching.lexical.recall import recall
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
 __all__ = ["LexicalMatcher", "PAGE_WORDS", "Explanation"]
@@ -50,13 +52,6 @@ PAGE_WORDS = g.PAGE_WORDS
 _PAGE_STEMS = frozenset(tokenize(" ".join(PAGE_WORDS)))
 #: Control descriptors: "Assign button" names the thing *Assign*; the role word only narrows it.
 _ROLE_WORDS = frozenset(tokenize(" ".join(g.ROLE_WORDS)))
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*)\b|'([^']+)'|\"([^\"]+)\"")
-_PREDICATE = re.compile(
-    r"\b(?:is|are|was|were|been|be|got|gets|become|becomes)\s+(?:not\s+|no longer\s+|now\s+|still\s+)?([a-z]+)\b"
-    r"|\b([a-z]{3,}ed)\b",
-    re.IGNORECASE,
-)
-_WORD = re.compile(r"[a-z]+")
 _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showing selected", past="both"))
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 #: The arguments of :func:`fcpkit.core.actions.action_text` that choose something (not a key or a message).
@@ -74,37 +69,6 @@ _BACKGROUND = data.path("lexical/background_idf.json")
 def background_idf() -> dict[str, float]:
     """The shipped background vocabulary (built by ``scripts/build_background_idf.py``)."""
     return dict(json.loads(_BACKGROUND.read_text(encoding="utf-8"))["idf"])
-
-
-def _predicates(statement: str) -> frozenset[str]:
-    """What a statement says *happened* or *holds*: "is closed", "saved", "rejected".
-
-    A page that mentions the record but not the event does not support the event: "Ticket T-390
-    is closed" is not supported by a queue that lists T-390. Same rule as key tokens.
-    """
-    out: set[str] = set()
-    for m in _PREDICATE.finditer(statement):
-        out.update(tokenize(m.group(1) or m.group(2), past="marked"))
-    for word in _WORD.findall(statement.lower()):
-        if word in g.RELATION_VERBS:
-            out.update(tokenize(word, past="marked"))
-    return frozenset(out)
-
-
-def _names(statement: str) -> frozenset[str]:
-    """Tokens of names in a statement: capitalised words past a sentence start, and quoted text.
-
-    "Team Billing selected" names *Billing*: a page about selecting a team does not support it
-    unless Billing is there, however well "team" and "selected" match. Same rule as key tokens.
-    """
-    out: set[str] = set()
-    for m in _NAME.finditer(statement.strip()):
-        word = m.group(1)
-        if word is not None:
-            out.update(tokenize(word, past="marked"))
-        else:
-            out.update(tokenize(m.group(2) or m.group(3), past="marked"))
-    return frozenset(out)
 
 
 def _chosen_values(text: str) -> tuple[frozenset[str], ...]:
@@ -221,7 +185,7 @@ class LexicalMatcher:
     # -- compilation ----------------------------------------------------------------------
     def _weighted(self, st: Stmt) -> Stmt:
         w = tuple(self.weight(t) for t in st.tokens)
-        return Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, w, sum(w), st.bound, st.views, st.claim)
+        return replace(st, weights=w, total=sum(w))
 
     def _with_views(self, st: Stmt, claim: Claim) -> Stmt:
         """Attach the claim and the other readings its scorer needs."""
@@ -232,7 +196,7 @@ class LexicalMatcher:
                      Stmt("literal", st.tokens, frozenset(), weights=st.weights, total=st.total))
         else:
             views = st.views
-        return Stmt(st.kind, st.tokens, st.keys, st.thing, st.context, st.exclude, st.weights, st.total, st.bound, views, claim)
+        return replace(st, views=views, claim=claim)
 
     def compile(self, statement: str) -> Claim:
         """The typed :class:`~fcpkit.matching.lexical.claims.Claim` a statement compiles to."""
@@ -242,8 +206,20 @@ class LexicalMatcher:
         st = self._stmts.get(statement)
         if st is not None:
             return st
-        claim = compile_claim(statement)
+        st = self._from_claim(compile_claim(statement))
+        self._stmts[statement] = st
+        return st
+
+    def _from_claim(self, claim: Claim) -> Stmt:
         kind = claim.type
+        if kind == "place":
+            # the place and each thing it holds, on their own; read whole too (``views[0]``: how
+            # falsifiers read it, and the floor of the confirming score)
+            base = self._from_claim(claim.base) if claim.base is not None else self._compile_plain(claim.statement)
+            held = tuple(self._held(x) for x in claim.parts[1:])
+            return Stmt("place", base.tokens, base.keys, thing=self._compile_plain(claim.parts[0]),
+                        context=self._compile(claim.value) if claim.value else None,
+                        weights=base.weights, total=base.total, views=(base, *held), claim=claim)
         if kind == "absence":
             # Keep the literal tokens too: the page may *say* it ("Approve is not available here").
             # All of its words must then co-occur in one chunk: a stray "not" elsewhere proves nothing.
@@ -267,9 +243,13 @@ class LexicalMatcher:
             st = self._compile_plain(claim.canonical)
             if kind == "event" and claim.value and st.kind == "literal":
                 st = Stmt("event", st.tokens, st.keys, weights=st.weights, total=st.total, bound=st.bound)
-        st = self._with_views(st, claim)
-        self._stmts[statement] = st
-        return st
+        return self._with_views(st, claim)
+
+    def _held(self, part: str) -> Stmt:
+        """A thing a place holds, as its own claim; a name alone ("assignee Mei Lin") is content
+        of the place there, not the page's identity."""
+        st = self._compile(part)
+        return self._compile_plain(part) if st.kind == "identity" and not names_a_page(part) else st
 
     def compile_statements(self, statements: Sequence[str]) -> None:
         """Compile ``statements`` now, as the bundle the testers will score together: the testers
@@ -300,11 +280,13 @@ class LexicalMatcher:
         page_word = names_a_page(statement)
         drop = _PAGE_STEMS | (AFTER_RECORD_STEMS if page_word else frozenset())
         toks = tuple(dict.fromkeys(t for t in toks if t not in drop))
-        predicates = _predicates(statement)
-        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in predicates or t in _names(statement))
+        said = predicates(statement)
+        named = names(statement)
+        keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in said or t in named)
         ids = frozenset(t for t in keys if is_key_token(t) and any(c.isalpha() for c in t))
-        bound = (ids, frozenset(t for t in toks if t in predicates)) if ids and predicates else (frozenset(), frozenset())
-        return self._weighted(Stmt("identity" if page_word else "literal", toks, keys, bound=bound))
+        bound = (ids, frozenset(t for t in toks if t in said)) if ids and said else (frozenset(), frozenset())
+        where = named_place(statement) if not page_word else frozenset()
+        return self._weighted(Stmt("identity" if page_word else "literal", toks, keys, bound=bound, where=where))
 
     # -- page preparation -----------------------------------------------------------------
     def page(self, text: "str | Page | ActionDescription") -> Page:
@@ -378,7 +360,7 @@ class LexicalMatcher:
     def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
         kind = st.kind
         if kind in _PLAIN:
-            return sc.recall(st, page)
+            return recall(st, page)
         if kind == "absence":
             return sc.absence(st, page, self.absence_prior, trace)
         if kind == "exclusion":
@@ -391,7 +373,28 @@ class LexicalMatcher:
             return sc.event(st, page, trace)
         if kind == "control":
             return sc.control(st, page, trace)
-        return sc.recall(st, page)
+        if kind == "place":
+            return self._place(st, page, trace)
+        return recall(st, page)
+
+    def _place(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
+        """A place and what it holds: the least of the place's support and the mean support of its
+        contents, never below the statement read whole."""
+        whole = self._score_one(st.views[0], page)
+        held = [self._score_one(x, page) for x in st.views[1:]]
+        s = sum(held) / len(held) if held else 0.0
+        # the place as a scope is read (a page's identity, a dialog's or a region's name), and
+        # the record it is for ("the Edit Opportunity form for X") where records are named
+        place = recall(st.thing, page) if st.thing.kind == "identity" else sc.scope(st.thing, page)
+        if st.context is not None:
+            place = min(place, self._score_one(st.context, page))
+        s = min(s, place)
+        if trace is not None and st.claim is not None:
+            parts = st.claim.parts
+            trace.append(("place", None, parts[0] + (f" for {st.claim.value}" if st.claim.value else ""), place))
+            trace.extend(("holds", None, x, v) for x, v in zip(parts[1:], held))
+            trace.append(("whole", None, "the statement read whole", whole))
+        return max(whole, s)
 
     def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(statements), len(texts)), dtype=np.float64)
@@ -429,8 +432,8 @@ class LexicalMatcher:
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
         by_kind = {"absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
-                   "message": sc.message, "event": sc.event, "control": sc.control}
-        hit = (statements, tuple((by_kind.get(st.kind, sc.recall), st) for st in compiled))
+                   "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place}
+        hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))
         if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused
             self._scorers[id(statements)] = hit
             if len(self._scorers) > self._cache_size:

@@ -29,6 +29,7 @@ from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.entities import dates, dates_match
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
 from fcpkit.matching.lexical.page_index import field_labels, list_titles, live_tokens, name_index, same_name_as
+from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
 
 __all__ = ["Stmt", "Prepared"]
 
@@ -51,6 +52,8 @@ class Stmt:
     # literal without keys); field -> (literal,); message -> (literal of the message text,)
     views: tuple["Stmt", ...] = ()
     claim: Claim | None = None
+    # the tokens of the named place a statement ends on ("in Urban Cycling"): held by the page's identity
+    where: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -85,66 +88,6 @@ _SHAPE = re.compile(r"\d")
 def shapes(tokens: frozenset[str]) -> frozenset[str]:
     """The shapes (digits as 9) of the key tokens among ``tokens``: T-390 and T-391 share one."""
     return frozenset(_SHAPE.sub("9", t) for t in tokens if is_key_token(t))
-
-
-def bound_ok(st: Stmt, page: Prepared) -> bool:
-    """Whether an event about a record is bound to it: the record's page, or one line naming the
-    record and the event ("ORD-55012 was cancelled" is not a list holding ORD-55012 and, elsewhere,
-    another order's "cancelled")."""
-    ids, events = st.bound
-    return all(k in page.identity or lines_with(page, (k, *events)) for k in ids)
-
-
-def lines_with(page: Prepared, tokens) -> int:
-    """The lines of ``page`` (a bitmask) that hold every one of ``tokens``."""
-    mask = -1
-    for t in tokens:
-        mask &= page.lines.get(t, 0)
-        if not mask:
-            return 0
-    return mask
-
-
-def recall(st: Stmt, page: Prepared) -> float:
-    """IDF-weighted share of ``st``'s tokens in the best chunk (identity: in the page's identity)."""
-    toks, weights, total = st.tokens, st.weights, st.total
-    if not toks or total <= 0:
-        return 0.0
-    if st.kind == "identity":
-        ident = page.identity
-        if not st.keys <= ident:
-            return 0.0
-        return sum(w for t, w in zip(toks, weights) if t in ident) / total
-    if not bound_ok(st, page):
-        return 0.0
-    get = page.index.get
-    mask = -1
-    for k in st.keys:
-        mask &= get(k, 0)
-        if not mask:
-            return 0.0
-    masks = [get(t, 0) for t in toks]
-    every = -1
-    cand = 0
-    for m in masks:
-        cand |= m
-        every &= m
-    if every:  # one chunk holds every token
-        return 1.0
-    if st.keys:
-        cand &= mask
-    pairs = [(m, w) for m, w in zip(masks, weights) if m & cand]
-    best = 0.0
-    while cand:
-        low = cand & -cand
-        cand ^= low
-        s = 0.0
-        for m, w in pairs:
-            if m & low:
-                s += w
-        if s > best:
-            best = s
-    return best / total
 
 
 def _is_record_token(token: str) -> bool:
@@ -257,10 +200,13 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     # a control of the named role counts wherever it is (a search box in the page's banner is
     # on the page); a thing named without a role only in the main region and dialogs. Only the
     # nodes whose name holds one of the thing's words (and every key word) can score above 0.
-    index = prep.extra.get(("name_index", roles))
+    usable = claim.scope == "enabled"  # "Send warning button enabled": a control one can use now
+    index = prep.extra.get(("name_index", (roles, usable)))
     if index is None:
         nodes = [(i, r) for i, r in _all_controls(prep) if r in roles] if roles else _node_names(prep)
-        index = name_index(prep, nodes, roles)
+        if usable:
+            nodes = [(i, r) for i, r in nodes if "disabled" not in prep.page.nodes[i].states]
+        index = name_index(prep, nodes, (roles, usable))
     get = index.tokens.get
     masks = [get(t, 0) for t in toks]
     cand = 0
@@ -475,10 +421,11 @@ def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     return s
 
 
-def event(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool = True) -> float:
     """Recall with the event bound to its record; "T-390 assigned to Payments" also holds on
-    T-390's page when a field there holds *Payments* (the event's result)."""
-    s = recall(st, prep)
+    T-390's page when a field there holds *Payments* (the event's result). ``confirming``: as
+    :func:`~fcpkit.matching.lexical.recall.recall` reads it."""
+    s = recall(st, prep, confirming)
     claim = st.claim
     page = prep.page
     if s >= 1.0 or claim is None or not claim.value or page is None or not page.is_page:

@@ -35,7 +35,7 @@ from fcpkit.core.text import PAST, tokenize
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.page_index import line_tokens
 
-__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS"]
+__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE"]
 
 #: The most a falsifier that does not hold completely scores: the top of the band a model
 #: verifier is asked about, below every drift gate the router applies with a confidence >= 0.
@@ -51,7 +51,7 @@ _CAP = r"(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|&)"
 #: A name: capitalised words (and all-capital ones: AG, GmbH, USB), joined by spaces, ``&`` or a
 #: dash, and a number that ends it ("Fleet Telematics Renewal 2024").
 _RUN = re.compile(r"(?<![\w'’])[A-Z][\w'’./-]*(?:(?:\s+|\s*[&—–]\s*)(?:[A-Z][\w'’./-]*|&))*(?:\s+\d[\w.,/-]*)?")
-_HANDLE = re.compile(r"(?<!\w)(?:u|r|@)/?[a-z0-9][\w.-]*_[\w.-]+|@[\w.-]+")
+HANDLE = re.compile(r"(?<!\w)(?:u|r|@)/?[a-z0-9][\w.-]*_[\w.-]+|@[\w.-]+")
 _QUOTED = re.compile(r"'([^']{3,})'|\"([^\"]{3,})\"|“([^”]{3,})”")
 _OR = re.compile(r"\s*,?\s+(?:or|nor)\s+|\s*/\s*(?=\w)", re.IGNORECASE)
 
@@ -95,7 +95,7 @@ def _runs(statement: str) -> list[tuple[int, int, str]]:
         words = [w for w in re.split(r"\s+|\s*[&—–]\s*", m.group(0)) if w]
         if len(words) >= 2:
             out.append((m.start(), m.end(), m.group(0)))
-    for m in _HANDLE.finditer(statement):
+    for m in HANDLE.finditer(statement):
         out.append((m.start(), m.end(), m.group(0)))
     for m in _QUOTED.finditer(statement):
         out.append((m.start(), m.end(), next(g for g in m.groups() if g)))

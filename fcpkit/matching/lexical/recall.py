@@ -1,0 +1,148 @@
+"""Word recall: how much of a statement one place of a page holds.
+
+A statement's tokens are read in one *chunk*: a window of lines (:mod:`.chunk_index`), or a
+collection item (a table row, a list item: a row may run past a window, and what it says is about
+the record it lists). Every key token must stand in the chunk. Two contexts hold beyond a chunk:
+the page's identity holds the named place a statement ends on ("... in Urban Cycling" on the
+Urban Cycling board), and an event about a record is bound to the record's page, line or row.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fcpkit.core.page import Page
+from fcpkit.matching.lexical.page_index import line_tokens
+
+if TYPE_CHECKING:
+    from fcpkit.matching.lexical.scorers import Prepared, Stmt
+
+__all__ = ["recall", "bound_ok", "lines_with"]
+
+
+def bound_ok(st: Stmt, page: Prepared, confirming: bool = True) -> bool:
+    """Whether an event about a record is bound to it: the record's page, or one line naming the
+    record and the event ("ORD-55012 was cancelled" is not a list holding ORD-55012 and, elsewhere,
+    another order's "cancelled"); for ``confirming`` evidence, the row that lists the record too.
+    A falsifier is not bound by a row: a row may be what a user wrote (a comment saying "T-390
+    is closed"), and what fires drift must stand where the application says it."""
+    ids, events = st.bound
+    return all(k in page.identity or lines_with(page, (k, *events)) or (confirming and _items_with(page, (k, *events)))
+               for k in ids)
+
+
+def _items_with(page: Prepared, tokens) -> int:
+    """The collection items of ``page`` (a bitmask) whose lines hold every one of ``tokens``
+    between them: a table row lists an order's number in one cell and its status in another,
+    and what a row says is about the record it lists."""
+    masks = _item_index(page)
+    mask = -1
+    for t in tokens:
+        mask &= masks.get(t, 0)
+        if not mask:
+            return 0
+    return mask
+
+
+def _item_index(prep: Prepared) -> dict[str, int]:
+    """token -> bitmask of the page's collection items holding it (kept in ``prep.extra``)."""
+    hit = prep.extra.get("item_tokens")
+    if hit is None:
+        hit = prep.extra["item_tokens"] = _item_masks(prep.page)
+    return hit
+
+
+def _item_masks(page: Page | None) -> dict[str, int]:
+    """token -> bitmask of the collection items (:attr:`Page.items`) holding it."""
+    out: dict[str, int] = {}
+    if page is None or not page.is_page:
+        return out
+    order: dict[int, int] = {}
+    for node, item in zip(page.nodes, page.items):
+        if item < 0:
+            continue
+        bit = 1 << order.setdefault(item, len(order))
+        for t in line_tokens(node.line):
+            out[t] = out.get(t, 0) | bit
+    out[_N_ITEMS] = len(order)
+    return out
+
+
+_N_ITEMS = "\x00items"  # the item index's count of items (no token has this form)
+
+
+def lines_with(page: Prepared, tokens) -> int:
+    """The lines of ``page`` (a bitmask) that hold every one of ``tokens``."""
+    mask = -1
+    for t in tokens:
+        mask &= page.lines.get(t, 0)
+        if not mask:
+            return 0
+    return mask
+
+
+def recall(st: Stmt, page: Prepared, confirming: bool = True) -> float:
+    """IDF-weighted share of ``st``'s tokens in the best chunk (identity: in the page's identity).
+    ``confirming`` (the default; falsifiers are read with it off, see :func:`bound_ok`): collection
+    items count as chunks and the page's identity holds the named place the statement ends on."""
+    toks, weights, total = st.tokens, st.weights, st.total
+    if not toks or total <= 0:
+        return 0.0
+    if st.kind == "identity":
+        ident = page.identity
+        if not st.keys <= ident:
+            return 0.0
+        return sum(w for t, w in zip(toks, weights) if t in ident) / total
+    if not bound_ok(st, page, confirming):
+        return 0.0
+    is_page = page.page is not None and page.page.is_page
+    # where a statement says its thing is ("... in Urban Cycling") is the context of every chunk
+    # of the page whose identity names it: the Urban Cycling board's rows do not repeat its name
+    ident = st.where & page.identity if is_page and st.where and confirming else frozenset()
+    best = _best_chunk(st, _in_context(page.index.get, ident, len(page.spans)))
+    if best < 1.0 and is_page and confirming:
+        # a collection item is a chunk too: a table row may run past a window of lines
+        items = _item_index(page)
+        best = max(best, _best_chunk(st, _in_context(items.get, ident, items.get(_N_ITEMS, 0))))
+    return best
+
+
+def _in_context(get, identity: frozenset[str], n: int):
+    """``get`` (token -> bitmask of ``n`` chunks) with the identity's tokens in every chunk."""
+    if not identity or n <= 0:
+        return get
+    every = (1 << n) - 1
+    return lambda t, default=0: every if t in identity else get(t, default)
+
+
+def _best_chunk(st: Stmt, get) -> float:
+    """The best IDF-weighted share of ``st``'s tokens in one chunk of an index (``get``: token ->
+    bitmask of chunks), every key token in it."""
+    toks, weights, total = st.tokens, st.weights, st.total
+    mask = -1
+    for k in st.keys:
+        mask &= get(k, 0)
+        if not mask:
+            return 0.0
+    masks = [get(t, 0) for t in toks]
+    every = -1
+    cand = 0
+    for m in masks:
+        cand |= m
+        every &= m
+    if every:  # one chunk holds every token
+        return 1.0
+    if st.keys:
+        cand &= mask
+    pairs = [(m, w) for m, w in zip(masks, weights) if m & cand]
+    best = 0.0
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        s = 0.0
+        for m, w in pairs:
+            if m & low:
+                s += w
+        if s > best:
+            best = s
+    return best / total
