@@ -72,14 +72,18 @@ def test_spoofed_corpus_stays_detected():
 
 
 def test_spoofed_corpus_defeats_whole_page_scoring():
-    """The corpus bites: scored on the whole page (no provenance) planted text hides a fault that
-    provenance catches (the built-in falsifiers, the tracker and the strict reading of falsifiers
-    catch the others without it)."""
+    """The corpus bites: scored on the whole page (no provenance) planted text hides a fault the
+    provenance reading catches, or delays its catch (the built-in falsifiers, the tracker, the
+    strict reading of falsifiers and the falsifiers of a step passed over catch the others without it)."""
     runs = load_corpus(SPOOFED)
-    checker = Checker()
-    checker.state.provenance = None
-    missed = sum(not checker.check(t).detected for t in runs)
-    assert missed >= 1, missed
+    checker, whole = Checker(), Checker()
+    whole.state.provenance = None
+
+    def step(report) -> float:
+        return report.detection.step if report.detected else float("inf")
+
+    worse = [t.id for t in runs if step(whole.check(t)) > step(checker.check(t))]
+    assert worse, "no spoofed run is missed or caught later without provenance"
 
 
 def test_a_statement_about_a_user_field_reads_that_field():
