@@ -179,8 +179,7 @@ class CommitmentTracker:
             return None
         return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
                                    self.attempted if self.track_attempts else None,
-                                   acted=self.acted if self.track_attempts else None,
-                                   inputs=tuple(self.inputs), site=self.site)
+                                   acted=self.acted if self.track_attempts else None)
 
     def follow(self, commitment_id: str, check: CheckResult | None = None) -> Move | None:
         """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
@@ -252,7 +251,7 @@ class CommitmentTracker:
             return None
         return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
                                    passed=passed, acted=self.acted if self.track_attempts else None,
-                                   partly=self.partly, inputs=tuple(self.inputs), site=self.site)
+                                   partly=self.partly)
 
     def record_write(self, action: Action | None = None) -> None:
         """A write or irreversible ``action`` ran while the active commitment was active. A message
