@@ -177,8 +177,7 @@ def compile_claim(statement: str) -> Claim:
     field, identity, event, presence, literal). "X instead of Y" asserts X: what happened in place
     of what should have ("Post removed instead of locked", "Draft saved instead of posted")."""
     s = normalise(statement)
-    named = g.NAMED_AS.search(s)
-    if named is not None and not g.HOLDS.search(s):  # "Issue page headed Login fails": that page
+    if g.NAMED_AS.search(s) and not g.HOLDS.search(s):  # "Issue page headed Login fails": that page
         s = g.NAMED_AS.sub(r"\1 for ", s)
         return Claim("identity", statement, s, subject=s, entities=entities(s))
     sub = _INSTEAD.split(s, maxsplit=1)
@@ -357,17 +356,20 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         return Claim("identity", statement, f"{s.rstrip('. ')} page", subject=s, entities=ents)
     m = g.AS_CONTROL.match(s)
     if m is not None and (m.group("linked") or (m.group("as_role") or "").lower() in g.ROLE_WORDS):
-        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I) + " " + (m.group("as_role") or "link").lower()
-        if control_roles(x):
-            return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
+        x = f"{_bare(m.group('x'))} {(m.group('as_role') or 'link').lower()}"
+        roles = control_roles(x)
+        if roles:
+            return Claim("presence", statement, x, subject=x, roles=roles, entities=ents)
     m = g.ON_PAGE.match(s)
     if m is not None:  # "R-7305 link is visible", "Thread X by u/y is listed": there, nothing happened to it
-        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I)
+        x = _bare(m.group("x"))
         return Claim("presence", statement, x, subject=x, roles=control_roles(x), entities=ents)
     m = g.ENABLED.match(s)
-    if m is not None and control_roles(m.group("x")):  # "Send warning button enabled": usable now
-        x = re.sub(r"^(?:the|a|an)\s+", "", m.group("x").strip(), flags=re.I)
-        return Claim("presence", statement, x, subject=x, roles=control_roles(x), scope="enabled", entities=ents)
+    if m is not None:  # "Send warning button enabled": usable now
+        x = _bare(m.group("x"))
+        roles = control_roles(x)
+        if roles:
+            return Claim("presence", statement, x, subject=x, roles=roles, scope="enabled", entities=ents)
     m = g.IDENTITY_VERBS.match(s)
     if m is None:
         return None
@@ -382,6 +384,11 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         return Claim("identity", statement, phrase, subject=x, entities=ents)
     # "Leave requests list is shown": the list is there (pages do not say "shown")
     return Claim("presence", statement, x, subject=x, entities=ents)
+
+
+def _bare(phrase: str) -> str:
+    """``phrase`` without its leading article."""
+    return re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
 
 
 def reports_event(participle: str, bare: bool = True) -> bool:

@@ -125,8 +125,12 @@ NAMED_AS = re.compile(r"\b(page|screen|details?|view|dialog|form|panel)\s+(?:hea
 #: Participles that describe a thing where it stands rather than report that something happened
 #: ("a page headed X", "a link labelled Y", "the row listed first", "a disabled field"); a
 #: participle with a negative prefix ("unfulfilled", "unassigned", "unread") is a state too.
-DESCRIPTIVE_PARTICIPLES = frozenset({
+#: The participles among them that name a thing or say where it stands, which pages never write
+#: beside it (a page headed X shows X, a listed record shows in a list): no predicate a page states.
+NAMING_PARTICIPLES = frozenset({
     "headed", "titled", "entitled", "named", "called", "labelled", "labeled", "listed", "linked", "located",
+})
+DESCRIPTIVE_PARTICIPLES = NAMING_PARTICIPLES | frozenset({
     "disabled", "enabled", "expanded", "collapsed", "focused", "highlighted", "nested", "related",
 })
 #: "X was saved", "saved X", "X has been assigned to Y": an event, bound to its record.

@@ -50,8 +50,7 @@ _IN_NAMED_PLACE = re.compile(r"\s(?:in|on|at|under|within)\s+(?:the\s+)?(?P<name
 #: "posted by u/x", "created by Dana": who made a record is its metadata ("u/x · 5 h ago", "by
 #: Dana"), which lists write without the verb; the author is the fact, the verb is not
 _AUTHORED = re.compile(r"\b(?:posted|written|authored|submitted|created|uploaded|shared|started|filed|placed)\s+by\b", re.I)
-_NOT_PREDICATES = DISCOURSE_WORDS | frozenset(
-    tokenize("listed linked located headed titled entitled named called labelled labeled", past="marked"))
+_NOT_PREDICATES = DISCOURSE_WORDS | frozenset(tokenize(" ".join(g.NAMING_PARTICIPLES), past="marked"))
 
 
 def names(statement: str) -> frozenset[str]:

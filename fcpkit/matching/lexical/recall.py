@@ -35,28 +35,23 @@ def _items_with(page: Prepared, tokens) -> int:
     """The collection items of ``page`` (a bitmask) whose lines hold every one of ``tokens``
     between them: a table row lists an order's number in one cell and its status in another,
     and what a row says is about the record it lists."""
-    masks = _item_index(page)
-    mask = -1
-    for t in tokens:
-        mask &= masks.get(t, 0)
-        if not mask:
-            return 0
-    return mask
+    return _holding_all(_item_index(page)[0], tokens)
 
 
-def _item_index(prep: Prepared) -> dict[str, int]:
-    """token -> bitmask of the page's collection items holding it (kept in ``prep.extra``)."""
+def _item_index(prep: Prepared) -> tuple[dict[str, int], int]:
+    """(token -> bitmask of the page's collection items holding it, the number of items), kept in
+    ``prep.extra``."""
     hit = prep.extra.get("item_tokens")
     if hit is None:
         hit = prep.extra["item_tokens"] = _item_masks(prep.page)
     return hit
 
 
-def _item_masks(page: Page | None) -> dict[str, int]:
-    """token -> bitmask of the collection items (:attr:`Page.items`) holding it."""
+def _item_masks(page: Page | None) -> tuple[dict[str, int], int]:
+    """token -> bitmask of the collection items (:attr:`Page.items`) holding it, and their number."""
     out: dict[str, int] = {}
     if page is None or not page.is_page:
-        return out
+        return out, 0
     order: dict[int, int] = {}
     for node, item in zip(page.nodes, page.items):
         if item < 0:
@@ -64,18 +59,19 @@ def _item_masks(page: Page | None) -> dict[str, int]:
         bit = 1 << order.setdefault(item, len(order))
         for t in line_tokens(node.line):
             out[t] = out.get(t, 0) | bit
-    out[_N_ITEMS] = len(order)
-    return out
-
-
-_N_ITEMS = "\x00items"  # the item index's count of items (no token has this form)
+    return out, len(order)
 
 
 def lines_with(page: Prepared, tokens) -> int:
     """The lines of ``page`` (a bitmask) that hold every one of ``tokens``."""
+    return _holding_all(page.lines, tokens)
+
+
+def _holding_all(index: dict[str, int], tokens) -> int:
+    """The AND of ``tokens``' bitmasks in ``index`` (0 as soon as one holds none)."""
     mask = -1
     for t in tokens:
-        mask &= page.lines.get(t, 0)
+        mask &= index.get(t, 0)
         if not mask:
             return 0
     return mask
@@ -102,8 +98,8 @@ def recall(st: Stmt, page: Prepared, confirming: bool = True) -> float:
     best = _best_chunk(st, _in_context(page.index.get, ident, len(page.spans)))
     if best < 1.0 and is_page and confirming:
         # a collection item is a chunk too: a table row may run past a window of lines
-        items = _item_index(page)
-        best = max(best, _best_chunk(st, _in_context(items.get, ident, items.get(_N_ITEMS, 0))))
+        items, n = _item_index(page)
+        best = max(best, _best_chunk(st, _in_context(items.get, ident, n)))
     return best
 
 
