@@ -15,12 +15,14 @@ import pytest
 from browsergym.experiments import EnvArgs, ExpArgs
 
 from _labsupport.browser import browser_missing
-from fcpkit.errors import ConfigError, PlanError
+from fcpkit.errors import ConfigError, ModelUnavailableError, PlanError
 from fcpkit_lab.agents import LOG_NAME, GuardedAgentArgs
+from fcpkit_lab.agents.executor_agent import LLMAgentArgs
 from fcpkit_lab.agents.studies import miniwob_setup, prepare_miniwob, run_experiments
 from fcpkit_lab.envs.miniwob.server import MiniWoBServer
 from fcpkit_lab.envs.record.browsergym_study import ScriptedAgentArgs
 from fcpkit_lab.importers.browsergym import read_experiment
+from fcpkit_lab.llm import find_gguf, llama_cpp_available
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 
@@ -157,3 +159,59 @@ def test_bad_arguments_are_refused_before_any_experiment_runs():
         GuardedAgentArgs(agent_args=ScriptedAgentArgs(), plan={"task": "x", "commitments": "no"})
     with pytest.raises(ConfigError, match="no experiments"):
         run_experiments([], "/tmp/unused")
+
+
+class CrashingArgs(ScriptedAgentArgs):
+    """The scripted agent, crashing on its second action (an agent's own bug)."""
+
+    def make_agent(self):
+        agent = super().make_agent()
+        plain, calls = agent.get_action, []
+
+        def get_action(obs):
+            calls.append(1)
+            if len(calls) == 2:
+                raise RuntimeError("the agent's own bug")
+            return plain(obs)
+
+        agent.get_action = get_action
+        return agent
+
+
+def test_an_agent_that_crashes_is_recorded_as_browsergym_records_it_and_the_log_survives(miniwob, tmp_path):
+    args = GuardedAgentArgs(agent_args=CrashingArgs(task="enter-text"))
+    exp = ExpArgs(agent_args=args, env_args=EnvArgs(task_name="miniwob.enter-text", task_seed=0, max_steps=8,
+                                                    headless=True), logging_level_stdout=40)
+    exp.prepare(tmp_path)
+    exp.run()
+    exp_dir = Path(exp.exp_dir)
+    summary = json.loads((exp_dir / "summary_info.json").read_text())
+    assert "the agent's own bug" in summary["err_msg"]  # the agent's error, not the guard's
+    recs = _log(exp_dir)
+    stop = next(r for r in recs if r.get("event") == "stop")
+    assert stop["reason"] == "executor_error" and "the agent's own bug" in stop["detail"]
+    assert recs[-1]["event"] == "run_end"
+    assert len(read_experiment(exp_dir).steps) == 1  # the step before the crash is kept
+
+
+@pytest.mark.llm
+def test_the_embedded_model_drives_a_guarded_experiment(miniwob, tmp_path):
+    if not llama_cpp_available():
+        pytest.skip("llama_cpp is not importable")
+    try:
+        find_gguf()
+    except ModelUnavailableError as e:
+        pytest.skip(f"no packaged GGUF: {e}")
+    args = GuardedAgentArgs(agent_args=LLMAgentArgs())
+    exp = ExpArgs(agent_args=args, env_args=EnvArgs(task_name="miniwob.click-button", task_seed=0, max_steps=4,
+                                                    headless=True), logging_level_stdout=40)
+    exp.prepare(tmp_path)
+    exp.run()
+    exp_dir = Path(exp.exp_dir)
+    summary = json.loads((exp_dir / "summary_info.json").read_text())
+    assert summary["err_msg"] is None and summary["n_steps"] >= 1
+    recs = _log(exp_dir, wait_s=60)
+    proposals = [r for r in recs if r.get("event") == "gate"]
+    assert proposals and recs[-1]["event"] == "run_end"  # each model proposal went through the gate
+    steps = _steps(exp_dir)
+    assert all("fcpkit" in s.agent_info["extra_info"] for s in steps if s.action)
