@@ -44,13 +44,17 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, load_plan
 from fcpkit.core.trajectory import Action
 from fcpkit.errors import ConfigError
+from fcpkit.llm.components.verifier import LLMVerifier
 from fcpkit_lab.agents.bridge import AgentExecutor, EpisodeEnded, TurnEnvironment, Turns
 from fcpkit_lab.importers.browsergym import goal_plan, page_of
+from fcpkit_lab.llm import default_client
 
 __all__ = ["LOG_NAME", "GOES_ON", "GuardedAgent", "GuardedAgentArgs", "experiment_dir"]
 
 #: the evidence log's file name in the experiment folder
 LOG_NAME = "fcpkit_evidence.jsonl"
+#: who answers an escalation (see :class:`GuardedAgentArgs`)
+VERIFIERS = ("lower", "llm")
 #: stop reasons after which the wrapped agent goes on unguarded: the plan is done or the agent
 #: itself said it is; after any other stop (a guard parked the run, a detection nobody can
 #: repair, a budget spent) the guard ends the episode
@@ -213,18 +217,27 @@ class GuardedAgentArgs(AbstractAgentArgs):
     ``plan`` is a plan's data (``Plan.to_data()``, as YAML reads it) or a YAML path, or ``None``
     (the goal as one commitment); a :class:`~fcpkit.core.plan.Plan` is stored as its data, so the
     experiment's ``exp_args.pkl`` holds plain values. The evidence log goes to the experiment
-    folder; outside ``ExpArgs.run()`` to ``log_dir`` when given, else memory."""
+    folder; outside ``ExpArgs.run()`` to ``log_dir`` when given, else memory.
+
+    ``verifier``: who answers an escalation. ``"lower"`` (the default, no model) keeps going but
+    leaves it *unresolved*, so a write right after one is held (fail closed); ``"llm"`` asks
+    fcpkit's LLM verifier (the embedded model, or the endpoint in ``OPENAI_BASE_URL``), made in the
+    worker that runs the experiment. ``runner_options`` must pickle (they travel in ``exp_args.pkl``
+    and to Ray's workers)."""
 
     agent_args: AbstractAgentArgs | None = None
     plan: Any = None
     runner_options: dict[str, Any] = field(default_factory=dict)
     log_dir: str | None = None
+    verifier: str = "lower"
     agent_name: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.agent_args, AbstractAgentArgs):
             raise ConfigError(f"GuardedAgentArgs: agent_args must be a BrowserGym AgentArgs, not "
                               f"{type(self.agent_args).__name__}")
+        if self.verifier not in VERIFIERS:
+            raise ConfigError(f"GuardedAgentArgs: verifier {self.verifier!r} is not one of {', '.join(VERIFIERS)}")
         if isinstance(self.plan, Plan):
             self.plan = self.plan.to_data()
         elif self.plan is not None:
@@ -247,6 +260,9 @@ class GuardedAgentArgs(AbstractAgentArgs):
     def make_agent(self) -> GuardedAgent:
         folder = experiment_dir()
         path = folder / LOG_NAME if folder is not None else (Path(self.log_dir) / LOG_NAME if self.log_dir else None)
+        options = dict(self.runner_options)
+        if self.verifier == "llm":
+            options["verifier"] = LLMVerifier(default_client())
         return GuardedAgent(self.agent_args.make_agent(), self.plan, log_path=path,
                             run_id=folder.name if folder is not None else "browsergym",
-                            runner_options=self.runner_options, experiment=folder)
+                            runner_options=options, experiment=folder)

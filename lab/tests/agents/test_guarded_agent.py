@@ -215,3 +215,8 @@ def test_the_embedded_model_drives_a_guarded_experiment(miniwob, tmp_path):
     assert proposals and recs[-1]["event"] == "run_end"  # each model proposal went through the gate
     steps = _steps(exp_dir)
     assert all("fcpkit" in s.agent_info["extra_info"] for s in steps if s.action)
+
+
+def test_an_unknown_verifier_is_refused():
+    with pytest.raises(ConfigError, match="verifier 'oracle'"):
+        GuardedAgentArgs(agent_args=ScriptedAgentArgs(), verifier="oracle")
