@@ -20,7 +20,7 @@ from fcpkit_lab.agents import LOG_NAME, GuardedAgentArgs
 from fcpkit_lab.agents.executor_agent import LLMAgentArgs
 from fcpkit_lab.agents.studies import miniwob_setup, prepare_miniwob, run_experiments
 from fcpkit_lab.envs.miniwob.server import MiniWoBServer
-from fcpkit_lab.envs.record.browsergym_study import ScriptedAgentArgs
+from fcpkit_lab.envs.record.browsergym_study import ScriptedAgentArgs, release_debian_chromium
 from fcpkit_lab.importers.browsergym import read_experiment
 from fcpkit_lab.llm import find_gguf, llama_cpp_available
 
@@ -61,7 +61,10 @@ class RecordingArgs(ScriptedAgentArgs):
 def miniwob():
     with MiniWoBServer() as server:
         prepare_miniwob(server.base_url)
-        yield server
+        try:
+            yield server
+        finally:
+            release_debian_chromium()  # later tests start Playwright of their own on this thread
 
 
 def _run(tmp_path: Path, task: str, plan=None, seed: int = 0, **options) -> Path:
