@@ -463,6 +463,25 @@ def engine_vs_reactive_qwen15() -> str:
 
 # -- provenance ---------------------------------------------------------------------------------
 
+# -- your own runs ------------------------------------------------------------------------------
+
+@block("browsergym-times", "browsergym_import.json")
+def browsergym_times() -> str:
+    r = json.loads(_path("browsergym_import.json").read_text())
+    body = [["import (`fcpkit import browsergym`)", num(r["import_ms_per_exp"]), "ms"],
+            ["check of the imported corpus (`fcpkit check corpus.jsonl`, no plan)", num(r["check_ms_per_exp"]), "ms"],
+            ["import + check read straight from the folder (`fcpkit check STUDY`)", num(r["folder_ms_per_exp"]), "ms"]]
+    if "guarded_s_per_exp" in r:
+        body += [["`ExpArgs.run()`, scripted agent", num(r["plain_s_per_exp"], 2), "s"],
+                 ["`ExpArgs.run()`, the same agent guarded (`GuardedAgentArgs`)", num(r["guarded_s_per_exp"], 2), "s"]]
+    head = (f"{r['experiments']} MiniWoB experiments ({r['steps']} steps) recorded by `ExpArgs.run()`, median of "
+            f"{r['repeat']} passes, peak {r['peak_mb']} MB, on {r['machine']}"
+            + (f"; {r['guard_experiments']} experiments run plain and guarded (mean reward "
+               f"{r['plain_reward']:.2f} and {r['guarded_reward']:.2f})" if "guarded_s_per_exp" in r else "")
+            + " (`benchmarks/browsergym_import.py`).\n\n")
+    return head + md(["per experiment", "median", "unit"], body)
+
+
 @block("results-sources")
 def results_sources() -> str:
     """Which result file feeds which block, with a digest of its bytes: the page changes when a file does."""

@@ -54,7 +54,7 @@ from fcpkit_lab.importers.folders import STEP_FILE, ExperimentError, Skipped, fi
 from fcpkit_lab.importers.pickles import UnsafePickleError, load_pickle_file
 
 __all__ = ["ExperimentError", "Skipped", "ImportReport", "SafeExpResult", "find_experiments", "read_experiment",
-           "iter_study", "import_study", "BrowserGymSource"]
+           "iter_study", "import_study", "BrowserGymSource", "page_of", "action_of", "goal_plan"]
 
 
 
@@ -144,19 +144,32 @@ def _text(value: Any) -> str:
 def _observation(obs: Any, exp: SafeExpResult, step: int, base: Path, flatten: Mapping[str, Any]) -> Observation:
     if not isinstance(obs, Mapping):
         raise ExperimentError(f"step_{step}.pkl.gz has no observation")
+    shot = exp.screenshot_path(step)
+    try:
+        return page_of(obs, os.path.relpath(shot, base) if shot is not None else None, flatten)
+    except ExperimentError as exc:
+        raise ExperimentError(f"step_{step}.pkl.gz {exc}") from None
+
+
+def page_of(obs: Mapping[str, Any], screenshot: str | None = None,
+            flatten: Mapping[str, Any] | None = None) -> Observation:
+    """A BrowserGym observation (raw, or after an agent's preprocessor) as the page fcpkit tests:
+    BrowserGym's flattening of its accessibility tree (bids kept), URL, title, tabs and the last
+    action's error. The importer reads recorded steps with it and the live guard reads each new
+    observation with it, so a guarded run and its later import test the same text."""
     tree = obs.get("axtree_object")
     if isinstance(tree, Mapping) and "nodes" in tree:
         from browsergym.utils.obs import flatten_axtree_to_str
 
         try:
-            text = flatten_axtree_to_str(tree, **flatten)
+            text = flatten_axtree_to_str(tree, **dict(flatten or {}))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ExperimentError(f"step_{step}.pkl.gz: the accessibility tree does not flatten ({exc!r})") from None
+            raise ExperimentError(f"has an accessibility tree that does not flatten ({exc!r})") from None
         extra: dict[str, Any] = {}
     elif isinstance(obs.get("axtree_txt"), str):  # an agent's preprocessor kept only its own flattening
         text, extra = obs["axtree_txt"], {"text_from": "axtree_txt"}
     else:
-        raise ExperimentError(f"step_{step}.pkl.gz has no accessibility tree (obs['axtree_object'])")
+        raise ExperimentError("has no accessibility tree (obs['axtree_object'])")
     urls = [u for u in (obs.get("open_pages_urls") or ()) if isinstance(u, str)]
     titles = [t if isinstance(t, str) else "" for t in (obs.get("open_pages_titles") or ())]
     try:
@@ -166,20 +179,22 @@ def _observation(obs: Any, exp: SafeExpResult, step: int, base: Path, flatten: M
     url = _text(obs.get("url")) or (urls[active] if active < len(urls) else "")
     title = titles[active] if active < len(titles) else ""
     tabs = tuple({"url": u, "title": titles[i] if i < len(titles) else ""} for i, u in enumerate(urls)) or None
-    shot = exp.screenshot_path(step)
-    return Observation(url, title, text, _text(obs.get("last_action_error")) or None, tabs,
-                       os.path.relpath(shot, base) if shot is not None else None, extra)
+    return Observation(url, title, text, _text(obs.get("last_action_error")) or None, tabs, screenshot, extra)
 
 
 def _action(info: Any, page: Observation) -> Action:
-    command = info.action
-    think = _get(info.agent_info, "think", "")
+    return action_of(info.action, _text(_get(info.agent_info, "think", "")), page)
+
+
+def action_of(command: str, think: str, page: Observation) -> Action:
+    """A BrowserGym action string as an fcpkit :class:`Action` on ``page``: the node its first bid
+    names is the target, :func:`fcpkit.core.effects.step_effect` on that page its effect."""
     target = resolve_target(command, page)
-    eff = step_effect(command, page, target)
-    return Action(command, _text(think).strip(), target, eff.effect)
+    return Action(command, think.strip(), target, step_effect(command, page, target).effect)
 
 
-def _plan(goal: str) -> Plan:
+def goal_plan(goal: str) -> Plan:
+    """The plan of a run nobody planned: its goal as one commitment without evidence (``planless``)."""
     return Plan.from_data({"task": goal, "commitments": [{"id": "goal", "subgoal": goal}], "planless": True},
                           source="browsergym import")
 
@@ -244,7 +259,7 @@ def read_experiment(exp_dir: str | Path, *, root: str | Path | None = None, base
               "task_seed": _get(env_args, "task_seed"), "agent_name": _text(_get(agent, "agent_name")) or None,
               "exp_name": _text(_get(args, "exp_name")) or None}
     tid = exp_dir.name if exp_dir == root else os.path.relpath(exp_dir, root)
-    return Trajectory(tid, goal, _plan(goal), initial, tuple(steps), Label.unlabelled(), task_name, outcome,
+    return Trajectory(tid, goal, goal_plan(goal), initial, tuple(steps), Label.unlabelled(), task_name, outcome,
                       None, {"source": source})
 
 

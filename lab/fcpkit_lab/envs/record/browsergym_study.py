@@ -35,7 +35,8 @@ from browsergym.utils.obs import flatten_axtree_to_str
 from fcpkit_lab.envs.browser.session import CHROMIUM_ARGS, CHROMIUM_PATH, make_action_set
 from fcpkit_lab.envs.miniwob.environment import MINIWOB_TASKS, MiniWoBSolver, miniwob_url
 
-__all__ = ["ScriptedMiniWoBAgent", "ScriptedAgentArgs", "use_debian_chromium", "offline_token_counts", "record_study"]
+__all__ = ["ScriptedMiniWoBAgent", "ScriptedAgentArgs", "use_debian_chromium", "release_debian_chromium",
+           "offline_token_counts", "record_study"]
 
 
 class _Chromium:
@@ -82,6 +83,22 @@ def use_debian_chromium() -> None:
         return
     pw = core._PLAYWRIGHT or playwright.sync_api.sync_playwright().start()
     core._set_global_playwright(_Playwright(pw))
+
+
+def release_debian_chromium() -> None:
+    """Stop the Playwright :func:`use_debian_chromium` put in BrowserGym's global (idempotent): its
+    event loop would otherwise stay on this thread, where a later ``sync_playwright()`` refuses to
+    start ("Sync API inside the asyncio loop")."""
+    import browsergym.core as core
+
+    pw = core._PLAYWRIGHT
+    if pw is None:
+        return
+    core._PLAYWRIGHT = None
+    try:
+        pw.stop()
+    except Exception:  # noqa: BLE001 - already stopped: nothing is left to release
+        pass
 
 
 class ScriptedMiniWoBAgent(Agent):

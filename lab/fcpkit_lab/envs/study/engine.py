@@ -30,7 +30,7 @@ from fcpkit.errors import ConfigError
 
 BACKENDS = ("ray", "processes")
 
-__all__ = ["BACKENDS", "StudySpec", "episode_key", "episodes", "done_keys", "run_study", "read_rows"]
+__all__ = ["BACKENDS", "StudySpec", "episode_key", "episodes", "done_keys", "run_study", "read_rows", "init_ray"]
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,8 @@ def run_study(spec: StudySpec, out: str | Path, *, config: StudyConfig | None = 
 RAY_START_TRIES = 3
 
 
-def _init_ray(ray: Any, workers: int, address: str | None) -> None:
+def init_ray(ray: Any, workers: int, address: str | None) -> None:
+    """Join the cluster at ``address``, or start a local Ray with ``workers`` CPUs (retried: see above)."""
     if address is not None:
         try:
             ray.init(address=address, log_to_driver=False)
@@ -162,7 +163,7 @@ def _run_ray(todo: Sequence[dict[str, Any]], config: StudyConfig, emit: Callable
         return []
     started = not ray.is_initialized() and address is None
     if not ray.is_initialized():
-        _init_ray(ray, workers, address)
+        init_ray(ray, workers, address)
     n = workers if address is None else max(1, min(workers, int(ray.cluster_resources().get("CPU", 1))))
     Actor = ray.remote(num_cpus=1)(EpisodeWorker)
     actors = [Actor.remote(config) for _ in range(min(n, len(todo)))]

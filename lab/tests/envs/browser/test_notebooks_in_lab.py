@@ -1,4 +1,4 @@
-"""Notebooks 02 and 03 in a real JupyterLab, driven by headless Chromium: what a person sees.
+"""Notebooks 02, 03 and 08 in a real JupyterLab, driven by headless Chromium: what a person sees.
 
 One ``jupyter lab`` on 127.0.0.1 (token auth, ``--allow-root`` as root, per-user folders in a
 temporary folder) serves parameterised copies of the notebooks (small settings). Each test opens
@@ -121,6 +121,22 @@ def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
     page.wait_for_timeout(2_500)
     later, _ = _position(viewer)
     assert total == n and (later > first or later == n)
+
+
+def test_08_opens_the_recorded_study_and_shows_a_run_beside_its_screenshots(lab, page):
+    path = _prepare(lab, "08_your_own_runs", drafts_dir=str(lab.root / "drafts_08"), metrics_path="metrics_08.json")
+    open_notebook(page, lab, path)
+    run_all(page, done_text="runs opened:", timeout_ms=300_000)
+    m = json.loads((lab.root / "metrics_08.json").read_text())
+    assert m["n_runs"] >= 20 and m["labelled"] == 0
+    assert page.locator(".jp-OutputArea-output table").count() >= 3  # runs, detections, the two checks
+    viewer = page.locator(".fcp-step-viewer").first
+    n = m["viewer_frames"]
+    assert n > 0 and _position(viewer) == (n, n)  # the page shows the run's last check
+    shot = viewer.locator("img.fcp-screenshot")
+    shot.wait_for(state="visible", timeout=20_000)
+    assert shot.evaluate("img => img.complete && img.naturalWidth") > 100  # the experiment's own screenshot
+    _shot(viewer, "08_your_own_runs.png")
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="example corpus not written yet")
