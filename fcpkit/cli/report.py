@@ -86,15 +86,12 @@ class _SummaryTable:
 
 
 def _fit(widths: list[int], room: int) -> list[int]:
-    """Column widths that fit ``room`` characters: the widest column gives way first, none
-    narrower than its head (as rich folds the widest columns of a table too wide for the screen)."""
+    """Column widths that fit ``room`` characters: the evidence ("by") gives way first, then the
+    other texts, the run id last; none narrower than its head (rich folds what no longer fits)."""
     widths = list(widths)
-    floor = [len(h) for h in _SUMMARY]
-    while sum(widths) > room:
-        i = max(range(len(widths)), key=lambda j: (widths[j] - floor[j] > 0, widths[j]))
-        if widths[i] <= floor[i]:
-            break
-        widths[i] -= 1
+    for col in ("by", "fault", "scope", "step/phase", "id"):
+        i = _SUMMARY.index(col)
+        widths[i] = max(len(col), widths[i] - max(0, sum(widths) - room))
     return widths
 
 
