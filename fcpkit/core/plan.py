@@ -44,7 +44,7 @@ TEST_POINTS: tuple[str, ...] = ("state", "action", "both")
 #: Caps on what a plan may hold, each far above any plan written for a task (a few commitments of
 #: one-sentence statements) and low enough that loading, linting and checking the largest plan
 #: they allow answers within seconds. Past one, loading fails with the field and the fix.
-MAX_PLAN_BYTES = 1_000_000
+MAX_PLAN_BYTES = 256_000
 MAX_COMMITMENTS = 1_000
 MAX_STATEMENT_CHARS = 10_000
 

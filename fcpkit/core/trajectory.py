@@ -214,6 +214,8 @@ def _parses_as_json(line: str) -> bool:
         return True
     except (json.JSONDecodeError, RecursionError):
         return False
+    except ValueError:  # JSON, with a number Python refuses to read: the line's own problem says so
+        return True
 
 
 def _not_json_lines(path: Path, lines: list[str]) -> str | None:
