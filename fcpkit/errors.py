@@ -15,6 +15,7 @@ from typing import Any
 __all__ = [
     "read_json_config",
     "not_a_file",
+    "special_file",
     "FcpkitError",
     "FormatError",
     "PlanError",
@@ -161,17 +162,30 @@ class PromptError(FcpkitError):
 def not_a_file(path: str | Path) -> str | None:
     """Why ``path`` cannot be read as a file fcpkit loads whole or line by line, or None.
 
-    A device such as ``/dev/zero`` or ``/dev/full`` reads as an endless stream without a line
-    end: reading it as a plan, a corpus or a settings file would fill the memory instead of
-    failing. Pipes stay readable (``fcpkit check <(zcat runs.jsonl.gz)``)."""
+    Asked of the path (``stat``) before anything opens it, because opening is where a special
+    file does harm: a device such as ``/dev/zero`` or ``/dev/full`` reads as an endless stream
+    without a line end (reading it would fill the memory), and a FIFO with no writer blocks the
+    ``open`` itself for ever. A FIFO that has a writer is still read once only, and a corpus is
+    read twice (validated, then checked), so a pipe is refused too: save it to a file first."""
     try:
         mode = Path(path).stat().st_mode
     except (OSError, ValueError):  # missing or unreadable: the reader says which
         return None
+    return special_file(mode)
+
+
+def special_file(mode: int) -> str | None:
+    """Why a file of this ``st_mode`` is not a regular file fcpkit reads (folder, device, FIFO,
+    socket), with the fix; None for a regular file."""
     if stat.S_ISDIR(mode):
         return "a folder, not a file; fix: name the file inside it"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device, not a file; fix: name a regular file (or a pipe)"
+        return "a device, not a file; fix: name a regular file"
+    if stat.S_ISFIFO(mode):
+        return ("a FIFO (named pipe), not a file: opening it waits for a writer, and fcpkit reads its files "
+                "more than once; fix: save what it carries to a file and name that file")
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file; fix: name a regular file"
     return None
 
 

@@ -3,14 +3,13 @@ corpus files validated; :func:`build_checker` is the Checker every command build
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from fcpkit.cli.checking import prepare, stream_reports
+from fcpkit.cli.checking import ReportsOut, checked_in_log, prepare, stream_reports, written
 from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.falsifiers import Builtins
@@ -52,6 +51,11 @@ def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str 
 @click.option("--calibration", type=SafePath(exists=True, dir_okay=False),
               help="A file from `fcpkit calibrate`: its matcher, score mapping and thresholds.")
 @click.option("--log", type=SafePath(dir_okay=False, writable=True), help="Append every test and decision to this evidence log.")
+@click.option("--out", type=SafePath(dir_okay=False, writable=True, path_type=Path),
+              help="Write the --json lines to this file (one whole line per run, flushed as it is checked) "
+                   "instead of standard output; without --json the table is still printed.")
+@click.option("--resume", is_flag=True,
+              help="Continue a check that was stopped: skip the runs --out (and --log) already hold, append the rest.")
 @click.option("--id", "only", multiple=True, help="Only these trajectory ids.")
 @click.option("--steps/--no-steps", default=False, help="Print each trajectory's per-step routes.")
 @click.option("--no-rules", is_flag=True, help="Disable the anomaly rules.")
@@ -61,33 +65,63 @@ def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str 
 @click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
 @friendly
 def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
-              calibration: str | None, log: str | None, only: tuple[str, ...], steps: bool, no_rules: bool,
-              no_plan_falsifiers: bool, no_builtin: tuple[str, ...], no_pre_action: bool) -> None:
+              calibration: str | None, log: str | None, out: Path | None, resume: bool, only: tuple[str, ...],
+              steps: bool, no_rules: bool, no_plan_falsifiers: bool, no_builtin: tuple[str, ...],
+              no_pre_action: bool) -> None:
     """Check a trajectory CORPUS (JSON Lines, or a folder an installed reader knows: a BrowserGym or
     AgentLab experiment or study) against its plans; report per-step routes and detections.
 
     A run recorded without a plan (an imported experiment) is checked by the built-in falsifiers
-    and the anomaly rules alone; --plan gives it commitments."""
-    if log is not None and not log.strip():
-        raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
+    and the anomaly rules alone; --plan gives it commitments. Memory stays that of one run in every
+    output mode; a check that was stopped continues with --resume."""
+    _check_outputs(corpus, log, out, resume)
     plan = load_plan(plan_path) if plan_path else None
     builtins = Builtins.none() if "all" in no_builtin else Builtins.from_dict({n: False for n in no_builtin})
     checker = build_checker(matcher, verifier, thresholds, None, calibration, use_rules=not no_rules,
                             use_plan_falsifiers=not no_plan_falsifiers, use_builtins=builtins,
                             pre_action=not no_pre_action)
     prepare(checker, corpus, plan, only)  # a broken corpus or a mismatched --plan fails before any output
-    checker.log = EvidenceLog(log) if log else None
+    sink = ReportsOut(out, resume=resume) if out else None
+    done = _resumed(sink, Path(log) if resume and log else None)
+    checker.log = EvidenceLog(log, keep=False) if log else None  # records go to the file, not to memory
     try:
-        reports = stream_reports(checker, corpus, plan, only)
+        if resume:
+            click.secho(f"resuming: {len(done)} runs already checked are skipped", fg="yellow", err=True)
+            if checker.log is not None:
+                checker.log.append("event", run="", event="resumed", skipped=len(done))
+        reports = written(stream_reports(checker, corpus, plan, only, done), sink, checker.log, echo=as_json)
         if as_json:  # one line per trajectory as it is checked: memory of one run, not of the corpus
-            for r in reports:  # each object says "labelled"; no other line: every line is one run
-                click.echo(json.dumps(r.to_json(), ensure_ascii=False))
-            return
-        reports = list(reports)
+            for _ in reports:
+                pass
+        else:
+            print_reports(reports, steps=steps)
     finally:
         if checker.log is not None:
             checker.log.close()
-    print_reports(reports, steps=steps)
+        if sink is not None:
+            sink.close()
+
+
+def _check_outputs(corpus: Path, log: str | None, out: Path | None, resume: bool) -> None:
+    """Refuse outputs that cannot work before anything is read: an empty --log, an output that is
+    the corpus itself, a --resume with nothing to resume from."""
+    if log is not None and not log.strip():
+        raise FcpkitError("--log: an empty path; fix: name a file, or leave --log out")
+    for name, path in (("--log", log), ("--out", out)):
+        if path is not None and Path(path).resolve() == corpus.resolve():
+            raise FcpkitError(f"{name}: {path} is the corpus itself; fix: name another file")
+    if out is not None and log is not None and Path(log).resolve() == out.resolve():
+        raise FcpkitError("--out and --log name the same file; fix: give each its own")
+    if resume and out is None and log is None:
+        raise FcpkitError("--resume: nothing to resume from; fix: name the output of the stopped check with --out "
+                          "(and --log, if it wrote one)")
+
+
+def _resumed(sink: ReportsOut | None, log: Path | None) -> frozenset[str]:
+    """The runs a stopped check finished: those every output it was writing holds (``--out``'s
+    lines, ``--log``'s :data:`~fcpkit.cli.checking.CHECKED` events)."""
+    held = ([sink.done] if sink is not None else []) + ([checked_in_log(log)] if log is not None else [])
+    return frozenset.intersection(*held) if held else frozenset()
 
 
 @click.command("validate")

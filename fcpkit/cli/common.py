@@ -4,6 +4,8 @@ red line and exit status 2 (never a traceback)."""
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from functools import wraps
 from pathlib import Path
@@ -11,7 +13,7 @@ from typing import Any, Callable
 
 import click
 
-from fcpkit.errors import FcpkitError
+from fcpkit.errors import FcpkitError, special_file
 
 __all__ = ["RESULTS", "SCRATCH", "SafePath", "friendly"]
 
@@ -43,9 +45,20 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class SafePath(click.Path):
-    """``click.Path`` that reports a path it cannot even stat (a NUL byte) as a usage error."""
+    """``click.Path`` that reports a path it cannot even stat (a NUL byte) as a usage error, and
+    refuses a special file before anything opens it: a FIFO blocks the ``open`` until a writer
+    (or reader) comes, a device reads without end or refuses writes. ``/dev/null`` is the one
+    device let through (reading it is empty, writing to it discards)."""
 
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, str) and "\x00" in value:
             self.fail(f"{value!r}: a path cannot contain a NUL byte", param, ctx)
+        try:
+            mode = os.stat(value).st_mode
+        except (OSError, ValueError, TypeError):
+            mode = None
+        if mode is not None and not stat.S_ISDIR(mode) and os.path.realpath(value) != os.devnull:
+            why = special_file(mode)
+            if why is not None:
+                self.fail(f"{value}: {why}", param, ctx)
         return super().convert(value, param, ctx)

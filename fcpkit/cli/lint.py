@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from fcpkit import load_corpus, load_plan
+from fcpkit.cli.common import SafePath
 from fcpkit.errors import FcpkitError
 from fcpkit.matching import lint_plan
 
@@ -16,8 +17,8 @@ __all__ = ["lint"]
 
 
 @click.command()
-@click.argument("plans", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path),
+@click.argument("plans", nargs=-1, required=True, type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--corpus", type=SafePath(dir_okay=False, path_type=Path),
               help="Recorded runs: also warn about falsifiers that hold on healthy pages and confirming "
                    "evidence that holds on none (only runs of the plan being linted are read).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per warning.")

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from fcpkit.cli.common import SafePath
 from fcpkit.errors import FcpkitError
 
 __all__ = ["notebooks"]
@@ -19,7 +20,7 @@ __all__ = ["notebooks"]
 @click.option("--execute", is_flag=True,
               help="Run the notebooks (all, or NAMES such as 02 or 03_falsifier_lab) top to bottom and write "
                    "executed copies with outputs and static figures to --out.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--out", "out_dir", type=SafePath(file_okay=False, path_type=Path), default=None,
               help="Folder for the executed copies (default: docs/notebooks of the checkout).")
 @click.option("--param", "params", multiple=True, metavar="NB:NAME=JSON",
               help="A papermill parameter for one notebook, e.g. 02:step_budget=12 or 03:verifier='\"upper\"' "

@@ -26,12 +26,18 @@ KINDS = ("test", "decision", "repair", "event")
 class EvidenceLog:
     """Append records to ``path`` (created with its folders). Thread-safe; usable as a context manager.
 
-    ``path=None`` keeps records in memory only (notebooks, tests), same API.
+    ``path=None`` keeps records in memory only (notebooks, tests), same API. ``keep=False`` keeps
+    none in memory (``records`` stays empty, ``len`` still counts them): a log of a study of
+    thousands of runs then costs the memory of one record, and is read back from its file.
     """
 
-    def __init__(self, path: str | Path | None = None, *, durable: bool = False):
+    def __init__(self, path: str | Path | None = None, *, durable: bool = False, keep: bool = True):
+        if path is None and not keep:
+            raise ValueError("EvidenceLog: keep=False needs a path (the records would go nowhere)")
         self.path = Path(path) if path is not None else None
         self.durable = durable
+        self.keep = keep
+        self.count = 0
         self.records: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._fh = None
@@ -51,7 +57,9 @@ class EvidenceLog:
                "commitment": commitment, **payload}
         line = json.dumps(rec, ensure_ascii=False, default=_jsonable)
         with self._lock:
-            self.records.append(rec)
+            self.count += 1
+            if self.keep:
+                self.records.append(rec)
             if self._fh is not None:
                 self._fh.write(line + "\n")
                 self._fh.flush()
@@ -72,9 +80,11 @@ class EvidenceLog:
         self.close()
 
     def __len__(self) -> int:
-        return len(self.records)
+        return self.count
 
     def to_frame(self):
+        if not self.keep:
+            return read_log(self.path)
         import pandas as pd
 
         return pd.DataFrame(self.records)
@@ -154,7 +164,7 @@ def read_log(path: str | Path, *, frame: bool = True, kinds: Iterable[str] | Non
 def records_of(log: EvidenceLog | str | Path | Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Records from a live log, a log file, or an iterable of records."""
     if isinstance(log, EvidenceLog):
-        return list(log.records)
+        return list(log.records) if log.keep or log.path is None else read_log(log.path, frame=False)
     if isinstance(log, (str, Path)):
         return read_log(log, frame=False)
     return [dict(r) for r in log]

@@ -31,12 +31,22 @@ __all__ = [
     "Plan",
     "load_plan",
     "dump_plan",
+    "MAX_PLAN_BYTES",
+    "MAX_COMMITMENTS",
+    "MAX_STATEMENT_CHARS",
 ]
 
 STAGES: tuple[str, ...] = ("precondition", "progress", "completion")
 SCOPES: tuple[str, ...] = ("execution", "skill", "planning")
 TEST_POINTS: tuple[str, ...] = ("state", "action", "both")
 
+
+#: Caps on what a plan may hold, each far above any plan written for a task (a few commitments of
+#: one-sentence statements) and low enough that loading, linting and checking the largest plan
+#: they allow answers within seconds. Past one, loading fails with the field and the fix.
+MAX_PLAN_BYTES = 256_000
+MAX_COMMITMENTS = 1_000
+MAX_STATEMENT_CHARS = 10_000
 
 _COMMITMENT_KEYS = ("id", "subgoal", "skill", "confidence", "confirm", "falsify")
 _PLAN_KEYS = ("task", "plan_falsifiers", "commitments")
@@ -156,6 +166,9 @@ class Plan:
             problems.append("task: must be a non-empty string; fix: describe the task in one sentence")
         if not self.commitments:
             problems.append("commitments: the plan has no commitments; fix: add at least one commitment")
+        if len(self.commitments) > MAX_COMMITMENTS:
+            problems.append(f"commitments: {len(self.commitments):,} commitments, over the cap of {MAX_COMMITMENTS:,}; "
+                            "fix: split the task into several plans, or raise fcpkit.core.plan.MAX_COMMITMENTS")
         seen: dict[str, int] = {}
         for i, c in enumerate(self.commitments):
             if not isinstance(c, Commitment):
@@ -210,6 +223,8 @@ class Plan:
             problems.append("task: missing; fix: add `task: <one-sentence task>`")
         elif not isinstance(task, str) or not task.strip():
             problems.append(f"task: expected a non-empty string, got {_kind(task)}")
+        else:
+            _check_length(task, "task", "the task", problems)
         raw = data.get("commitments")
         commitments: list[Commitment] = []
         if raw is None:
@@ -218,6 +233,10 @@ class Plan:
             problems.append(f"commitments: expected a list of commitments, got {_kind(raw)}; fix: write each commitment as a `- id: ...` list item")
         elif not raw:
             problems.append("commitments: the plan has no commitments; fix: add at least one commitment")
+        elif len(raw) > MAX_COMMITMENTS:
+            problems.append(f"commitments: {len(raw):,} commitments, over the cap of {MAX_COMMITMENTS:,} (a plan is a "
+                            "task's few steps); fix: split the task into several plans, or raise "
+                            "fcpkit.core.plan.MAX_COMMITMENTS")
         else:
             seen: dict[str, int] = {}
             for i, item in enumerate(raw):
@@ -248,7 +267,12 @@ def load_plan(path: str | Path) -> Plan:
     if (why := not_a_file(p)) is not None:
         raise PlanError(source, [why])
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as fh:  # read one byte past the cap: a file that grows or lies about its size is caught too
+            raw = fh.read(MAX_PLAN_BYTES + 1)
+        if len(raw) > MAX_PLAN_BYTES:
+            raise PlanError(source, [f"the file is over {MAX_PLAN_BYTES:,} bytes (a plan is a task's few steps); fix: "
+                                     "split it into several plans, or raise fcpkit.core.plan.MAX_PLAN_BYTES"])
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise PlanError(source, ["file not found; fix: check the path (plans in a corpus are relative to the corpus file)"]) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL byte in the path
@@ -257,7 +281,9 @@ def load_plan(path: str | Path) -> Plan:
         data = json_load_strict(text) if p.suffix.lower() == ".json" else yaml_load(text)
     except json.JSONDecodeError as exc:
         raise PlanError(source, [f"line {exc.lineno}, column {exc.colno}: invalid JSON ({exc.msg})"]) from None
-    except ValueError as exc:  # a duplicate JSON key
+    except ValueError as exc:  # a duplicate JSON key, or a number too long for Python to read
+        if "digits" in str(exc):  # int() refuses over sys.get_int_max_str_digits() digits
+            raise PlanError(source, ["a number of thousands of digits; fix: write a confidence between 0 and 1"]) from None
         raise PlanError(source, [f"invalid JSON ({exc}); fix: keep one of the keys"]) from None
     except RecursionError:
         raise PlanError(source, ["nested too deeply; fix: a plan is a few levels deep"]) from None
@@ -285,6 +311,8 @@ def _kind(value: Any) -> str:
         return "nothing (null)"
     if isinstance(value, bool):
         return f"a boolean ({value})"
+    if isinstance(value, int) and abs(value) >= 10 ** 15:  # str() refuses an int of over 4,300 digits
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, (int, float)):
         return f"a number ({value})"
     if isinstance(value, str):
@@ -317,10 +345,12 @@ def _unknown_keys(data: Mapping[str, Any], known: Sequence[str], path: str, prob
 
 def _evidence_from_data(item: Any, path: str, problems: list[str]) -> Evidence | None:
     if isinstance(item, Evidence):
-        return item
+        return item if _check_length(item.text, path, "an evidence statement", problems) else None
     if isinstance(item, str):
         if not item.strip():
             problems.append(f"{path}: empty evidence statement; fix: write what the page would show, or remove the item")
+            return None
+        if not _check_length(item, path, "an evidence statement", problems):
             return None
         return Evidence(item)
     if isinstance(item, Mapping):
@@ -332,6 +362,8 @@ def _evidence_from_data(item: Any, path: str, problems: list[str]) -> Evidence |
             ok = False
         if not isinstance(text, str) or not text.strip():
             problems.append(f"{path}.text: expected a non-empty string, got {_kind(text)}")
+            ok = False
+        elif not _check_length(text, f"{path}.text", "an evidence statement", problems):
             ok = False
         if on not in TEST_POINTS:
             problems.append(f"{path}.on: {on!r} is not one of state, action, both")
@@ -388,11 +420,27 @@ def _check_commitment_fields(c: Commitment, path: str, problems: list[str]) -> N
         problems.append(f"{path}.subgoal: expected a non-empty string, got {_kind(c.subgoal)}")
     if c.skill is not None and not isinstance(c.skill, str):
         problems.append(f"{path}.skill: expected a skill name (string), got {_kind(c.skill)}")
-    k = c.confidence
+    _check_confidence(c.confidence, path, problems)
+
+
+def _check_length(text: str, path: str, what: str, problems: list[str]) -> bool:
+    """Whether ``text`` is within :data:`MAX_STATEMENT_CHARS`; if not, a problem naming the field."""
+    if len(text) <= MAX_STATEMENT_CHARS:
+        return True
+    problems.append(f"{path}: {what} of {len(text):,} characters, over the cap of {MAX_STATEMENT_CHARS:,} (a "
+                    "statement says in a sentence what a page would show); fix: shorten it, or raise "
+                    "fcpkit.core.plan.MAX_STATEMENT_CHARS")
+    return False
+
+
+def _check_confidence(k: Any, path: str, problems: list[str]) -> None:
+    """A confidence is a finite number in [0, 1]: checked by comparison before any arithmetic, so a
+    huge integer (which ``float`` cannot hold and ``str`` will not print), NaN or a string is one
+    problem line, not an exception."""
     if isinstance(k, bool) or not isinstance(k, (int, float)):
         problems.append(f"{path}.confidence: expected a number in [0, 1], got {_kind(k)}")
-    elif not 0.0 <= float(k) <= 1.0 or k != k:
-        problems.append(f"{path}.confidence: {k} is outside [0, 1]; fix: use a number between 0 and 1 (default 0.5)")
+    elif not 0 <= k <= 1:  # also NaN, which compares false with everything
+        problems.append(f"{path}.confidence: {_kind(k)} is outside [0, 1]; fix: use a number between 0 and 1 (default 0.5)")
 
 
 def _commitment_from_data(data: Any, path: str, problems: list[str]) -> Commitment | None:
@@ -411,14 +459,15 @@ def _commitment_from_data(data: Any, path: str, problems: list[str]) -> Commitme
         problems.append(f"{path}.id: expected a non-empty string, got {_kind(cid)}")
     if "subgoal" in data and (not isinstance(subgoal, str) or not subgoal.strip()):
         problems.append(f"{path}.subgoal: expected a non-empty string, got {_kind(subgoal)}")
+    elif "subgoal" in data:
+        _check_length(subgoal, f"{path}.subgoal", "a subgoal", problems)
+    if isinstance(cid, str) and len(cid) > MAX_STATEMENT_CHARS:
+        problems.append(f"{path}.id: {len(cid):,} characters; fix: a short name such as open-ticket")
     skill = data.get("skill")
     if skill is not None and not isinstance(skill, str):
         problems.append(f"{path}.skill: expected a skill name (string), got {_kind(skill)}")
     k = data.get("confidence", 0.5)
-    if isinstance(k, bool) or not isinstance(k, (int, float)):
-        problems.append(f"{path}.confidence: expected a number in [0, 1], got {_kind(k)}")
-    elif not 0.0 <= float(k) <= 1.0:
-        problems.append(f"{path}.confidence: {k} is outside [0, 1]; fix: use a number between 0 and 1 (default 0.5)")
+    _check_confidence(k, path, problems)
     confirm = _groups_from_data(data.get("confirm"), STAGES, f"{path}.confirm", "stage", problems)
     falsify = _groups_from_data(data.get("falsify"), SCOPES, f"{path}.falsify", "scope", problems)
     if len(problems) > before:

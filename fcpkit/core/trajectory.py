@@ -10,6 +10,7 @@ reported together in one :class:`~fcpkit.errors.CorpusError`. Unknown fields are
 from __future__ import annotations
 
 import json
+import os
 import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -40,6 +41,8 @@ __all__ = [
     "load_corpus",
     "iter_corpus",
     "dump_corpus",
+    "CorpusWriter",
+    "cut_torn_tail",
     "dumps_line",
     "serialize_observation",
     "SkippedRunWarning",
@@ -191,7 +194,7 @@ def _trajectory(d: Any, where: str, base: Path | None, plans: dict[str, Plan], p
                 p.add(f"{where}.label.first_off_track_step", f"expected an integer step index or null, got {_kind(first)}")
             elif first is not None and isinstance(raw_steps, list) and not 0 <= first < len(raw_steps):
                 p.add(f"{where}.label.first_off_track_step",
-                      f"{first} is out of range: the trajectory has {len(raw_steps)} steps (indices 0..{len(raw_steps) - 1})")
+                      f"{first if abs(first) < 10 ** 15 else _kind(first)} is out of range: the trajectory has {len(raw_steps)} steps (indices 0..{len(raw_steps) - 1})")
             if fault is None and first is not None:
                 p.add(f"{where}.label", "a healthy trajectory (fault null) cannot have a first_off_track_step; fix: set both or neither")
             label = Label(fault, first, {k: v for k, v in raw_label.items() if k not in ("fault", "first_off_track_step")})
@@ -211,6 +214,8 @@ def _parses_as_json(line: str) -> bool:
         return True
     except (json.JSONDecodeError, RecursionError):
         return False
+    except ValueError:  # JSON, with a number Python refuses to read: the line's own problem says so
+        return True
 
 
 def _not_json_lines(path: Path, lines: list[str]) -> str | None:
@@ -330,6 +335,9 @@ def _parse_line(line: str, where: str, base: Path, plans: dict[str, Plan], probl
     except RecursionError:
         problems.add(where, "nested too deeply; fix: one trajectory object per line")
         return None
+    except ValueError:  # an integer of thousands of digits, which Python refuses to read
+        problems.add(where, "a number of thousands of digits; fix: write numbers as the format says (docs/formats.md)")
+        return None
     return _trajectory(data, where, base, plans, problems)
 
 
@@ -348,11 +356,89 @@ def dumps_line(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False).translate(_RAW_BREAKS)
 
 
+def cut_torn_tail(path: str | Path) -> None:
+    """Drop a last line without its line end (a write that a kill interrupted): in a file written a
+    whole line at a time, such a line is no record, and whatever is appended next starts clean."""
+    with Path(path).open("rb+") as fh:
+        fh.seek(0, os.SEEK_END)
+        end = fh.tell()
+        pos = end
+        while pos > 0:
+            step = min(1 << 16, pos)
+            fh.seek(pos - step)
+            chunk = fh.read(step)
+            i = chunk.rfind(b"\n")
+            if i >= 0:
+                pos = pos - step + i + 1
+                break
+            pos -= step
+        if pos != end:
+            fh.truncate(pos)
+
+
+class CorpusWriter:
+    """Turns trajectories into corpus lines that :func:`iter_corpus` reads back, run by run.
+
+    Each line is read back as the reader would, from the folder the corpus is written to, before
+    it is handed out: a run the reader would refuse (a page over :data:`MAX_PAGE_CHARS`, a line
+    over :data:`MAX_LINE_CHARS`, a repeated id, a field of the wrong type) raises a
+    :class:`~fcpkit.errors.CorpusError` naming the run, the field and the fix, instead of being
+    saved to fail on every later read. A plan path that does not lead to the run's plan from that
+    folder (a run loaded from another corpus) is written as the plan itself."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.folder = self.path.parent
+        self.lines = 0
+        self.ids: set[str] = set()
+        self._refs: dict[str, Plan | None] = {}
+        self._plans: dict[str, Plan] = {}
+
+    def line(self, t: Trajectory) -> str:
+        data = t.to_data()
+        if t.plan_ref is not None and self._plan_at(t.plan_ref) != t.plan:
+            data["plan"] = t.plan.to_data()
+        line = dumps_line(data)
+        where = f"line {self.lines + 1}"  # the reader's name for it
+        if len(line) > MAX_LINE_CHARS:
+            raise CorpusError(str(self.path), [f"{where} (id {t.id}): would be {len(line):,} characters, over the {MAX_LINE_CHARS:,} a "
+                                      "corpus reader reads; fix: record smaller pages"])
+        problems = _Problems()
+        back = _parse_line(line, where, self.folder, self._plans, problems)
+        if back is not None and back.id in self.ids:
+            problems.add(f"{where} (id {back.id})", "duplicate trajectory id; fix: give every run its own id")
+        if len(problems) or back is None:
+            raise CorpusError(str(self.path), problems.items or [f"{where}: does not read back as a trajectory"])
+        self.ids.add(back.id)
+        self.lines += 1
+        return line
+
+    def _plan_at(self, ref: str) -> Plan | None:
+        key = str((self.folder / ref).resolve())
+        if key not in self._refs:
+            try:
+                self._refs[key] = load_plan(self.folder / ref)
+            except PlanError:
+                self._refs[key] = None
+        return self._refs[key]
+
+
 def dump_corpus(trajectories: Iterable[Trajectory], path: str | Path) -> Path:
-    """Write trajectories as JSON Lines (plans as their original path, or inline)."""
+    """Write trajectories as JSON Lines (plans as their original path when it leads to the plan
+    from ``path``'s folder, else inline) that :func:`load_corpus` reads back (:class:`CorpusWriter`).
+
+    The file is written beside ``path`` and moved into place at the end: a run the reader would
+    refuse raises :class:`~fcpkit.errors.CorpusError` and leaves an existing ``path`` as it was."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    with p.open("w", encoding="utf-8") as f:
-        for t in trajectories:
-            f.write(dumps_line(t.to_data()) + "\n")
+    writer = CorpusWriter(p)
+    tmp = p.with_name(f".{p.name}.part")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            for t in trajectories:
+                f.write(writer.line(t) + "\n")
+        os.replace(tmp, p)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
     return p

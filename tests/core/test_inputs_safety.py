@@ -41,10 +41,15 @@ def test_any_unicode_page_text_round_trips(tmp_path, text):
 
 
 def test_a_page_over_the_size_cap_is_refused_with_a_clear_message(tmp_path, monkeypatch):
-    monkeypatch.setattr(tj, "MAX_PAGE_CHARS", 1000)
+    """The reader refuses a page over the cap; the writer refuses to save one (what it writes, the
+    reader reads), with the reader's message, and leaves no file behind."""
     path = dump_corpus([_with_text("x" * 1001)], tmp_path / "c.jsonl")
+    monkeypatch.setattr(tj, "MAX_PAGE_CHARS", 1000)
     with pytest.raises(CorpusError, match=r"over the cap of 1,000"):
         load_corpus(path)
+    with pytest.raises(CorpusError, match=r"line 1 \(id .*\)\.steps\[0\]\.observation\.text: .*over the cap of 1,000"):
+        dump_corpus([_with_text("x" * 1001)], tmp_path / "d.jsonl")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]
 
 
 def test_iter_corpus_streams_in_constant_memory(tmp_path):

@@ -10,7 +10,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from fcpkit.cli.common import friendly
+from fcpkit.cli.common import SafePath, friendly
 from fcpkit_lab.engine import CrawlConfig, StateMachine
 from fcpkit_lab.engine.describe_llm import DESCRIBERS, open_describer
 from fcpkit_lab.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
@@ -27,7 +27,7 @@ __all__ = ["compile_cmd", "crawl_cmd", "miniwob_program_cmd"]
 
 
 @click.command("crawl")
-@click.option("--out", type=click.Path(path_type=Path), default=None,
+@click.option("--out", type=SafePath(path_type=Path), default=None,
               help="Where to write the SMG (default: lab/fcpkit_lab/data/smg/workbench.yaml, or workbench-safe.yaml in safe "
                    "mode); with --miniwob, the folder for TASK-safe.yaml / TASK.yaml (default: lab/fcpkit_lab/data/smg/miniwob).")
 @click.option("--miniwob", "miniwob_tasks", multiple=True, metavar="TASK",
@@ -79,7 +79,7 @@ def _load_smg(path: Path | None):
 
 @click.command("compile")
 @click.argument("task")
-@click.option("--smg", "smg_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--smg", "smg_path", type=SafePath(dir_okay=False, path_type=Path), default=None,
               help="The SMG (default: lab/fcpkit_lab/data/smg/workbench.yaml; a MiniWoB++ one, "
                    "lab/fcpkit_lab/data/smg/miniwob/TASK-safe.yaml, plans with the MiniWoB task kinds).")
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")

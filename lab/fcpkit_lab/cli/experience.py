@@ -22,7 +22,7 @@ from fcpkit import dump_plan, load_corpus
 from fcpkit.agent import LLMPlanner
 from fcpkit import data
 from fcpkit_lab import data as lab_data
-from fcpkit.cli.common import SCRATCH, friendly
+from fcpkit.cli.common import SCRATCH, SafePath, friendly
 from fcpkit.agent.memory import ExperiencePlanner, FailureRetriever, SkillRetriever, lint_plan, load_library, save_library, situation_text
 from fcpkit.core.trajectory import dumps_line, iter_corpus
 from fcpkit.eval.induce import DeterministicInducer
@@ -44,8 +44,8 @@ DEFAULT_CORPORA = (lab_data.path(lab_data.WORKBENCH), lab_data.path(lab_data.MIN
 
 
 @click.command()
-@click.argument("corpora", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+@click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
+@click.option("--out", type=SafePath(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
               help="Library folder (skills.jsonl, failures.jsonl, library.yaml) or a .yaml file.")
 @click.option("--inducer", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True,
               help="llm: schema-constrained prompts to the OpenAI-compatible endpoint (embedded server by default).")
@@ -68,7 +68,7 @@ def induce(corpora: tuple[Path, ...], out: Path, inducer: str) -> None:
 
 @click.command()
 @click.argument("task")
-@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+@click.option("--library", type=SafePath(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
               help="Experience library: a folder (skills.jsonl, failures.jsonl) or one YAML file.")
 @click.option("--k", default=3, show_default=True, help="Skills to retrieve before dependency expansion.")
 @click.option("--p", "p", default=2, show_default=True, help="Failure cases to retrieve.")
@@ -103,19 +103,19 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 
 @click.command("plan")
 @click.argument("task", required=False)
-@click.option("--for", "for_runs", type=click.Path(exists=True, path_type=Path),
+@click.option("--for", "for_runs", type=SafePath(exists=True, path_type=Path),
               help="Instead of TASK: draft one plan per task goal of these runs (a corpus file, or a BrowserGym/"
                    "AgentLab study folder), each linted against the pages of its runs; needs --out-dir.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out-dir", type=SafePath(file_okay=False, path_type=Path),
               help="With --for: write plans/<n>.yaml here, and corpus.jsonl: the runs, each naming its draft plan.")
-@click.option("--library", type=click.Path(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
+@click.option("--library", type=SafePath(path_type=Path), default=DEFAULT_LIBRARY, show_default=True,
               help="Experience library: a folder (skills.jsonl, failures.jsonl) or one YAML file.")
 @click.option("--planner", "planner_name", type=click.Choice(["template", "llm"]), default="template",
               show_default=True, help="template: instantiate the skills' templates (no model); llm: prompt the LLM.")
 @click.option("--no-failures", is_flag=True, help="Do not retrieve failure cases (no failure falsifiers).")
 @click.option("--lint-rounds", type=click.IntRange(0, 5), default=0, show_default=True,
               help="With --planner llm: re-ask the model this many times with its plan's lint warnings and fixes.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
+@click.option("--out", type=SafePath(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
 @friendly
 def plan_cmd(task: str | None, for_runs: Path | None, out_dir: Path | None, library: Path, planner_name: str,
              no_failures: bool, lint_rounds: int, out: Path | None) -> None:
@@ -210,9 +210,9 @@ def plans_for_runs(planner: Any, runs: Path, out_dir: Path) -> None:
 
 @click.command("retrieval")
 @click.option("--seeds", default="0,1,2", show_default=True, help="Comma-separated split seeds.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
+@click.option("--out-dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
               help="Folder for the CSV table (a scratch folder by default; --out-dir data/results regenerates the tracked one).")
-@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
+@click.option("--fig-dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
               help="Folder for the HTML figure (a scratch folder by default; the tracked ones are in figures/).")
 @click.option("--max-queries", type=int, help="Sample this many test intents per seed (quick runs).")
 @friendly
@@ -239,7 +239,7 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
 
 
 @click.command("experience")
-@click.argument("corpus", type=click.Path(dir_okay=False, path_type=Path), default=lab_data.path(lab_data.WORKBENCH))
+@click.argument("corpus", type=SafePath(dir_okay=False, path_type=Path), default=lab_data.path(lab_data.WORKBENCH))
 @click.option("--held-back-variant", default=2, show_default=True, help="Workbench task variant no skill is induced from.")
 @click.option("--fractions", default="0,0.1,0.25,0.5,1", show_default=True, help="Shares of the training runs.")
 @click.option("--repetitions", default=3, show_default=True, help="Seeded samples per fraction (one for 0 and 1).")
@@ -248,9 +248,9 @@ def bench_retrieval(seeds: str, out_dir: Path, fig_dir: Path, max_queries: int |
                                          "none). Default: every held-back run.")
 @click.option("--live", is_flag=True, help="Run each held-back task in Chromium on the workbench (slow) instead of "
                                            "checking the plan against its recording.")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
+@click.option("--out-dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH, show_default=True,
               help="Folder for the CSV table (a scratch folder by default; --out-dir data/results regenerates the tracked one).")
-@click.option("--fig-dir", type=click.Path(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
+@click.option("--fig-dir", type=SafePath(file_okay=False, path_type=Path), default=SCRATCH / "figures", show_default=True,
               help="Folder for the HTML figure (a scratch folder by default; the tracked ones are in figures/).")
 @friendly
 def bench_experience(corpus: Path, held_back_variant: int, fractions: str, repetitions: int, embedding_weight: float,

@@ -34,7 +34,7 @@ def _bench() -> Any:
               help="One evidence log per run.")
 @click.option("--out", type=SafePath(dir_okay=False, path_type=Path), default=None,
               help="Also write one JSON line per run (outcome class, stop, repairs with strategy and family).")
-@click.option("--from", "from_files", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+@click.option("--from", "from_files", multiple=True, type=SafePath(exists=True, dir_okay=False, path_type=Path),
               help="Print the tables of runs an earlier --out wrote (repeatable; several files are pooled); runs nothing.")
 @friendly
 def bench_repair_cmd(workflows: tuple[str, ...], kinds: tuple[str, ...], variants: tuple[str, ...], no_credentials: bool,

@@ -18,7 +18,11 @@ __all__ = ["workbench_cmd"]
 @click.option("--variant", default=0, show_default=True, type=click.IntRange(0, 2), help="Task variant (target record and values).")
 @click.option("--fault", default=None, help="Inject a fault into the episode (see fcpkit_lab.envs.workbench.FAULT_KINDS).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the episode's data.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests for this host name (besides --host and the loopback names; others are "
+                   "refused, against DNS rebinding).")
 @friendly
-def workbench_cmd(host: str, port: int, workflow: str, variant: int, fault: str | None, seed: int) -> None:
+def workbench_cmd(host: str, port: int, workflow: str, variant: int, fault: str | None, seed: int,
+                  allow_hosts: tuple[str, ...]) -> None:
     """Serve the workbench web application (sign in as agent / workbench) until interrupted."""
-    serve(host, port, workflow=workflow, variant=variant, fault=fault, seed=seed)
+    serve(host, port, workflow=workflow, variant=variant, fault=fault, seed=seed, allowed_hosts=allow_hosts)

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from fcpkit.agent.arms import arm_names
-from fcpkit.cli.common import RESULTS, friendly
+from fcpkit.cli.common import RESULTS, SafePath, friendly
 from fcpkit_lab.envs.executors.erring import ErrorRates
 from fcpkit_lab.envs.study import EXECUTORS, VERIFIERS, StudyConfig, StudySpec, read_rows, run_study, task_set
 from fcpkit_lab.envs.workbench import FAULT_KINDS, WORKFLOWS
@@ -53,7 +53,7 @@ def _list(value: str, allowed: list[str] | tuple[str, ...], what: str) -> tuple[
 @click.option("--backend", type=click.Choice(["ray", "processes"]), default="ray", show_default=True,
               help="ray (actors; --address joins a cluster) or processes (a local process pool, no Ray).")
 @click.option("--address", default=None, help="Join this Ray cluster instead of starting one (e.g. auto, host:6379).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True,
+@click.option("--out", type=SafePath(dir_okay=False, path_type=Path), default=DEFAULT_OUT, show_default=True,
               help="Rows file (JSON Lines), one row per episode, appended as episodes finish; a rerun resumes it.")
 @click.option("--limit", type=int, default=None, help="Run at most this many of the remaining episodes.")
 @click.option("--summary", is_flag=True, help="Print the per-arm table of --out and exit.")

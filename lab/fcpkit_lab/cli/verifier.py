@@ -10,7 +10,7 @@ from rich.console import Console
 
 from fcpkit import data
 from fcpkit_lab import data as lab_data
-from fcpkit.cli.common import RESULTS, friendly
+from fcpkit.cli.common import RESULTS, SafePath, friendly
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.errors import ConfigError
 from fcpkit_lab.eval.verifier_bench import answered, cache_pass_row, detection_effect, merge_results, open_verifier, run_cases, summarize
@@ -40,7 +40,7 @@ def _csv(text: str) -> list[str]:
 
 
 @click.command("verifier")
-@click.option("--cases", "cases_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_CASES,
+@click.option("--cases", "cases_path", type=SafePath(dir_okay=False, path_type=Path), default=DEFAULT_CASES,
               show_default=True, help="The labelled case file (JSON Lines).")
 @click.option("--make-cases", is_flag=True,
               help="(Re)build the case file from --corpus (default: the shipped corpora), then stop.")
@@ -67,15 +67,15 @@ def _csv(text: str) -> list[str]:
 @click.option("--max-page-chars", default=2500, show_default=True, help="The page is cut to this many characters.")
 @click.option("--resume", is_flag=True,
               help="Skip the cases this verifier, prompt, hint and cache setting already answered in --out.")
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--record", type=SafePath(dir_okay=False, path_type=Path),
               help="Append every LLM answer to this replay file (replay it with replay:PATH).")
-@click.option("--result-cache", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--result-cache", type=SafePath(dir_okay=False, path_type=Path),
               help="A verdict cache file (JSON Lines): a check asked before is answered without a model call.")
 @click.option("--repeat", default=1, show_default=True,
               help="Ask every case this many times (with --result-cache: later passes measure the cache).")
 @click.option("--detection", is_flag=True,
               help="Also plug each verifier into the split verifier on --corpus (default: shipped corpora).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=RESULTS,
+@click.option("--out", "out_dir", type=SafePath(file_okay=False, path_type=Path), default=RESULTS,
               show_default=True, help="Where verifier_calls.csv / verifier_summary.csv accumulate ('' = nowhere).")
 @friendly
 def bench_verifier_cmd(cases_path: Path, make_cases: bool, corpus_specs: tuple[str, ...], per_group: int, seed: int,

@@ -40,21 +40,22 @@ from __future__ import annotations
 
 import os
 import pickle
+import shutil
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Container, Iterator, Mapping
 
 from fcpkit.core.effects import step_effect
 from fcpkit.core.plan import Plan
-from fcpkit.core.trajectory import Action, Label, Observation, Step, Trajectory, dumps_line
+from fcpkit.core.trajectory import Action, CorpusWriter, Label, Observation, Step, Trajectory, cut_torn_tail, iter_corpus
 from fcpkit.errors import CorpusError
 from fcpkit_lab.envs.executors.llm import resolve_target
 from fcpkit_lab.importers.folders import STEP_FILE, ExperimentError, Skipped, find_experiments, first_found
 from fcpkit_lab.importers.pickles import UnsafePickleError, load_pickle_file
 
 __all__ = ["ExperimentError", "Skipped", "ImportReport", "SafeExpResult", "find_experiments", "read_experiment",
-           "iter_study", "import_study", "BrowserGymSource", "page_of", "action_of", "goal_plan"]
+           "iter_study", "import_study", "run_id", "BrowserGymSource", "page_of", "action_of", "goal_plan"]
 
 
 
@@ -258,17 +259,24 @@ def read_experiment(exp_dir: str | Path, *, root: str | Path | None = None, base
     source = {"kind": "browsergym", "exp_dir": os.path.relpath(exp_dir, base), "task_name": task_name,
               "task_seed": _get(env_args, "task_seed"), "agent_name": _text(_get(agent, "agent_name")) or None,
               "exp_name": _text(_get(args, "exp_name")) or None}
-    tid = exp_dir.name if exp_dir == root else os.path.relpath(exp_dir, root)
+    tid = run_id(exp_dir, root)
     return Trajectory(tid, goal, goal_plan(goal), initial, tuple(steps), Label.unlabelled(), task_name, outcome,
                       None, {"source": source})
 
 
+def run_id(exp_dir: Path, root: Path) -> str:
+    """The trajectory id of an experiment: its path below the study folder (its name when the
+    folder is the experiment itself)."""
+    return exp_dir.name if exp_dir == root else os.path.relpath(exp_dir, root)
+
+
 def iter_study(root: str | Path, *, base: str | Path | None = None, strict: bool = False,
                on_skip: Callable[[Skipped], None] | None = None,
-               flatten: Mapping[str, Any] | None = None) -> Iterator[Trajectory]:
+               flatten: Mapping[str, Any] | None = None, done: Container[str] = ()) -> Iterator[Trajectory]:
     """The trajectories of every readable experiment under ``root``, one at a time (constant memory).
 
-    Each unreadable experiment is handed to ``on_skip`` (as a :class:`Skipped`) and left out. A
+    Each unreadable experiment is handed to ``on_skip`` (as a :class:`Skipped`) and left out; an
+    experiment whose run id is in ``done`` is passed over without being read (a resumed import). A
     ``root`` that is not a folder, or holds no experiment, raises :class:`~fcpkit.errors.CorpusError`."""
     root = Path(root)
     if not root.is_dir():
@@ -279,6 +287,8 @@ def iter_study(root: str | Path, *, base: str | Path | None = None, strict: bool
         if isinstance(found, Skipped):
             if on_skip is not None:
                 on_skip(found)
+            continue
+        if done and run_id(found, root) in done:
             continue
         try:
             yield read_experiment(found, root=root, base=base, strict=strict, flatten=flatten)
@@ -291,13 +301,19 @@ def iter_study(root: str | Path, *, base: str | Path | None = None, strict: bool
 
 
 def import_study(root: str | Path, out: str | Path, *, strict: bool = False,
-                 on_skip: Callable[[Skipped], None] | None = None) -> ImportReport:
+                 on_skip: Callable[[Skipped], None] | None = None, resume: bool = False) -> ImportReport:
     """Write the study under ``root`` as a JSON Lines corpus at ``out``.
 
-    The file is written beside ``out`` and moved into place at the end, so an import that fails
-    leaves an existing ``out`` as it was. Screenshot paths are relative to ``out``'s folder."""
+    The file is written beside ``out`` (``.<name>.part``), one whole line flushed per experiment,
+    and moved into place at the end, so an import that fails leaves an existing ``out`` as it was.
+    An import that is stopped (interrupted, killed) leaves its part file; ``resume`` continues it,
+    keeping the runs it holds (or, with no part file, those of ``out``) and reading only the other
+    experiments. Each line is one the corpus reader reads back
+    (:class:`~fcpkit.core.trajectory.CorpusWriter`): an experiment it would refuse is skipped with
+    the reader's reason. Screenshot paths are relative to ``out``'s folder."""
     out = Path(out)
     report = ImportReport(out)
+    root = Path(root)
 
     def skip(s: Skipped) -> None:
         report.skipped.append(s)
@@ -306,19 +322,45 @@ def import_study(root: str | Path, out: str | Path, *, strict: bool = False,
 
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.part")
+    writer = CorpusWriter(out)
+    kept = _resumed_part(tmp, out, writer) if resume else 0
+    finished = False
     try:
-        with tmp.open("w", encoding="utf-8") as fh:
-            for t in iter_study(root, base=out.resolve().parent, strict=strict, on_skip=skip):
-                fh.write(dumps_line(t.to_data()) + "\n")
+        with tmp.open("a" if resume else "w", encoding="utf-8") as fh:
+            for t in iter_study(root, base=out.resolve().parent, strict=strict, on_skip=skip, done=writer.ids):
+                try:
+                    line = writer.line(t)
+                except CorpusError as exc:
+                    skip(Skipped(root / t.id, "; ".join(exc.problems)))
+                    continue
+                fh.write(line + "\n")
+                fh.flush()
                 report.imported += 1
-        if report.imported == 0:
+        if report.imported + kept == 0:
             raise CorpusError(str(root), [f"none of its {len(report.skipped)} experiments could be read (first: "
                                           f"{report.skipped[0].reason})" if report.skipped else "no experiment"])
+        report.imported += kept
         os.replace(tmp, out)
+        finished = True
     finally:
-        if tmp.exists():
+        if tmp.exists() and (finished or report.imported + kept == 0):
             tmp.unlink()
     return report
+
+
+def _resumed_part(tmp: Path, out: Path, writer: CorpusWriter) -> int:
+    """Start a resumed import from the stopped one's part file (its torn last line cut), or from
+    ``out`` when there is none; the writer learns the runs kept. Returns how many."""
+    if not tmp.is_file():
+        if not out.is_file():
+            return 0
+        shutil.copyfile(out, tmp)
+    cut_torn_tail(tmp)
+    if tmp.stat().st_size == 0:
+        return 0
+    for t in iter_corpus(tmp, lambda where, why: None):
+        writer.line(t)
+    return writer.lines
 
 
 class BrowserGymSource:

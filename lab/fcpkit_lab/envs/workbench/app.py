@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 import jinja2
 from itsdangerous import URLSafeSerializer
@@ -36,6 +36,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from fcpkit_lab.envs.cleanup import at_exit, mark_owner, sweep_stale
+from fcpkit_lab.envs.workbench.access import SessionPolicy, SigninThrottle, host_guard, hosts_for
 from fcpkit_lab.envs.workbench.csrf import CsrfGuard
 from fcpkit_lab.envs.workbench.data import create_database, format_money, snapshot
 from fcpkit_lab.envs.workbench.episode import EpisodeConfig, EpisodeEvent, make_episode
@@ -63,7 +64,9 @@ class WorkbenchApp(Sessions, Rendering, FaultHooks, HomePages, ListPages, Suppor
     """The application, its database, sessions, current episode and event log.
 
     ``WorkbenchApp()`` creates a temporary directory holding the seed database and the
-    working database; :meth:`close` removes it. ``.asgi`` is the ASGI application.
+    working database; :meth:`close` removes it. ``.asgi`` is the ASGI application; it answers only
+    requests for ``allowed_hosts`` (by default the loopback names; the server adds the address it
+    is started on).
     """
 
     def __init__(
@@ -72,6 +75,7 @@ class WorkbenchApp(Sessions, Rendering, FaultHooks, HomePages, ListPages, Suppor
         *,
         secret: str | None = None,
         control_token: str | None = None,
+        allowed_hosts: Iterable[str] | None = None,
     ) -> None:
         self._owns_dir = workdir is None
         if self._owns_dir:
@@ -107,7 +111,11 @@ class WorkbenchApp(Sessions, Rendering, FaultHooks, HomePages, ListPages, Suppor
         self._env.globals["money"] = format_money
         self.starlette = Starlette(routes=self._routes(), exception_handlers={Halt: halted})
         self.starlette.state.workbench = self
-        self.asgi = EpisodeMiddleware(CsrfGuard(self.starlette, lambda r: self.session_for(r)[1]), self)
+        self.session_policy = SessionPolicy()
+        self.signin_throttle = SigninThrottle()
+        # outermost: a request for another host name (DNS rebinding) reaches nothing else
+        self.asgi = host_guard(EpisodeMiddleware(CsrfGuard(self.starlette, lambda r: self.session_for(r)[1]), self),
+                               allowed_hosts if allowed_hosts is not None else hosts_for("127.0.0.1"))
         self.reset_episode("support", 0)
 
     # ---------------------------------------------------------------- episode control (API)

@@ -11,12 +11,13 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import uvicorn
 
 from fcpkit.errors import ConfigError
 
+from fcpkit_lab.envs.workbench.access import hosts_for
 from fcpkit_lab.envs.workbench.app import CONTROL_HEADER, SESSION_COOKIE, WorkbenchApp
 from fcpkit_lab.envs.workbench.episode import EpisodeConfig, EpisodeEvent
 from fcpkit_lab.envs.workbench.tasks import Task, ValidationResult
@@ -147,9 +148,10 @@ def _server(app: WorkbenchApp, log_level: str) -> uvicorn.Server:
 
 def start_workbench(port: int = 0, host: str = "127.0.0.1", *,
                     workdir: str | Path | None = None, log_level: str = "warning",
-                    startup_timeout: float = 15.0) -> Workbench:
-    """Start the workbench on ``host:port`` (``port=0``: a free port) in a daemon thread."""
-    app = WorkbenchApp(workdir)
+                    startup_timeout: float = 15.0, allowed_hosts: Iterable[str] = ()) -> Workbench:
+    """Start the workbench on ``host:port`` (``port=0``: a free port) in a daemon thread. It answers
+    requests whose Host header is ``host``, a loopback name or one of ``allowed_hosts``."""
+    app = WorkbenchApp(workdir, allowed_hosts=hosts_for(host, allowed_hosts))
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
     server = _server(app, log_level)
@@ -172,12 +174,13 @@ def start_workbench(port: int = 0, host: str = "127.0.0.1", *,
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, workflow: str = "support",
           variant: int = 0, fault: str | None = None, seed: int = 0,
-          log_level: str = "info") -> None:
+          log_level: str = "info", allowed_hosts: Iterable[str] = ()) -> None:
     """Run the workbench in the foreground until interrupted (the ``fcpkit workbench`` command).
 
-    Prints the URL, the sign-in credentials and the control token for episode control.
+    Prints the URL, the sign-in credentials and the control token for episode control. Requests
+    for a host name other than ``host``, a loopback name or ``allowed_hosts`` are refused.
     """
-    app = WorkbenchApp()
+    app = WorkbenchApp(allowed_hosts=hosts_for(host, allowed_hosts))
     try:
         app.reset_episode(workflow, variant, fault, seed)
         sock = _bind(host, port)
