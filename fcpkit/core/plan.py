@@ -440,7 +440,8 @@ def _check_confidence(k: Any, path: str, problems: list[str]) -> None:
     if isinstance(k, bool) or not isinstance(k, (int, float)):
         problems.append(f"{path}.confidence: expected a number in [0, 1], got {_kind(k)}")
     elif not 0 <= k <= 1:  # also NaN, which compares false with everything
-        problems.append(f"{path}.confidence: {_kind(k)} is outside [0, 1]; fix: use a number between 0 and 1 (default 0.5)")
+        shown = k if isinstance(k, float) or abs(k) < 10 ** 15 else _kind(k)
+        problems.append(f"{path}.confidence: {shown} is outside [0, 1]; fix: use a number between 0 and 1 (default 0.5)")
 
 
 def _commitment_from_data(data: Any, path: str, problems: list[str]) -> Commitment | None:
