@@ -305,7 +305,8 @@ def _absence(st: "Stmt", r: Reading, prior: float) -> float:
         context = prior
     if context <= literal:
         return literal
-    p = sc.presence(st.thing, st.claim, r.whole) if st.thing is not None else 0.0
+    within = sc.named_region(st.context, r.whole) if st.context is not None and context >= 1.0 else None
+    p = sc.presence(st.thing, st.claim, r.whole, within=within) if st.thing is not None else 0.0
     return max(literal, (1.0 - p) * context)
 
 
