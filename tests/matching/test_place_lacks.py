@@ -73,3 +73,33 @@ def test_a_control_word_before_its_purpose_names_no_role():
 
 def test_a_record_that_has_no_thing_is_not_a_place_claim():
     assert compile_claim("Acme Ltd has no opportunity named Renewal 2025").type != "absence"
+
+
+# -- a falsifier stating a problem is about the problem ---------------------------------------------
+
+_STOCK = _obs("https://vets.test/pharmacy/rabies", "Rabies vaccine · Pawsome Vets", "\t[2] main ''",
+              "\t\t[3] heading 'Rabies vaccine'", "\t\tStaticText 'Vaccine stock: 12 doses'")
+_PARCEL = _obs("https://parcels.test/P-778", "Parcel P-778 · Swiftbox", "\t[2] main ''",
+               "\t\t[3] heading 'Parcel P-778'", "\t\t[4] button 'Schedule the delivery'",
+               "\t\tStaticText 'Delivery window: 9-12'", "\t\tStaticText 'Delivery address: 4 Elm Row'")
+
+
+@pytest.mark.parametrize("statement,page", [
+    ("Insufficient vaccine stock", _STOCK),
+    ("Could not schedule the delivery, try again", _PARCEL),
+    ("Delivery address rejected by the courier", _PARCEL),
+])
+def test_the_topic_without_the_problem_is_below_the_verifiers_band(statement, page):
+    """The healthy page shares the falsifier's topic (the stock, the delivery): without the word
+    that says what went wrong it is no partial support either."""
+    assert LexicalMatcher().score_falsifiers((statement,), page)[0] < 0.5
+
+
+@pytest.mark.parametrize("statement,page,line", [
+    ("Insufficient vaccine stock", _STOCK, "\t\tStaticText 'Insufficient stock for this booking'"),
+    ("Delivery address rejected by the courier", _PARCEL, "\t\tStaticText 'Address rejected: no such street'"),
+])
+def test_the_problem_said_in_other_words_is_still_partial_support(statement, page, line):
+    text = page.text + "\n" + line
+    worse = Page.of(Observation(page.url, page.title, text))
+    assert LexicalMatcher().score_falsifiers((statement,), worse)[0] >= 0.5

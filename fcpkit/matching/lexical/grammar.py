@@ -44,6 +44,16 @@ ACTION_VERBS = frozenset(
 #: Words a page phrase may carry that say nothing about which page ("the", "currently").
 IDENTITY_FILLER = frozenset({"the", "currently", "now"})
 
+# -- problems -----------------------------------------------------------------------------------
+#: Words with which pages say that something went wrong ("Insufficient leave balance", "Could not
+#: post your reply, try again", "Dates overlap with ..."): what a falsifier stating a problem says.
+#: Without one of them on the page, the rest of its words are the topic the healthy page shares.
+PROBLEM_WORDS = (
+    "error errors invalid failed failure insufficient duplicate duplicated denied expired exceeded "
+    "overlap overlaps conflict conflicts rejected declined unable cannot try wrong incorrect blocked suspended "
+    "forbidden refused"
+).split()
+
 # -- absence ------------------------------------------------------------------------------------
 #: "X is not available [on Y]" and its paraphrases: (pattern, whether the page may say it literally).
 _SCOPE = r"(?:\s+(?:on|in|from|within|inside|under)\s+(?:the\s+)?(?P<ctx>.+?))?"
