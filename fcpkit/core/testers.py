@@ -193,6 +193,10 @@ class _Base:
         )
 
 
+#: The advance outcomes left to a verifier (the others are certain: :data:`fcpkit.core.verify.HARD_RULES`).
+_SOFT_ADVANCE = frozenset({"unconfirmed_advance", "unconfirmed_write"})
+
+
 class StateTester(_Base):
     """Post-action test of the page against the active commitment (and plan-level falsifiers)."""
 
@@ -309,10 +313,19 @@ class StateTester(_Base):
         self, plan: Plan, active: int, claimed: int | None, observation: Observation | None,
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
         passed: Sequence[int] = (), acted: set[int] | frozenset[int] | None = None,
-        partly: set[int] | frozenset[int] = frozenset(),
+        partly: set[int] | frozenset[int] = frozenset(), inputs: Sequence[str] = (), site: SiteModel | None = None,
+        known: set[int] | frozenset[int] = frozenset(),
     ) -> CheckResult:
         """:func:`advance_check` with the claimed commitment's precondition, and the completion of
-        each skipped commitment, scored on ``observation`` (the page the agent moves on from)."""
+        each skipped commitment, scored on ``observation`` (the page the agent moves on from).
+
+        An advance the plan's evidence does not settle is also read against the falsifiers of the
+        steps it passes over: the agent claims them done, so one of their own falsifiers holding
+        whole on that page ("A straight-line measurement instead of a walking route" where the
+        agent skipped getting the route) is drift of that step (:meth:`_skipped_drift`). ``inputs``
+        and ``site`` are the run's typed text and site model, as the state test reads them; ``known``
+        are the steps a test of this same page already found falsified: that detection was made
+        and acted on, and the same evidence on the same page is not a second one."""
         start = time.perf_counter()
         pre = gate = None
         shown: set[int] = set()
@@ -329,7 +342,35 @@ class StateTester(_Base):
                      >= self.thresholds.gate_plus(float(plan.commitments[k].confidence))}
         r = advance_check(plan, active, claimed, wrote, attempted=attempted, precondition=pre, gate=gate, shown=shown,
                           passed=passed, acted=acted, partly=partly)
+        if observation is not None and r.route is Route.VERIFY and r.rule in _SOFT_ADVANCE:
+            end = len(plan.commitments) if claimed is None else claimed
+            skipped = [k for k in range(active, end) if k not in shown and k not in known]
+            r = self._skipped_drift(plan, skipped, observation, inputs, site) or r
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
+
+    def _skipped_drift(self, plan: Plan, skipped: Sequence[int], observation: Observation,
+                       inputs: Sequence[str], site: SiteModel | None) -> CheckResult | None:
+        """A falsifier of a step passed over that holds whole on the page the agent moves on from,
+        read on the page's evidence view: route *risk* in that step's scope. Absences of what a step
+        acts with, absences that name no place and states the step finds ("already ...") are left
+        out: a step's own control is gone once it is done, and the state it found is what it changed."""
+        page = Page.of(observation)
+        view = evidence_view(page, self.provenance, False, tuple(inputs), site if site is not None else self.site)
+        for k in skipped:
+            c = plan.commitments[k]
+            b = self._bundle(plan, c, "state")
+            picked = [(i, scope) for i, scope, level in b.falsifiers
+                      if level == "commitment" and i not in b.absences | b.unplaced | b.before]
+            if not picked:
+                continue
+            scores = self._falsify(tuple(b.statements[i] for i, _ in picked), view)
+            gate = self.thresholds.gate_minus(float(c.confidence))
+            for (i, scope), v in zip(picked, scores):
+                if v >= 1.0 and v >= gate:
+                    return CheckResult("pre", c.id, 0.0, float(v), Route.RISK, scope=scope, evidence=b.statements[i],
+                                       evidence_level="commitment", kappa=float(c.confidence), gate_minus=gate,
+                                       rule_detail=f"passed over {c.id!r}, whose falsifier holds on the page", scored=False)
+        return None
 
 
 class ActionTester(_Base):

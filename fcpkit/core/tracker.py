@@ -133,6 +133,9 @@ class CommitmentTracker:
         #: ids of the confirmed commitments, in the order they were confirmed
         self.advanced: list[str] = []
         self._advanced_at: list[int] = []
+        #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
+        self._here: Observation | None = None
+        self._falsified_here: set[int] = set()
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -179,7 +182,8 @@ class CommitmentTracker:
             return None
         return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
                                    self.attempted if self.track_attempts else None,
-                                   acted=self.acted if self.track_attempts else None)
+                                   acted=self.acted if self.track_attempts else None,
+                                   inputs=tuple(self.inputs), site=self.site, known=self.falsified_on(observation))
 
     def follow(self, commitment_id: str, check: CheckResult | None = None) -> Move | None:
         """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
@@ -251,7 +255,8 @@ class CommitmentTracker:
             return None
         return self.tester.advance(self.plan, self.active, None, observation, unconfirmed, self.attempted,
                                    passed=passed, acted=self.acted if self.track_attempts else None,
-                                   partly=self.partly)
+                                   partly=self.partly, inputs=tuple(self.inputs), site=self.site,
+                                   known=self.falsified_on(observation))
 
     def record_write(self, action: Action | None = None) -> None:
         """A write or irreversible ``action`` ran while the active commitment was active. A message
@@ -279,6 +284,7 @@ class CommitmentTracker:
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted)
+        self._tested(observation, result)
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
         if result.alpha_comp is not None and (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
@@ -303,8 +309,21 @@ class CommitmentTracker:
 
     def retest(self, observation: Observation) -> CheckResult:
         """The page that completed the previous commitment, tested against the active one."""
-        return self.tester.test(self.plan, self.commitment, observation, inputs=tuple(self.inputs), site=self.site,
-                                acted=not self.track_attempts or self.active in self.attempted)
+        result = self.tester.test(self.plan, self.commitment, observation, inputs=tuple(self.inputs), site=self.site,
+                                  acted=not self.track_attempts or self.active in self.attempted)
+        self._tested(observation, result)
+        return result
+
+    def _tested(self, observation: Observation, result: CheckResult) -> None:
+        if observation is not self._here:
+            self._here, self._falsified_here = observation, set()
+        if result.route is Route.RISK:
+            self._falsified_here.add(self.active)
+
+    def falsified_on(self, observation: Observation | None) -> frozenset[int]:
+        """The commitments a test of ``observation`` (the page last tested) routed *risk*: that
+        detection was made on this page, so an advance check does not raise it again."""
+        return frozenset(self._falsified_here) if observation is not None and observation is self._here else frozenset()
 
     # -- plan changes -----------------------------------------------------------------------
     def repaired(self, plan: Plan) -> None:

@@ -1,13 +1,15 @@
 """Confirming evidence read the way pages are built: a place and what it holds, a table row as one
-place, where a statement's thing is, and the words of presentation. On pages of two applications
-of our own making (a vets' booking desk and an issue tracker; an allotment forum and a seed shop),
-worded differently."""
+place, where a statement's thing is, the words of presentation, and the falsifiers of a step the
+agent passes over. On pages of two applications of our own making (a vets' booking desk and an
+issue tracker; an allotment forum and a seed shop), worded differently."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcpkit import LexicalMatcher, Observation
+from fcpkit import Commitment, LexicalMatcher, Observation, Plan
+from fcpkit.core.router import Route
+from fcpkit.core.testers import StateTester
 from fcpkit.matching.lexical.claims import compile_claim
 
 
@@ -150,3 +152,56 @@ def test_an_enabled_control_is_one_that_is_not_disabled(name):
     off = _obs("https://a.test/x", "X · App", "\t[2] main ''", f"\t\t[3] button '{name}', disabled=True")
     assert m.score_one(f"{name} button enabled", on.serialize()) == 1.0
     assert m.score_one(f"{name} button enabled", off.serialize()) < 1.0
+
+
+# -- a step passed over is held to its own falsifiers ----------------------------------------------
+
+def _route_plan(drift: str, done: str, report: str) -> Plan:
+    return Plan("Find the route and report it.", [
+        Commitment("open", "Open the tool", confidence=0.8, confirm={"completion": ["Route planner panel is open"]}),
+        Commitment("route", "Get the route", confidence=0.75, confirm={"completion": [done]},
+                   falsify={"planning": [drift]}),
+        Commitment("report", "Report the figures", confidence=0.8, confirm={"precondition": [report]}),
+    ])
+
+
+@pytest.mark.parametrize("drift,done,report,wrong,right", [
+    ("A straight-line measurement instead of a cycling route", "Cycling route with distance and time",
+     "Cycling route with its distance and time",
+     ["\t\t[5] heading 'Measure distance'", "\t\tStaticText 'Straight-line measurement: 2.4 km'"],
+     ["\t\t[5] heading 'Cycling route'", "\t\tStaticText '3.1 km · 14 min'"]),
+    ("An estimate for the wrong postcode instead of a delivery quote", "Delivery quote for the basket",
+     "Delivery quote with its price and date",
+     ["\t\t[5] heading 'Estimate'", "\t\tStaticText 'An estimate for the wrong postcode: EC1 4AB'"],
+     ["\t\t[5] heading 'Delivery quote'", "\t\tStaticText '£4.99 · Tuesday'"]),
+])
+def test_a_step_passed_over_is_drift_where_its_own_falsifier_holds(drift, done, report, wrong, right):
+    plan = _route_plan(drift, done, report)
+    tester = StateTester(LexicalMatcher())
+    bad = tester.advance(plan, 1, 2, _obs("https://maps.test/x", "Tool · Maps", "\t[2] main ''", *wrong))
+    assert bad.route is Route.RISK and bad.evidence == drift and bad.scope == "planning" and bad.commitment == "route"
+    ok = tester.advance(plan, 1, 2, _obs("https://maps.test/x", "Tool · Maps", "\t[2] main ''", *right))
+    assert ok.route is not Route.RISK
+
+
+@pytest.mark.parametrize("drift,done,report,wrong", [
+    ("A straight-line measurement instead of a cycling route", "Cycling route with distance and time",
+     "Cycling route with its distance and time",
+     ["\t\t[5] heading 'Measure distance'", "\t\tStaticText 'Straight-line measurement: 2.4 km'"]),
+    ("An estimate for the wrong postcode instead of a delivery quote", "Delivery quote for the basket",
+     "Delivery quote with its price and date",
+     ["\t\t[5] heading 'Estimate'", "\t\tStaticText 'An estimate for the wrong postcode: EC1 4AB'"]),
+])
+def test_a_falsification_the_page_test_raised_is_not_raised_again_by_the_advance_from_that_page(
+        drift, done, report, wrong):
+    from fcpkit.core.tracker import CommitmentTracker
+
+    plan = _route_plan(drift, done, report)
+    tracker = CommitmentTracker(plan, StateTester(LexicalMatcher()))
+    tracker.active = 1
+    page = _obs("https://maps.test/x", "Tool · Maps", "\t[2] main ''", *wrong)
+    assert tracker.test_page(page).route is Route.RISK  # detected (and acted on) here
+    again = tracker.claim("report", page)
+    assert again is not None and again.route is not Route.RISK
+    moved = _obs("https://maps.test/x", "Tool · Maps", "\t[2] main ''", *wrong)  # a later page, same text
+    assert tracker.claim("report", moved).route is Route.RISK

@@ -149,11 +149,18 @@ def control_roles(phrase: str) -> frozenset[str]:
 
 
 def _roles(thing: str) -> frozenset[str]:
+    """The ARIA roles a thing named by its control word may have ("Assign button", "checkbox
+    Restock"). A control word followed by its purpose ("an option to restock the items", "a
+    button for export") is the plain noun: any control may do it."""
     toks = thing.lower().split()
     roles: set[str] = set()
-    for t in toks[-1:] + toks[:1]:
+    purpose = len(toks) > 1 and toks[1] in _PURPOSE
+    for t in toks[-1:] + ([] if purpose else toks[:1]):
         roles |= g.ROLE_WORDS.get(t, frozenset())
     return frozenset(roles)
+
+
+_PURPOSE = frozenset({"to", "for", "that", "which", "allowing", "letting"})
 
 
 def _hint(words: str) -> re.Pattern[str]:

@@ -204,6 +204,9 @@ def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozense
     return min(base, _ELSEWHERE)
 
 
+_PROBLEM = frozenset(tokenize(" ".join(g.PROBLEM_WORDS))) | frozenset(tokenize(" ".join(g.PROBLEM_WORDS), past="stem"))
+
+
 def _said_holds(req, prep, subject: frozenset[str], identity: bool) -> bool:
     """Whether a word of what the statement says (a required token that is neither one of its
     names nor its ``subject``) stands where its names do: in a chunk holding every name, or in the
@@ -216,6 +219,10 @@ def _said_holds(req, prep, subject: frozenset[str], identity: bool) -> bool:
             if (t[: -len(PAST)] if t.endswith(PAST) else t) not in names and t not in subject]
     if not said:
         return True
+    # a statement of a problem is about the problem: its topic's words alone are what a healthy
+    # page of the same topic shows ("leave balance" beside no "insufficient")
+    problem = [t for t in said if (t[: -len(PAST)] if t.endswith(PAST) else t) in _PROBLEM]
+    said = problem or said
     if identity:
         return any(t in prep.identity for t in said)
     mask = -1
@@ -305,7 +312,8 @@ def _absence(st: "Stmt", r: Reading, prior: float) -> float:
         context = prior
     if context <= literal:
         return literal
-    p = sc.presence(st.thing, st.claim, r.whole) if st.thing is not None else 0.0
+    within = sc.named_region(st.context, r.whole) if st.context is not None and context >= 1.0 else None
+    p = sc.presence(st.thing, st.claim, r.whole, within=within) if st.thing is not None else 0.0
     return max(literal, (1.0 - p) * context)
 
 

@@ -44,6 +44,16 @@ ACTION_VERBS = frozenset(
 #: Words a page phrase may carry that say nothing about which page ("the", "currently").
 IDENTITY_FILLER = frozenset({"the", "currently", "now"})
 
+# -- problems -----------------------------------------------------------------------------------
+#: Words with which pages say that something went wrong ("Insufficient leave balance", "Could not
+#: post your reply, try again", "Dates overlap with ..."): what a falsifier stating a problem says.
+#: Without one of them on the page, the rest of its words are the topic the healthy page shares.
+PROBLEM_WORDS = (
+    "error errors invalid failed failure insufficient duplicate duplicated denied expired exceeded "
+    "overlap overlaps conflict conflicts rejected declined unable cannot try wrong incorrect blocked suspended "
+    "forbidden refused"
+).split()
+
 # -- absence ------------------------------------------------------------------------------------
 #: "X is not available [on Y]" and its paraphrases: (pattern, whether the page may say it literally).
 _SCOPE = r"(?:\s+(?:on|in|from|within|inside|under)\s+(?:the\s+)?(?P<ctx>.+?))?"
@@ -59,10 +69,13 @@ ABSENCE = [
     re.compile(rf"^\s*(?:the\s+)?(?P<x>.+?)\s+(?:disappeared|vanished|went missing){_SCOPE}\s*\.?\s*$", re.I),
     re.compile(rf"^\s*there\s+(?:is|are|was|were)\s+no(?:\s+longer\s+an?)?\s+(?P<x>.+?){_SCOPE}\s*\.?\s*$", re.I),
     re.compile(rf"^\s*(?:the\s+)?(?:page|screen|view|form)\s+(?:has|shows|displays)\s+no\s+(?P<x>.+?){_SCOPE}\s*\.?\s*$", re.I),
+    # "The cancel dialog has no option to restock the items": a place on screen, and what it lacks
+    re.compile(r"^\s*(?:the\s+)?(?P<ctx>.+?\b(?:{places}))\s+(?:has|have|offers?|shows?|displays?|provides?|gives?)"
+               r"\s+no\s+(?P<x>.+?)\s*\.?\s*$", re.I),
     re.compile(rf"^\s*(?:no|missing)\s+(?P<x>.+?\b(?:{{roles}})){_SCOPE}\s*\.?\s*$", re.I),
 ]
 #: Absence patterns whose statement a page never says of itself ("There is no X"): no literal reading.
-ABSENCE_NOT_LITERAL = frozenset({5, 6, 7})
+ABSENCE_NOT_LITERAL = frozenset({5, 6, 7, 8})
 #: Control descriptors: "Assign button" is present when a node named Assign is, of a matching role.
 ROLE_WORDS: dict[str, frozenset[str]] = {
     "button": frozenset({"button", "menuitem"}),
@@ -106,6 +119,10 @@ PLACE_NOUNS = frozenset({
     "section", "sidebar", "card", "tab", "menu", "drawer", "window", "queue", "inbox", "feed", "board",
     "results", "record", "overview", "summary", "editor", "composer",
 })
+#: Containers a statement may say lack something ("The travel mode selector has no walking option").
+HOLDERS = PLACE_NOUNS | {"selector", "dropdown", "picker", "toolbar", "region", "area"}
+ABSENCE[7] = re.compile(ABSENCE[7].pattern.replace("{places}", "|".join(sorted(HOLDERS, key=len, reverse=True))), re.I)
+
 #: Words that join a place to what it holds, or a colon ("Order #100482 page: Paid, Unfulfilled").
 HOLDS = re.compile(r"\s+(?:with|showing|listing|containing|holding)\s+|(?P<colon>:)\s+", re.IGNORECASE)
 #: "is listed / visible / present": the thing is on the page (a list may hold it), nothing happened to it.

@@ -187,9 +187,12 @@ def _all_controls(prep: Prepared) -> list[tuple[int, str]]:
     return hit
 
 
-def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None = None) -> float:
+def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None = None,
+             within: range | None = None) -> float:
     """How present the thing of an absence claim is: the best share of its tokens in one node's
-    name (of a matching role when the claim names one); on a text that is no page, chunk recall."""
+    name (of a matching role when the claim names one); on a text that is no page, chunk recall.
+    ``within``: the positions of the region the claim names ("the cancel dialog has no ..."), the
+    only nodes that count."""
     if prep.page is None or not prep.page.is_page or claim is None:
         return recall(st, prep)
     roles = claim.roles
@@ -212,11 +215,13 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     cand = 0
     for m in masks:
         cand |= m
-    for k in st.keys:
+    for k in st.keys | purpose_of(claim.subject):
         cand &= get(k, 0)
     while cand:
         low = cand & -cand
         cand ^= low
+        if within is not None and index.nodes[low.bit_length() - 1][0] not in within:
+            continue
         s = sum([w for m, w in zip(masks, weights) if m & low]) / total
         if s > best:
             best, where = s, index.nodes[low.bit_length() - 1][0]
@@ -227,9 +232,19 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     return best
 
 
+@page_cache(4096, kind="statement")
+def purpose_of(thing: str) -> frozenset[str]:
+    """The verb of a thing named by what it does ("an option to restock the items"): a control
+    that does it names it; one naming only the items ("Items unavailable") is some other control."""
+    m = _PURPOSE.search(thing)
+    return frozenset(tokenize(m.group(1), past="both")) if m else frozenset()
+
+
+_PURPOSE = re.compile(r"^\s*(?:an?\s+|the\s+)?\w+\s+to\s+([A-Za-z]+)\b")
 _REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
 _LIST_NOUNS = frozenset(tokenize(" ".join(LIST_NOUNS)))  # (grammar.LIST_NOUNS, as tokens)
 _PLACE_NOUNS = _LIST_NOUNS | frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
+_OVERLAY_WORDS = frozenset(tokenize("dialog modal popup drawer"))
 _REGION_ROLES = frozenset({"dialog", "alertdialog", "region", "tabpanel", "form", "complementary", "group", "navigation", "menu"})
 
 
@@ -286,6 +301,10 @@ def scope_place(st: Stmt, prep: Prepared) -> float | None:
     for names in _scope_names(prep, regions):
         if want <= names or (loose and core <= names):
             return 1.0
+    if not _OVERLAY_WORDS.isdisjoint(want) or names_list:
+        # a dialog is open or it is not, and a list of records ("the orders list") is the page
+        # that lists them: another place's words (a card of orders on the dashboard) do not make it one
+        return 0.0
     if names_record:
         return 0.0  # a scope naming a record ("on ticket T-390") is that record's page, or a region named so
     if page is not None and page.is_page and page.record_ids:
@@ -303,8 +322,24 @@ def absence(st: Stmt, prep: Prepared, prior: float, trace: list | None = None) -
         trace.append(("scope", None, st.claim.scope if st.claim and st.claim.scope else "(no scope: prior)", context))
     if context <= literal:  # (1 - presence) * context cannot beat the literal reading
         return literal
-    p = presence(st.thing, st.claim, prep, trace) if st.thing is not None else 0.0
+    within = named_region(st.context, prep) if st.context is not None and context >= 1.0 else None
+    p = presence(st.thing, st.claim, prep, trace, within) if st.thing is not None else 0.0
     return max(literal, (1.0 - p) * context)
+
+
+def named_region(st: Stmt, prep: Prepared) -> range | None:
+    """The positions of the dialog, panel or form an absence's scope names, when it names one the
+    page has by that name ("the cancel dialog"); ``None`` when the scope is the page itself."""
+    want, regions, core, _, _ = _scope_words(st.tokens)
+    page = prep.page
+    if not regions or page is None or not page.is_page:
+        return None
+    for i, n in enumerate(page.nodes):
+        if n.role in _REGION_ROLES and n.name:
+            names = frozenset(tokenize(n.name, past="both"))
+            if want <= names or core <= names:
+                return page.subtree(i)
+    return None
 
 
 def control(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
