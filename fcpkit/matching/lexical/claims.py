@@ -284,11 +284,27 @@ def _absence(statement: str, s: str, ents: Entities) -> Claim | None:
             continue
         thing = re.sub(r"^(?:an?|the|any)\s+", "", thing, flags=re.I)
         ctx = (m.group("ctx") or "").strip()
+        thing, ctx = _consequence(thing, ctx)
         literal = i not in g.ABSENCE_NOT_LITERAL
         canonical = f"{thing} is not available" + (f" on {ctx}" if ctx else "")
         return Claim("absence", statement, canonical if not literal else s, subject=thing, scope=ctx,
                      roles=_roles(thing), literal=literal, entities=ents)
     return None
+
+
+#: "Reports queue filtered so R-7305": a place, what was done to it, then what is missing from it
+_SO = re.compile(r"^(?:the\s+)?(?P<place>.+?)\s+(?:is\s+|are\s+|was\s+|were\s+)?\w+(?:ed|en)\b.*?(?:,\s*|\s+)so(?:\s+that)?\s+"
+                 r"(?:the\s+)?(?P<x>.+)$", re.I)
+
+
+def _consequence(thing: str, ctx: str) -> tuple[str, str]:
+    """An absence stated as the consequence of what was done to a place ("Reports queue filtered so
+    R-7305 is not listed"): the record missing, from that place. Only a record named by id is
+    looked for so; a description ("so the recent thread is hidden") names nothing a page shows."""
+    m = _SO.match(thing)
+    if m is None or not record_ids(m.group("x")):
+        return thing, ctx
+    return m.group("x").strip(), ctx or m.group("place").strip()
 
 
 def _message(statement: str, s: str, ents: Entities) -> Claim | None:
