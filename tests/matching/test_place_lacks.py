@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import LexicalMatcher, Observation
-from fcpkit.core.page import Page
+from fcpkit.core.page import Page, record_ids
 from fcpkit.matching.lexical.claims import compile_claim
 
 
@@ -103,3 +103,31 @@ def test_the_problem_said_in_other_words_is_still_partial_support(statement, pag
     text = page.text + "\n" + line
     worse = Page.of(Observation(page.url, page.title, text))
     assert LexicalMatcher().score_falsifiers((statement,), worse)[0] >= 0.5
+
+
+# -- an absence stated as what was done to a place -------------------------------------------------
+
+def _queue(*rows: str) -> Page:
+    return _obs("https://bugs.test/issues", "Issues · Trackly", "\t[2] main ''", "\t\t[3] heading 'Issues'",
+                "\t\t[4] button 'Filter: Status Closed'", "\t\t[5] table ''", *rows)
+
+
+def _shelf(*rows: str) -> Page:
+    return _obs("https://library.test/holds", "Holds · Riverside Library", "\t[2] main ''", "\t\t[3] heading 'Holds'",
+                "\t\t[4] combobox 'Sort' value='Oldest first'", "\t\t[5] list ''", *rows)
+
+
+@pytest.mark.parametrize("statement,make,row", [
+    ("Issues list filtered so BUG-42 is not listed", _queue, "\t\t\t[6] row 'BUG-42 Login fails on Safari'"),
+    ("Holds list sorted by date, so H-2231 is not shown", _shelf, "\t\t\t[6] listitem 'H-2231 The Overstory'"),
+])
+def test_the_record_a_changed_place_no_longer_shows_is_the_absence(statement, make, row):
+    m = LexicalMatcher()
+    claim = compile_claim(statement)
+    assert claim.type == "absence" and record_ids(claim.subject) and claim.scope
+    assert m.score_falsifiers((statement,), make("\t\t\t[6] row 'BUG-7 Crash on start'")) == [1.0]
+    assert m.score_falsifiers((statement,), make(row)) == [0.0]
+
+
+def test_a_description_after_so_is_not_looked_for():
+    assert compile_claim("Issue list sorted by votes so the new issue is hidden").subject != "new issue"
