@@ -131,3 +131,20 @@ def test_the_record_a_changed_place_no_longer_shows_is_the_absence(statement, ma
 
 def test_a_description_after_so_is_not_looked_for():
     assert compile_claim("Issue list sorted by votes so the new issue is hidden").subject != "new issue"
+
+
+# -- a light verb's state ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,url,title,state,other", [
+    ("Parcel P-778 was put on hold or returned instead of delivered", "https://parcels.test/P-778",
+     "Parcel P-778 · Swiftbox", "Status: On hold", "Status: Delivered"),
+    ("Book B-1207 was placed in quarantine", "https://library.test/items/B-1207", "Book B-1207 · Riverside Library",
+     "Condition: In quarantine", "Condition: On shelf"),
+])
+def test_a_record_put_on_hold_is_a_record_whose_field_says_on_hold(statement, url, title, state, other):
+    m = LexicalMatcher()
+    head = title.split(" · ")[0]
+    page = lambda field: _obs(url, title, "\t[2] main ''", f"\t\t[3] heading '{head}'", f"\t\tStaticText '{field}'")  # noqa: E731
+    assert compile_claim(statement).type == "event" and compile_claim(statement).value
+    assert m.score_falsifiers((statement,), page(state)) == [1.0]
+    assert m.score_falsifiers((statement,), page(other)) == [0.0]

@@ -60,6 +60,11 @@ _ON_THE_PAGE = re.compile(r"\b(?:on|in|at|inside|within|from|of)\s+(?:the|this|t
                           r"(?:[\w'-]+\s+){0,2}(?:page|screen)\s*$", re.IGNORECASE)
 _PLACE_NOUN_STEMS = frozenset(tokenize(" ".join(g.PLACE_NOUNS), keep_stopwords=True))
 _PARTICIPLE = re.compile(r"(?:\b(?:was|were|been|is now|are now|got|gets)\s+(?:not\s+)?([a-z]{3,})\b|\b([a-z]{3,}ed)\b)(?:\s+(?:to|as|for)\s+(?P<obj>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*))?")
+#: After a light verb's participle ("was put", "placed", "kept"), the state it leaves a record in:
+#: "on hold", "in quarantine", "into review", up to a joining word.
+_LIGHT_VERBS = frozenset({"put", "placed", "kept", "left", "held"})
+_LIGHT = re.compile(r"\s+(?P<state>(?:on|in|into|under)\s+(?!(?:or|and|instead|after|before|by)\b)[a-z][\w-]*"
+                    r"(?:\s+(?!(?:or|and|instead|after|before|by)\b)[a-z][\w-]*)?)", re.IGNORECASE)
 _DIALOG_WORDS = re.compile(r"\b(dialog|modal|pop-?up|window)\s*$", re.IGNORECASE)
 
 
@@ -430,4 +435,8 @@ def _event(statement: str, s: str, ents: Entities) -> Claim | None:
     if m is None:
         return None
     obj = (m.group("obj") or "").strip()
+    verb = (m.group(1) or m.group(2)).lower()
+    if not obj and verb in _LIGHT_VERBS:  # "put on hold", "placed in quarantine": the state it leaves the record in
+        light = _LIGHT.match(s, m.end(1) if m.group(1) else m.end(2))
+        obj = light.group("state").strip() if light else ""
     return Claim("event", statement, s, subject=m.group(1) or m.group(2), value=obj, entities=ents)
