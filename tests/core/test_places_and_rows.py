@@ -205,3 +205,33 @@ def test_a_falsification_the_page_test_raised_is_not_raised_again_by_the_advance
     assert again is not None and again.route is not Route.RISK
     moved = _obs("https://maps.test/x", "Tool · Maps", "\t[2] main ''", *wrong)  # a later page, same text
     assert tracker.claim("report", moved).route is Route.RISK
+
+
+# -- a record among the things a place holds; a control naming a record by its id -----------------
+
+_INCIDENTS = _obs("https://desk.test/incidents", "Incidents · Helpdesk", "\t[2] main ''", "\t\t[3] heading 'Incidents'",
+                  "\t\t[4] table 'Open incidents'", "\t\t\t[5] row ''", "\t\t\t\t[6] link 'INC-204', clickable",
+                  "\t\t\t\t[7] gridcell 'Printer offline'", "\t\t\t\t[8] gridcell 'Open'", "\t\t\t[9] row ''",
+                  "\t\t\t\t[10] link 'INC-199', clickable", "\t\t\t\t[11] gridcell 'VPN drops'", "\t\t\t\t[12] gridcell 'Open'")
+_HOLDS = _obs("https://library.test/holds", "Holds · Riverside Library", "\t[2] main ''", "\t\t[3] heading 'Holds'",
+              "\t\t[4] list 'Active holds'", "\t\t\t[5] listitem ''", "\t\t\t\t[6] link 'H-2231', clickable",
+              "\t\t\t\tStaticText 'The Overstory · active'", "\t\t\t[7] listitem ''", "\t\t\t\t[8] link 'H-2240', clickable",
+              "\t\t\t\tStaticText 'Piranesi · active'")
+
+
+@pytest.mark.parametrize("page,statement", [
+    (_INCIDENTS, "Incidents queue listing open incidents, INC-204 among them"),
+    (_HOLDS, "Holds list showing active holds, H-2231 among them"),
+])
+def test_a_record_among_what_a_place_lists_is_one_thing_it_holds(page, statement):
+    claim = compile_claim(statement)
+    assert claim.type == "place" and claim.parts[-1] in ("INC-204", "H-2231")
+    assert LexicalMatcher().score_one(statement, page.serialize()) == 1.0
+
+
+@pytest.mark.parametrize("page,statement", [
+    (_INCIDENTS, "Incident INC-204 linked from the queue"),
+    (_HOLDS, "Hold H-2231 visible as a link"),
+])
+def test_a_link_named_by_the_records_id_is_that_records_link(page, statement):
+    assert LexicalMatcher().score_one(statement, page.serialize()) == 1.0

@@ -220,7 +220,9 @@ def _whole_claim(statement: str, s: str, ents: Entities) -> Claim:
 
 #: What a place holds, listed: items split at a comma or an "and" before an article
 #: ("From and To fields, a Travel mode selector and a Get directions button").
-_HELD_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?(?=(?:an?|the|its|their)\s)|\s+and\s+(?=(?:an?|the|its|their)\s)", re.IGNORECASE)
+_HELD_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?(?=(?:an?|the|its|their)\s|[A-Z]{1,6}-?\d|#\d)|\s+and\s+(?=(?:an?|the|its|their)\s)", re.IGNORECASE)
+#: "R-7305 among them": where a held thing stands among the others, which the place already says.
+_AMONG = re.compile(r"\s+(?:is\s+|are\s+)?(?:among|amongst|amid|between)\s+(?:them|those|these|the\s+\w+)\s*$", re.IGNORECASE)
 _LIST_SPLIT = re.compile(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:an?|the|its|their)\s+", re.IGNORECASE)
 #: "Stage, Close Date and Amount fields": names sharing one plural control word.
@@ -256,6 +258,7 @@ def _place(statement: str, s: str, ents: Entities, whole: Claim) -> Claim | None
 
 def _held(item: str) -> tuple[str, ...]:
     """One thing a place holds, or several sharing one control word ("Stage and Amount fields")."""
+    item = _AMONG.sub("", item)
     m = _SHARED_ROLE.match(item)
     if m is None:
         return (item,)

@@ -26,7 +26,7 @@ PAGE_WORDS = frozenset({"detail", "details", "page", "screen"})
 PAGE_WORDS_AFTER_RECORD = frozenset({"view", "record", "form", "overview", "summary"})
 #: Nouns that name a list of records ("Leave requests list", "the orders table"): a place too, but
 #: not any one record's page, even where a record's title names the kind the list holds.
-LIST_NOUNS = frozenset({"list", "listing", "table", "overview"})
+LIST_NOUNS = frozenset({"list", "listing", "table", "overview", "queue", "inbox", "feed"})
 #: "X is open / shown / displayed": the page named by X is the one on screen.
 IDENTITY_VERBS = re.compile(
     r"^(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:open(?:ed)?|shown|displayed|loaded|on screen|in view)\s*\.?\s*$"

@@ -197,6 +197,9 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
         return recall(st, prep)
     roles = claim.roles
     toks, weights, total = st.tokens, st.weights, st.total
+    kind = kind_of(claim.subject)
+    if kind and kind in toks:  # "Report R-7305 link": a link named R-7305 is that report's
+        total -= sum(w for t, w in zip(toks, weights) if t == kind)
     if not toks or total <= 0:
         return 0.0
     best, where = 0.0, None
@@ -222,7 +225,7 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
         cand ^= low
         if within is not None and index.nodes[low.bit_length() - 1][0] not in within:
             continue
-        s = sum([w for m, w in zip(masks, weights) if m & low]) / total
+        s = min(1.0, sum([w for t, m, w in zip(toks, masks, weights) if m & low and t != kind]) / total)
         if s > best:
             best, where = s, index.nodes[low.bit_length() - 1][0]
             if s >= 1.0:
@@ -230,6 +233,20 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     if trace is not None and where is not None:
         trace.append(("presence", where, prep.page.nodes[where].line.strip(), best))
     return best
+
+
+@page_cache(4096, kind="statement")
+def kind_of(thing: str) -> str:
+    """The record kind a thing names before its id ("Report" in "Report R-7305 link"), as a token:
+    a control naming the record by its id alone names the same record."""
+    m = _KIND.search(thing)
+    if m is None or not record_ids(thing[m.start(2):]):
+        return ""
+    got = tokenize(m.group(1), past="both")
+    return got[0] if got else ""
+
+
+_KIND = re.compile(r"\b([A-Za-z]{3,})\s+((?:[A-Z]{1,6}-?\d|#\d)\S*)")
 
 
 @page_cache(4096, kind="statement")
