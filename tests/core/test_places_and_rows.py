@@ -235,3 +235,28 @@ def test_a_record_among_what_a_place_lists_is_one_thing_it_holds(page, statement
 ])
 def test_a_link_named_by_the_records_id_is_that_records_link(page, statement):
     assert LexicalMatcher().score_one(statement, page.serialize()) == 1.0
+
+
+# -- a record by id and what it shows ----------------------------------------------------------------
+
+_INCIDENT = _obs("https://desk.test/incidents/INC-204", "INC-204 · Incident · Helpdesk", "\t[2] main ''",
+                 "\t\t[3] heading 'Incident INC-204'", "\t\tStaticText 'Summary: Printer offline'",
+                 "\t\tStaticText 'Status: Resolved'", "\t\tStaticText 'Reporter: Ana Costa'")
+_OTHER_INCIDENT = _obs("https://desk.test/incidents/INC-199", "INC-199 · Incident · Helpdesk", "\t[2] main ''",
+                       "\t\t[3] heading 'Incident INC-199'", "\t\tStaticText 'Status: Resolved'",
+                       "\t\tStaticText 'Reporter: Ana Costa'", "\t\t[4] link 'Related: INC-204 Printer offline'")
+_LOAN = _obs("https://library.test/loans/L-5521", "L-5521 · Loan · Riverside Library", "\t[2] main ''",
+             "\t\t[3] heading 'Loan L-5521'", "\t\tStaticText 'Borrower: Sam Ortiz'", "\t\tStaticText 'State: Returned'")
+
+
+@pytest.mark.parametrize("page,statement", [
+    (_INCIDENT, "INC-204 Ana Costa Resolved"),
+    (_LOAN, "L-5521 Sam Ortiz Returned"),
+    (_INCIDENTS, "INC-204 Printer offline Open"),  # the row that lists it
+])
+def test_a_record_by_id_and_what_it_shows_holds_on_its_page_or_row(page, statement):
+    assert LexicalMatcher().score_one(statement, page.serialize()) == 1.0
+
+
+def test_another_records_page_mentioning_it_is_not_where_it_shows():
+    assert LexicalMatcher().score_one("INC-204 Ana Costa Resolved", _OTHER_INCIDENT.serialize()) < 1.0

@@ -113,6 +113,27 @@ class Explanation:
         return "\n".join(lines)
 
 
+def _identity(st: Stmt, page: Prepared, trace: list | None = None) -> float:
+    """The page's identity; for a record named by id and what it shows ("LR-2207 Dana Whitfield
+    Approved"), also its words on that record's page or in the row listing it."""
+    s = recall(st, page)
+    if s < 1.0 and st.views and _record_shown(st.claim, page):
+        s = max(s, recall(st.views[0], page))
+    return s
+
+
+def _record_shown(claim: Claim | None, prep: Prepared) -> bool:
+    """Whether the page shows the record a statement names by id as a record: its own page, or a
+    list (a page about no record) where a row may list it; not another record's page that
+    mentions it."""
+    page = prep.page
+    if claim is None or page is None or not page.is_page:
+        return False
+    ids = claim.entities.ids
+    in_view = page.record_ids
+    return bool(ids) and (not in_view or all(i in in_view for i in ids))
+
+
 class LexicalMatcher:
     """IDF-weighted content recall (see module docstring). Implements :class:`~fcpkit.matching.Matcher`.
 
@@ -243,6 +264,10 @@ class LexicalMatcher:
             st = self._compile_plain(claim.canonical)
             if kind == "event" and claim.value and st.kind == "literal":
                 st = Stmt("event", st.tokens, st.keys, weights=st.weights, total=st.total, bound=st.bound)
+            elif kind == "identity" and st.kind == "identity" and claim.entities.ids and not names_a_page(claim.statement):
+                # "LR-2207 Dana Whitfield Approved": a record by id and what it shows; confirming
+                # evidence also reads it as words on that record's page or in the row that lists it
+                st = replace(st, views=(self._compile_plain(claim.statement),))
         return self._with_views(st, claim)
 
     def _held(self, part: str) -> Stmt:
@@ -359,6 +384,8 @@ class LexicalMatcher:
     # -- scoring ----------------------------------------------------------------------------
     def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
         kind = st.kind
+        if kind == "identity":
+            return _identity(st, page)
         if kind in _PLAIN:
             return recall(st, page)
         if kind == "absence":
@@ -431,7 +458,7 @@ class LexicalMatcher:
             compiled = tuple(self._compile(s) for s in statements)
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
-        by_kind = {"absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
+        by_kind = {"identity": _identity, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
                    "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place}
         hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))
         if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused
