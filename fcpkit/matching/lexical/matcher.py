@@ -42,7 +42,7 @@ from fcpkit.matching.lexical.falsify import score_falsifiers
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
 from fcpkit.matching.lexical.page_index import line_tokens
 from fcpkit.matching.lexical.keys import named_place, names, predicates
-from fcpkit.matching.lexical.recall import recall
+from fcpkit.matching.lexical.recall import identity_recall, recall
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
 __all__ = ["LexicalMatcher", "PAGE_WORDS", "Explanation"]
@@ -56,7 +56,6 @@ _EXCLUSION_FILLER = frozenset(tokenize("other open opened shown displayed showin
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
 #: The arguments of :func:`fcpkit.core.actions.action_text` that choose something (not a key or a message).
 _CHOICE_ARG = re.compile(r"\b(?:value|options)\s+(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
-_PLAIN = frozenset({"literal", "identity"})  # kinds scored by recall alone
 #: How token weights are set: "background" (the default: the shipped background vocabulary,
 #: ``fcpkit/data/lexical/background_idf.json``, the same in the checker, the benchmark and the live runner), "none"
 #: (every content token weighs 1) or "fit" (IDF learnt from the pages given to
@@ -111,27 +110,6 @@ class Explanation:
             lines.append(f"  {what:<12} {s:4.2f}  {where}: {text}")
         lines.append(f"score:     {self.score:.2f}")
         return "\n".join(lines)
-
-
-def _identity(st: Stmt, page: Prepared, trace: list | None = None) -> float:
-    """The page's identity; for a record named by id and what it shows ("LR-2207 Dana Whitfield
-    Approved"), also its words on that record's page or in the row listing it."""
-    s = recall(st, page)
-    if s < 1.0 and st.views and _record_shown(st.claim, page):
-        s = max(s, recall(st.views[0], page))
-    return s
-
-
-def _record_shown(claim: Claim | None, prep: Prepared) -> bool:
-    """Whether the page shows the record a statement names by id as a record: its own page, or a
-    list (a page about no record) where a row may list it; not another record's page that
-    mentions it."""
-    page = prep.page
-    if claim is None or page is None or not page.is_page:
-        return False
-    ids = claim.entities.ids
-    in_view = page.record_ids
-    return bool(ids) and (not in_view or all(i in in_view for i in ids))
 
 
 class LexicalMatcher:
@@ -385,8 +363,8 @@ class LexicalMatcher:
     def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
         kind = st.kind
         if kind == "identity":
-            return _identity(st, page)
-        if kind in _PLAIN:
+            return identity_recall(st, page)
+        if kind == "literal":
             return recall(st, page)
         if kind == "absence":
             return sc.absence(st, page, self.absence_prior, trace)
@@ -458,7 +436,7 @@ class LexicalMatcher:
             compiled = tuple(self._compile(s) for s in statements)
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
-        by_kind = {"identity": _identity, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
+        by_kind = {"identity": identity_recall, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
                    "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place}
         hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))
         if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused

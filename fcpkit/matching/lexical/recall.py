@@ -15,9 +15,10 @@ from fcpkit.core.page import Page
 from fcpkit.matching.lexical.page_index import line_tokens
 
 if TYPE_CHECKING:
+    from fcpkit.matching.lexical.claims import Claim
     from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
-__all__ = ["recall", "bound_ok", "lines_with"]
+__all__ = ["recall", "bound_ok", "lines_with", "identity_recall"]
 
 
 def bound_ok(st: Stmt, page: Prepared, confirming: bool = True) -> bool:
@@ -142,3 +143,24 @@ def _best_chunk(st: Stmt, get) -> float:
         if s > best:
             best = s
     return best / total
+
+
+def identity_recall(st: "Stmt", page: "Prepared", trace: list | None = None) -> float:
+    """The page's identity; for a record named by id and what it shows ("LR-2207 Dana Whitfield
+    Approved"), also its words on that record's page or in the row listing it."""
+    s = recall(st, page)
+    if s < 1.0 and st.views and _record_shown(st.claim, page):
+        s = max(s, recall(st.views[0], page))
+    return s
+
+
+def _record_shown(claim: "Claim | None", prep: "Prepared") -> bool:
+    """Whether the page shows the record a statement names by id as a record: its own page, or a
+    list (a page about no record) where a row may list it; not another record's page that
+    mentions it."""
+    page = prep.page
+    if claim is None or page is None or not page.is_page:
+        return False
+    ids = claim.entities.ids
+    in_view = page.record_ids
+    return bool(ids) and (not in_view or all(i in in_view for i in ids))
