@@ -1,44 +1,11 @@
-"""The matchers a benchmark runs: resolved by name (unavailable ones become notes) and memoised for sweeps."""
+"""The matchers a benchmark runs, resolved by name: those that cannot load here become notes."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
-
-import numpy as np
+from typing import Any, Callable, Sequence
 
 from fcpkit.matching import registry
 from fcpkit.matching.lexical import LexicalMatcher
-
-
-class MemoMatcher:
-    """Memoises ``score(statements, [text])`` per (statements, text): sweeps re-score the same pairs.
-
-    Only for runs whose timings are not reported (sweep, telemetry). ``fit`` forwards and clears.
-    """
-
-    def __init__(self, inner: Any):
-        self.inner = inner
-        self.name = getattr(inner, "name", type(inner).__name__)
-        self._memo: dict[tuple[tuple[str, ...], str], np.ndarray] = {}
-
-    def fit(self, texts: Iterable[str]) -> "MemoMatcher":
-        fit = getattr(self.inner, "fit", None)
-        if callable(fit):
-            fit(texts)
-        self._memo.clear()
-        return self
-
-    def score(self, statements: Sequence[str], texts: Sequence[str]) -> np.ndarray:
-        stmts = tuple(statements)
-        out = np.zeros((len(stmts), len(texts)), dtype=float)
-        for j, text in enumerate(texts):
-            key = (stmts, text)
-            col = self._memo.get(key)
-            if col is None:
-                col = np.asarray(self.inner.score(list(stmts), [text]), dtype=float)[:, 0] if stmts else np.zeros(0)
-                self._memo[key] = col
-            out[:, j] = col
-        return out
 
 
 def _resolve_matchers(names: Sequence[str], notes: list[str]) -> list[tuple[str, Callable[[], Any]]]:

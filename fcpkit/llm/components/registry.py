@@ -27,7 +27,7 @@ from fcpkit.core.verify import KeepGoingVerifier, OracleVerifier, SplitVerifier,
 from fcpkit.errors import ConfigError
 from fcpkit.llm.components.verifier import LLMVerifier
 
-__all__ = ["get_verifier", "register_verifier", "verifier_names", "NEEDS_LABEL", "NEEDS_CLIENT"]
+__all__ = ["get_verifier", "register_verifier", "verifier_names", "NEEDS_LABEL", "NEEDS_CLIENT", "BOUNDS"]
 
 Factory = Callable[..., Verifier]
 
@@ -58,6 +58,8 @@ _REGISTRY: dict[str, Factory] = {
     "split-quoted": lambda **kw: SplitVerifier(_llm(_prompt=QUOTED_JUDGE, **kw)),
 }
 NEEDS_LABEL = frozenset({"upper", "oracle"})
+#: the two bounds an offline benchmark brackets a real verifier with: keep going, and the oracle
+BOUNDS: tuple[str, ...] = ("lower", "upper")
 NEEDS_CLIENT = frozenset({"llm", "split", "split-quoted"})
 
 

@@ -5,7 +5,7 @@ no model), a plan is generated from the program (:func:`~fcpkit_lab.engine.falsi
 and the steps are attributed to its commitments (:func:`~fcpkit_lab.engine.falsifiers.align_steps`). The
 full checker configuration (step + plan falsifiers + rules) then runs under both verifier bounds with
 the hand-written plan the corpus was recorded with, and with the generated one; the metrics are the
-detection benchmark's own (:func:`fcpkit.eval.detection.summarize_runs`).
+detection benchmark's own (:func:`fcpkit.eval.metrics.summarize_runs`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fcpkit import Checker, Plan, load_corpus
-from fcpkit.eval.detection import records_from_reports, summarize_runs
+from fcpkit.eval.metrics import records_from_reports, summarize_runs
 from fcpkit.matching import get_matcher
 
 from fcpkit_lab.engine.falsifiers import align_steps, plan_from_program
