@@ -88,6 +88,7 @@ from fcpkit.eval.thresholds import (
     grid_thresholds,
     sweep_thresholds,
 )
+from fcpkit.llm.components.registry import BOUNDS
 from fcpkit.matching import get_matcher
 from fcpkit.matching.calibration import Calibration, fit_calibration
 
@@ -262,7 +263,7 @@ def calibrate(
     ``trajectories`` (tests, notebooks): use these instead of loading ``corpus_paths``.
     """
     paths, trajs = _trajectories(corpus_paths, trajectories)
-    if bound not in ("lower", "upper"):
+    if bound not in BOUNDS:
         raise ConfigError(f"calibrate: bound must be 'lower' or 'upper', got {bound!r}")
     base = base or Thresholds()
     inner, name = _matcher(matcher, matcher_kwargs)

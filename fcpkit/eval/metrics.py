@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # the checker binds this module's functions: no import back a
 
 __all__ = [
     "ADVANCE_RULES", "SOFT_CHECK", "SOURCES", "WRITE_EFFECTS", "RunRecord", "first_detection", "detected",
-    "early_alarm", "detection_source", "check_source", "first_write", "records_from_reports", "outcome_records",
+    "early_alarm", "detection_source", "source_of_check", "first_write", "records_from_reports", "outcome_records",
     "run_outcome", "summarize", "summarize_outcomes", "summarize_runs", "wilson",
 ]
 
@@ -96,7 +96,7 @@ def detection_source(rule: str | None, level: str | None, evidence: Any) -> str:
     return "step-falsifier" if evidence else "verifier"
 
 
-def check_source(result: Any) -> str:
+def source_of_check(result: Any) -> str:
     """:func:`detection_source` of a check's result (a :class:`~fcpkit.core.testers.CheckResult`)."""
     return detection_source(result.rule, result.evidence_level, result.evidence)
 
@@ -121,7 +121,7 @@ def run_outcome(report: TrajectoryReport) -> dict[str, Any]:
         "first_detection_phase": first.phase if first else None,
         "detection_evidence": first.result.evidence if first else None,
         "detection_rule": first.result.rule if first else None,
-        "source": check_source(first.result) if first else None,
+        "source": source_of_check(first.result) if first else None,
         "caught": after is not None,
         "caught_step": after.step if after else None,
         "timely": after is not None and after.step == off,

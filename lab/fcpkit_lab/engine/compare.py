@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from fcpkit import Checker, Plan, load_corpus
 from fcpkit.eval.metrics import records_from_reports, summarize_runs
+from fcpkit.llm.components.registry import BOUNDS
 from fcpkit.matching import get_matcher
 
 from fcpkit_lab.engine.falsifiers import align_steps, plan_from_program
@@ -73,7 +74,7 @@ def _arms(trajs: Sequence[Any], smg: StateMachine, llm_plans: Mapping[str, Plan]
 
 
 def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
-                         bounds: Sequence[str] = ("lower", "upper"), matcher: str = "lexical",
+                         bounds: Sequence[str] = BOUNDS, matcher: str = "lexical",
                          llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
     """One row per plan source x bound for one corpus's trajectories (see :data:`COLUMNS`); with
     ``llm_plans`` (by task, :mod:`fcpkit_lab.engine.llm_plans`) also the LLM-written plans' rows."""
@@ -92,7 +93,7 @@ def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
     return rows
 
 
-def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = ("lower", "upper"),
+def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = BOUNDS,
                   matcher: str = "lexical", llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
     """:func:`compare_trajectories` for each corpus file (named ``workbench``, ``heldout/workbench``...)."""
     rows = []
