@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fcpkit.agent.arms import CHECK_ARM_ORDER  # noqa: E402
-from fcpkit.eval.detection import print_detection, run_detection  # noqa: E402
+from fcpkit_lab.eval.detection import print_detection, run_detection  # noqa: E402
 from fcpkit.eval.thresholds import DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS  # noqa: E402
 from fcpkit.llm.components.registry import BOUNDS  # noqa: E402
 from fcpkit.core.router import Thresholds  # noqa: E402

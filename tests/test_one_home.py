@@ -110,3 +110,12 @@ def test_the_verifier_registry_is_the_only_list_of_verifier_names():
     assert not (found - KNOWN_VERIFIER_LISTS), sorted(found - KNOWN_VERIFIER_LISTS)
     # a known file that reads the registry now leaves the list
     assert KNOWN_VERIFIER_LISTS <= found, sorted(KNOWN_VERIFIER_LISTS - found)
+
+
+def test_the_library_holds_no_benchmark():
+    """Benchmarks and studies are the lab's (fcpkit_lab.eval): the library keeps what a user checking
+    their own corpus needs (the checker, metrics, thresholds, calibration)."""
+    lib = ROOT / "fcpkit"
+    found = sorted(p.relative_to(lib).as_posix() for p in lib.rglob("*")
+                   if (p.suffix == ".py" or p.is_dir()) and ("bench" in p.stem or p.stem in ("detection", "study")))
+    assert found == ["cli/bench.py"], found  # the command group the lab fills

@@ -13,7 +13,7 @@ from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.trajectory import load_corpus
 from fcpkit_lab.envs.live import VERIFIERS, LiveCase, print_live, run_workbench
-from fcpkit.eval.bench import bench_checks, print_bench
+from fcpkit_lab.eval.bench import bench_checks, print_bench
 from fcpkit.eval.metrics import summarize
 from fcpkit.llm.components.registry import BOUNDS
 

@@ -12,11 +12,11 @@ This package answers the article's measurement questions over any number of labe
 * **metrics** (:func:`fcpkit.eval.metrics.summarize_runs`), overall, per fault class and per workflow;
 * a **threshold sweep** (tau gates shifted together, delta margins scaled together: :mod:`fcpkit.eval.thresholds`);
 * **per-falsifier telemetry** (which evidence statements fire, on which runs), with one row per
-  built-in falsifier (:mod:`fcpkit.eval.builtin_telemetry`): its fire rate on healthy and faulty runs;
+  built-in falsifier (:mod:`fcpkit_lab.eval.detection.builtin_telemetry`): its fire rate on healthy and faulty runs;
 * a **leave-one-workflow-out** protocol: thresholds chosen on the other workflows only;
 * CSV tables under ``out_dir`` and plotly figures under ``fig_dir``.
 
-Definitions (one place, so a number means the same thing in every table):
+Definitions (:mod:`fcpkit.eval.metrics` holds them; restated here for the tables' readers):
 
 ``detected``
     the checker decided *repair* somewhere in the run (as :mod:`fcpkit.cli.report`); on a healthy run
@@ -50,10 +50,10 @@ Definitions (one place, so a number means the same thing in every table):
 Matchers are fitted (IDF and the like) on the pages of each corpus: unsupervised, no labels.
 """
 
-from fcpkit.eval.detection.benchmark import run_detection
-from fcpkit.eval.detection.console import print_detection
-from fcpkit.eval.detection.figures import write_figures
-from fcpkit.eval.detection.tables import DetectionResults
-from fcpkit.eval.detection.telemetry import falsifier_telemetry
+from fcpkit_lab.eval.detection.benchmark import run_detection
+from fcpkit_lab.eval.detection.console import print_detection
+from fcpkit_lab.eval.detection.figures import write_figures
+from fcpkit_lab.eval.detection.tables import DetectionResults
+from fcpkit_lab.eval.detection.telemetry import falsifier_telemetry
 
 __all__ = ["DetectionResults", "run_detection", "print_detection", "falsifier_telemetry", "write_figures"]

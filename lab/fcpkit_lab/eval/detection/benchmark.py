@@ -9,15 +9,15 @@ from typing import Any, Callable, Sequence
 from fcpkit.agent.arms import CHECK_ARMS, CHECK_ARM_ORDER, FULL_CHECK_ARM
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import Trajectory, load_corpus
-from fcpkit.eval.builtin_telemetry import builtin_telemetry
+from fcpkit_lab.eval.detection.builtin_telemetry import builtin_telemetry
 from fcpkit.eval.checker import Checker
 from fcpkit.llm.components.registry import BOUNDS
-from fcpkit.eval.detection.figures import write_figures
-from fcpkit.eval.detection.matchers import _resolve_matchers
+from fcpkit_lab.eval.detection.figures import write_figures
+from fcpkit_lab.eval.detection.matchers import _resolve_matchers
 from fcpkit.eval.metrics import RunRecord, outcome_records, records_from_reports
 from fcpkit.eval.thresholds import DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS, sweep_thresholds
-from fcpkit.eval.detection.tables import DetectionResults, _write_tables, build_results
-from fcpkit.eval.detection.telemetry import falsifier_telemetry
+from fcpkit_lab.eval.detection.tables import DetectionResults, _write_tables, build_results
+from fcpkit_lab.eval.detection.telemetry import falsifier_telemetry
 
 
 def _corpus_name(path: Path, taken: set[str]) -> str:

@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 from fcpkit.agent.arms import FULL_CHECK_ARM
-from fcpkit.eval.detection.figures import _main_corpus
+from fcpkit_lab.eval.detection.figures import _main_corpus
 from fcpkit.eval.metrics import SOURCES
-from fcpkit.eval.detection.tables import DetectionResults
+from fcpkit_lab.eval.detection.tables import DetectionResults
 
 
 def _f(v: Any, pct: bool = False, nd: int = 2) -> str:  # noqa: D103

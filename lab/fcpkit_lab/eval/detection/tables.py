@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from fcpkit.agent.arms import CHECK_ARMS, CHECK_ARM_ORDER
 from fcpkit.core.router import Thresholds
-from fcpkit.eval.detection.summary import _grouped, _with_all
+from fcpkit_lab.eval.detection.summary import _grouped, _with_all
 from fcpkit.eval.metrics import RunRecord
 from fcpkit.eval.thresholds import PAPER_POINT, grid_thresholds, leave_one_workflow_out
 from fcpkit.llm.components.registry import BOUNDS

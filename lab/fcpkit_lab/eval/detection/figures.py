@@ -8,7 +8,7 @@ from typing import Any
 
 from fcpkit.agent.arms import CHECK_ARM_ORDER, FULL_CHECK_ARM
 from fcpkit.llm.components.registry import BOUNDS
-from fcpkit.eval.detection.tables import DetectionResults
+from fcpkit_lab.eval.detection.tables import DetectionResults
 
 
 def _main_corpus(res: DetectionResults) -> str:

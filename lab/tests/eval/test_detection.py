@@ -14,7 +14,7 @@ import pytest
 
 from fcpkit import Action, Label, Observation, Step, Trajectory, dump_corpus, load_corpus
 from fcpkit.agent.arms import CHECK_ARMS
-from fcpkit.eval.detection import DetectionResults, print_detection, run_detection
+from fcpkit_lab.eval.detection import DetectionResults, print_detection, run_detection
 from fcpkit.eval.metrics import RunRecord, outcome_records, summarize_runs
 from fcpkit.eval.thresholds import choose_thresholds, leave_one_workflow_out, sweep_thresholds
 from fcpkit.core.falsifiers import BUILTIN_RULES
