@@ -119,3 +119,30 @@ def test_the_library_holds_no_benchmark():
     found = sorted(p.relative_to(lib).as_posix() for p in lib.rglob("*")
                    if (p.suffix == ".py" or p.is_dir()) and ("bench" in p.stem or p.stem in ("detection", "study")))
     assert found == ["cli/bench.py"], found  # the command group the lab fills
+
+
+def _reexports(tree: ast.Module) -> list[str]:
+    """Names a module lists in ``__all__`` but imports from another module."""
+    imported = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets):
+            return [x for x in ast.literal_eval(n.value) if x in imported]
+    return []
+
+
+#: Modules that still give names a second home (their records' modules are being reworked
+#: elsewhere): this set may only shrink. A package's ``__init__`` is its curated face, not a second home.
+KNOWN_REEXPORTS = {
+    "fcpkit/core/trajectory.py", "fcpkit/core/rules.py", "fcpkit/core/testers.py", "fcpkit/core/falsifiers.py",
+    "fcpkit/core/page/model.py", "fcpkit/eval/checker.py", "fcpkit/agent/guards.py", "fcpkit/matching/lint.py",
+    "lab/fcpkit_lab/importers/browsergym.py",
+}
+
+
+def test_a_name_has_one_home_and_packages_show_curated_faces():
+    import fcpkit
+
+    assert len(fcpkit.__all__) <= 40, len(fcpkit.__all__)
+    found = {rel for rel, tree in _sources() if not rel.endswith("__init__.py") and _reexports(tree)}
+    assert not (found - KNOWN_REEXPORTS), sorted(found - KNOWN_REEXPORTS)
+    assert KNOWN_REEXPORTS <= found, sorted(KNOWN_REEXPORTS - found)  # fixed: leave the list

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fcpkit.core.verify import Decision
-from fcpkit.eval.calibrate import CalibrationReport
+from fcpkit.eval.calibration_file import CalibrationReport
 from fcpkit.eval.checker import TrajectoryReport
 
 __all__ = ["print_reports", "print_calibration", "label_counts"]

@@ -69,16 +69,9 @@ from fcpkit.agent.arms import FULL_CHECK_ARM
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation
 from fcpkit.errors import ConfigError
-from fcpkit.eval.bags import KINDS, Bag, active_commitments, extract_bags, instance_pairs
-from fcpkit.eval.calibration_file import (
-    FORMAT,
-    CalibratedMatcher,
-    CalibrationReport,
-    calibrated_matcher,
-    calibrated_thresholds,
-    load_report,
-)
-from fcpkit.eval.calibration_splits import Split, make_splits
+from fcpkit.eval.bags import KINDS, Bag, extract_bags
+from fcpkit.eval.calibration_file import CalibratedMatcher, CalibrationReport
+from fcpkit.eval.calibration_splits import make_splits
 from fcpkit.eval.checker import Checker
 from fcpkit.eval.metrics import RunRecord, records_from_reports, summarize_runs
 from fcpkit.eval.thresholds import (
@@ -93,25 +86,8 @@ from fcpkit.matching import get_matcher
 from fcpkit.matching.calibration import Calibration, fit_calibration
 
 __all__ = [
-    "FORMAT",
-    "Bag",
-    "CalibratedMatcher",
-    "CalibrationReport",
-    "FitResult",
-    "Split",
-    "DEFAULT_TAU_SHIFTS",
-    "CALIBRATE_DELTA_SCALES",
-    "active_commitments",
-    "extract_bags",
-    "instance_pairs",
-    "fit_mapping",
-    "fit_split",
-    "make_splits",
-    "evaluate",
-    "calibrate",
-    "load_report",
-    "calibrated_matcher",
-    "calibrated_thresholds",
+    "FitResult", "DEFAULT_TAU_SHIFTS", "CALIBRATE_DELTA_SCALES", "fit_mapping", "fit_split", "evaluate",
+    "calibrate"
 ]
 
 #: tau shifts searched (both gates move together): wider than the detection benchmark's grid,

@@ -41,7 +41,7 @@ from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
 from fcpkit.eval.metrics import run_outcome, summarize_outcomes
 
-__all__ = ["FalsifierLab", "PLAN_LEVEL", "LAB_THRESHOLDS"]
+__all__ = ["FalsifierLab", "LAB_THRESHOLDS"]
 
 #: Thresholds that get a slider.
 LAB_THRESHOLDS: tuple[str, ...] = ("tau_plus", "tau_minus", "delta_plus", "delta_minus", "pi_low")

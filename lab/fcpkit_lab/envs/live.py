@@ -25,7 +25,8 @@ from fcpkit.agent.repair import DeterministicRepairer, SecretEnvironment, Static
 from fcpkit.agent.repair.credentials import CredentialsProvider
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
-from fcpkit.agent.runtime import Runner, RunResult
+from fcpkit.agent.runtime import Runner
+from fcpkit.agent.run_records import RunResult
 from fcpkit.llm.components.registry import get_verifier, verifier_names
 from fcpkit_lab.envs.record.recorder import variant_plan_text
 from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
