@@ -67,6 +67,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "offline": ("lower", "lower-strict", "upper"),
     "live": ("lower", "split", "split-quoted", "llm"),
     "study": ("lower", "oracle", "split", "split-quoted", "llm"),
+    "guard": ("lower", "llm"),  # a guarded BrowserGym agent's escalations (fcpkit_lab.agents)
 }
 BOUNDS: tuple[str, ...] = GROUPS["bounds"]
 NEEDS_CLIENT = frozenset({"llm", "split", "split-quoted"})
