@@ -24,9 +24,10 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fcpkit.eval.detection import (  # noqa: E402
-    ARM_ORDER, BOUNDS, DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS, print_detection, run_detection,
-)
+from fcpkit.agent.arms import CHECK_ARM_ORDER  # noqa: E402
+from fcpkit_lab.eval.detection import print_detection, run_detection  # noqa: E402
+from fcpkit.eval.thresholds import DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS  # noqa: E402
+from fcpkit.llm.components.registry import BOUNDS  # noqa: E402
 from fcpkit.core.router import Thresholds  # noqa: E402
 
 
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated matcher names; 'available' adds every matcher that loads here")
     ap.add_argument("--out", type=Path, default=ROOT / "data" / "results", help="CSV tables directory")
     ap.add_argument("--figures", type=Path, default=ROOT / "figures", help="plotly HTML directory")
-    ap.add_argument("--arms", default=",".join(ARM_ORDER), help=f"comma-separated arms (of {', '.join(ARM_ORDER)})")
+    ap.add_argument("--arms", default=",".join(CHECK_ARM_ORDER), help=f"comma-separated arms (of {', '.join(CHECK_ARM_ORDER)})")
     ap.add_argument("--bounds", default=",".join(BOUNDS), help="verifier bounds: lower,upper")
     ap.add_argument("--thresholds", type=Path, help="base thresholds JSON (default: the paper's constants)")
     ap.add_argument("--tau-shifts", type=_floats, default=list(DEFAULT_TAU_SHIFTS),

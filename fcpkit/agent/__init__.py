@@ -11,7 +11,8 @@ from fcpkit.agent.repair import (
     STRATEGIES, CredentialsProvider, DeterministicRepairer, EnvironmentCredentials, LLMRepairer, Repairer, RepairResult,
     SecretEnvironment, StaticCredentials,
 )
-from fcpkit.agent.runtime import RunEvent, Runner, RunResult
+from fcpkit.agent.runtime import Runner
+from fcpkit.agent.run_records import RunEvent, RunResult
 
 __all__ = [
     "Runner", "RunEvent", "RunResult", "PolicyGate", "KillSwitch", "RepairBudget", "approve_all", "deny_all", "Approval",

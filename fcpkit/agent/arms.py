@@ -38,7 +38,7 @@ from fcpkit.core.verify import Decision, Verdict, Verifier, VerifyRequest
 from fcpkit.errors import ConfigError
 from fcpkit.matching import LexicalMatcher
 
-__all__ = ["Arm", "ARMS", "get_arm", "arm_names", "TesterSwitch", "ScopeSwitch", "LevelTimer", "repair_family"]
+__all__ = ["Arm", "ARMS", "CHECK_ARMS", "CHECK_ARM_ORDER", "FULL_CHECK_ARM", "get_arm", "arm_names", "TesterSwitch", "ScopeSwitch", "LevelTimer", "repair_family"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,13 @@ class Arm:
     local_repair: bool = True
     replanning: bool = True
     slow_only: bool = False
+    #: the checker's switches beyond the evidence kinds: the plan's cross-cutting falsifiers, the
+    #: anomaly rules, the built-in task-level falsifiers (they run with the rules); ``checked``
+    #: false: no checker at all (the outcome check, which flags a faulty run after its last step)
+    plan_falsifiers: bool = True
+    rules: bool = True
+    builtins: bool = True
+    checked: bool = True
 
     def __post_init__(self) -> None:
         if self.plan_mode not in ("fcu", "subgoals"):
@@ -79,13 +86,42 @@ class Arm:
             return replace(plan, commitments=tuple(cs), plan_falsifiers={})
         return replace(plan, commitments=tuple(cs))
 
+    def tester_options(self) -> dict[str, Any]:
+        """The switches a :class:`~fcpkit.core.testers.StateTester` takes for this arm, only those
+        that differ from the full loop (the Checker and the Runner build their testers from them)."""
+        opts: dict[str, Any] = {}
+        if not self.confirming:
+            opts["use_confirming"] = False
+        if not self.falsifying:
+            opts["use_falsifiers"] = False
+        if not (self.falsifying and self.plan_falsifiers):
+            opts["use_plan_falsifiers"] = False
+        if not self.rules:
+            opts["use_rules"] = False
+        if not self.builtins:
+            opts["use_builtins"] = False
+        return opts
+
+    def checker_options(self) -> dict[str, Any] | None:
+        """Keyword arguments for :class:`~fcpkit.eval.checker.Checker` that check runs as this arm
+        does (``None``: the arm has no checker, :attr:`checked` is false)."""
+        if not self.checked:
+            return None
+        opts = self.tester_options()
+        if not self.action_test:
+            opts["pre_action"] = False
+        return opts
+
     def runner_options(self, *, verifier: Verifier, repairer: Repairer | None = None, matcher: Matcher | None = None,
                        thresholds: Thresholds | None = None, ledgers: Sequence[Any] = ()) -> dict[str, Any]:
         """Keyword arguments for :class:`~fcpkit.agent.runtime.Runner` that make a run of this arm.
 
         ``ledgers`` are the LLM usage ledgers whose calls :class:`LevelTimer` attributes by level.
         """
-        state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds)
+        # the evidence switches act on the plan (:meth:`plan`); the rest on the page tester
+        state = StateTester(matcher if matcher is not None else LexicalMatcher(), thresholds,
+                            use_plan_falsifiers=self.plan_falsifiers, use_rules=self.rules,
+                            builtins=self.builtins and self.rules)
         action = ActionTester(state.matcher, state.thresholds)
         return {
             "state_tester": TesterSwitch(state, "on" if self.state_test else "off"),
@@ -120,6 +156,20 @@ ARMS: dict[str, Arm] = {a.name: a for a in (
     Arm("no_replan", "w/o replan", "8", replanning=False),
     Arm("slow_only", "Slow-only testing", "5", slow_only=True),
 )}
+
+
+#: The checker's arms (the detection benchmark's ablation, offline): each adds a kind of evidence
+#: to the one before; ``+built-in`` is the full configuration.
+CHECK_ARMS: dict[str, Arm] = {a.name: a for a in (
+    Arm("outcome", "outcome check", "detection", checked=False),
+    Arm("confirming-only", "confirming evidence only", "detection", falsifying=False, rules=False),
+    Arm("step-falsifiers", "+ step falsifiers", "detection", plan_falsifiers=False, rules=False),
+    Arm("+plan-falsifiers", "+ plan falsifiers", "detection", rules=False),
+    Arm("+rules", "+ anomaly rules", "detection", builtins=False),
+    Arm("+built-in", "+ built-in falsifiers", "detection"),
+)}
+CHECK_ARM_ORDER: tuple[str, ...] = tuple(CHECK_ARMS)
+FULL_CHECK_ARM = "+built-in"
 
 
 def arm_names() -> list[str]:

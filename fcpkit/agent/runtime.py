@@ -34,7 +34,7 @@ from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, Repairer
 from fcpkit.agent.repair.perform import carry_out
 from fcpkit.agent.run_book import RunBook
-from fcpkit.agent.run_records import EVENTS, STOP_REASONS, RunEvent, RunResult
+from fcpkit.agent.run_records import RunEvent, RunResult
 from fcpkit.agent.run_setup import RunConfig, RunParts
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan
@@ -47,7 +47,7 @@ from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision, Verdict, Verifier
 from fcpkit.errors import FcpkitError
 
-__all__ = ["Runner", "RunEvent", "RunResult", "EVENTS", "STOP_REASONS"]
+__all__ = ["Runner"]
 
 #: commitment standings from best to worst (the gate takes the worst it has seen since the last page)
 _STANDING_ORDER = ("supported", "unresolved", "falsified")

@@ -1,7 +1,7 @@
 """The ``fcpkit`` command line: a client of the public API, like the notebooks and benchmarks.
 
 Each command group lives in its own module (:mod:`fcpkit.cli.check`, :mod:`~fcpkit.cli.explain`,
-:mod:`~fcpkit.cli.benchmarks`, ...); this module holds the ``main`` group and one registration line
+:mod:`~fcpkit.cli.bench`, ...); this module holds the ``main`` group and one registration line
 per command. Errors a user can cause (a malformed plan or corpus, a bad option) print one clear
 message and exit with status 2; no traceback.
 
@@ -18,7 +18,7 @@ from importlib.metadata import entry_points
 
 import click
 
-from fcpkit.cli.benchmarks import bench
+from fcpkit.cli.bench import bench
 from fcpkit.cli.check import check_cmd, validate_cmd
 from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
 from fcpkit.cli.data import data_cmd
@@ -47,8 +47,8 @@ main.add_command(data_cmd)
 #: The commands the fcpkit-lab distribution adds (``bench X`` for the benchmark group's), listed so
 #: that with only fcpkit installed each one says where it lives instead of "No such command".
 LAB_COMMANDS = ("demo", "run", "record", "workbench", "crawl", "compile", "miniwob-program", "study",
-                "induce", "retrieve", "plan", "import", "bench retrieval", "bench experience", "bench verifier",
-                "bench injection", "bench repair")
+                "induce", "retrieve", "plan", "import", "bench detection", "bench checks", "bench retrieval",
+                "bench experience", "bench verifier", "bench injection", "bench repair")
 LAB_INSTALL = "pip install fcpkit-lab (in a checkout: make setup, or pip install -e lab)"
 
 

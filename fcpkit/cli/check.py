@@ -18,7 +18,7 @@ from fcpkit.core.plan import load_plan
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.errors import FcpkitError, FormatError
-from fcpkit.eval.calibrate import calibrated_matcher, calibrated_thresholds
+from fcpkit.eval.calibration_file import calibrated_matcher, calibrated_thresholds
 from fcpkit.eval.checker import Checker
 from fcpkit.matching import get_matcher
 

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fcpkit.core.verify import Decision
-from fcpkit.eval.calibrate import CalibrationReport
+from fcpkit.eval.calibration_file import CalibrationReport
 from fcpkit.eval.checker import TrajectoryReport
 
 __all__ = ["LabelCounts", "print_reports", "print_calibration", "label_counts"]

@@ -8,7 +8,7 @@ it flags 8 of 12 healthy runs. :func:`calibrate` fits, on a *training* split of 
 1. a **Platt mapping** ``p = sigmoid(a * raw + b)`` of the matcher's raw score (``raw_score`` when
    it has one - the embedding cosine -, else ``score``), on pseudo-labelled evidence bags, then
 2. a **threshold shift** (``tau`` gates shifted together, ``delta`` margins scaled together) chosen
-   by :func:`fcpkit.eval.detection.choose_thresholds` on the training runs checked with the mapped
+   by :func:`fcpkit.eval.thresholds.choose_thresholds` on the training runs checked with the mapped
    matcher: fewest alarms (false alarms + premature flags), then most on-time catches, ties to
    the paper's point,
 
@@ -65,54 +65,29 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from fcpkit.agent.arms import FULL_CHECK_ARM
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import Trajectory, load_corpus, serialize_observation
 from fcpkit.errors import ConfigError
-from fcpkit.eval.bags import KINDS, Bag, active_commitments, extract_bags, instance_pairs
-from fcpkit.eval.calibration_file import (
-    FORMAT,
-    CalibratedMatcher,
-    CalibrationReport,
-    calibrated_matcher,
-    calibrated_thresholds,
-    load_report,
-)
-from fcpkit.eval.calibration_splits import Split, make_splits
+from fcpkit.eval.bags import KINDS, Bag, extract_bags
+from fcpkit.eval.calibration_file import CalibratedMatcher, CalibrationReport
+from fcpkit.eval.calibration_splits import make_splits
 from fcpkit.eval.checker import Checker
-from fcpkit.eval.detection import (
-    FULL_ARM,
+from fcpkit.eval.metrics import RunRecord, records_from_reports, summarize_runs
+from fcpkit.eval.thresholds import (
     PAPER_POINT,
-    RunRecord,
-    _grid_thresholds,
+    choose_robust_thresholds,
     choose_thresholds,
-    records_from_reports,
-    summarize_runs,
+    grid_thresholds,
     sweep_thresholds,
 )
+from fcpkit.llm.components.registry import BOUNDS
 from fcpkit.matching import get_matcher
 from fcpkit.matching.calibration import Calibration, fit_calibration
 
 __all__ = [
-    "FORMAT",
-    "Bag",
-    "CalibratedMatcher",
-    "CalibrationReport",
-    "FitResult",
-    "Split",
-    "DEFAULT_TAU_SHIFTS",
-    "CALIBRATE_DELTA_SCALES",
-    "active_commitments",
-    "extract_bags",
-    "instance_pairs",
-    "fit_mapping",
-    "fit_split",
-    "make_splits",
-    "choose_robust_thresholds",
-    "evaluate",
-    "calibrate",
-    "load_report",
-    "calibrated_matcher",
-    "calibrated_thresholds",
+    "FitResult", "DEFAULT_TAU_SHIFTS", "CALIBRATE_DELTA_SCALES", "fit_mapping", "fit_split", "evaluate",
+    "calibrate"
 ]
 
 #: tau shifts searched (both gates move together): wider than the detection benchmark's grid,
@@ -170,7 +145,7 @@ def evaluate(trajs: Sequence[Trajectory], matcher: Any, thresholds: Thresholds, 
     """Check ``trajs`` (full configuration unless ``arm_switches``) and summarise (detection.summarize_runs)."""
     ch = Checker(matcher, thresholds, verifier=bound, **dict(arm_switches or {}))
     reps = ch.check_corpus(trajs)
-    recs = records_from_reports(reps, trajs, corpus="calibrate", arm=FULL_ARM, matcher=getattr(matcher, "name", "?"),
+    recs = records_from_reports(reps, trajs, corpus="calibrate", arm=FULL_CHECK_ARM, matcher=getattr(matcher, "name", "?"),
                                 bound=bound)
     return summarize_runs(recs), recs
 
@@ -187,42 +162,15 @@ def fit_split(train: Sequence[Trajectory], inner: Any, *, bound: str = "lower", 
     bags = extract_bags(train, positive_window=positive_window)
     mapping = fit_mapping(raw, bags, l2=l2)
     mapped = CalibratedMatcher(inner, mapping, memo=memo)
-    recs = sweep_thresholds(train, mapped, corpus="train", matcher_name=mapped.name, arms=(FULL_ARM,),
+    recs = sweep_thresholds(train, mapped, corpus="train", matcher_name=mapped.name, arms=(FULL_CHECK_ARM,),
                             bounds=(bound,), base=base, tau_shifts=tau_shifts, delta_scales=delta_scales)
     by_point: dict[tuple[float, float], list[RunRecord]] = defaultdict(list)
     for r in recs:
         by_point[(r.tau_shift, r.delta_scale)].append(r)
     ts, ds = choose_robust_thresholds(by_point) if robust else choose_thresholds(by_point, paper=PAPER_POINT)
-    th = _grid_thresholds(base, ts, ds)
+    th = grid_thresholds(base, ts, ds)
     return FitResult(mapping, ts, ds, th, tuple(t.id for t in train), mapping.meta.get("bags", {}),
                      _slim(summarize_runs(by_point[(ts, ds)])))
-
-
-def choose_robust_thresholds(candidates: Mapping[tuple[float, float], Sequence[RunRecord]], *,
-                             paper: tuple[float, float] = PAPER_POINT) -> tuple[float, float]:
-    """:func:`fcpkit.eval.detection.choose_thresholds` with a one-grid-step safety margin.
-
-    A point's alarms (false alarms + premature flags on training runs) are the most at it or at
-    any neighbouring grid point (one step in tau and/or delta), so the choice sits inside the
-    zero-alarm region instead of on its edge, where a few training runs are a poor guide. Then
-    most on-time catches, then closeness to the paper's point.
-    """
-    if not candidates:
-        raise ValueError("choose_robust_thresholds: no candidate grid points")
-    taus = sorted({p[0] for p in candidates} | {paper[0]})
-    deltas = sorted({p[1] for p in candidates} | {paper[1]})
-    i0, j0 = taus.index(paper[0]), deltas.index(paper[1])
-    alarms = {p: sum(1 for r in rs if r.false_alarm or r.premature) for p, rs in candidates.items()}
-
-    def key(p: tuple[float, float]):
-        i, j = taus.index(p[0]), deltas.index(p[1])
-        near = [(taus[a], deltas[b]) for a in range(max(0, i - 1), min(len(taus), i + 2))
-                for b in range(max(0, j - 1), min(len(deltas), j + 2))]
-        worst = max(alarms[q] for q in near if q in alarms)
-        caught = sum(1 for r in candidates[p] if r.on_time)
-        return (worst, -caught, abs(i - i0) + abs(j - j0), abs(p[0] - paper[0]), abs(p[1] - paper[1]), p)
-
-    return min(candidates, key=key)
 
 
 _KEEP = ("runs", "faulty", "healthy", "detected", "detection_rate", "detection_rate_lo", "detection_rate_hi",
@@ -291,7 +239,7 @@ def calibrate(
     ``trajectories`` (tests, notebooks): use these instead of loading ``corpus_paths``.
     """
     paths, trajs = _trajectories(corpus_paths, trajectories)
-    if bound not in ("lower", "upper"):
+    if bound not in BOUNDS:
         raise ConfigError(f"calibrate: bound must be 'lower' or 'upper', got {bound!r}")
     base = base or Thresholds()
     inner, name = _matcher(matcher, matcher_kwargs)

@@ -24,6 +24,7 @@ from fcpkit.core.rules import edit_baseline
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester
 from fcpkit.core.tracker import CommitmentTracker
 from fcpkit.core.trajectory import Corpus, Label, Trajectory
+from fcpkit.eval import metrics
 from fcpkit.core.verify import StepCheck, Decision, KeepGoingVerifier, OracleVerifier, Verdict, Verifier, VerifyRequest, needs_model
 
 __all__ = ["Checker", "TrajectoryReport", "StepCheck", "VERIFIER_BOUNDS"]
@@ -49,13 +50,8 @@ class TrajectoryReport:
     #: False for a run without a fault label: its detection is a finding, not a catch or a false alarm
     labelled: bool = True
 
-    @property
-    def detection(self) -> StepCheck | None:
-        return next((c for c in self.checks if c.decision is Decision.REPAIR), None)
-
-    @property
-    def detected(self) -> bool:
-        return self.detection is not None
+    detection = property(metrics.first_detection)
+    detected = property(metrics.detected)
 
     @property
     def escalations(self) -> int:

@@ -41,7 +41,7 @@ from fcpkit.llm.replay import Recording, request_key
 from fcpkit.llm.templates import PromptLibrary, default_library
 from fcpkit.llm.usage import LLMCall, LLMUsage
 
-__all__ = ["LLMClient", "RESPONSE_FORMATS", "parse_json_text"]
+__all__ = ["LLMClient", "RESPONSE_FORMATS"]
 
 #: Structured-output styles, in the order ``"auto"`` tries them.
 RESPONSE_FORMATS = ("json_schema", "json_object_schema", "json_object", "none")

@@ -13,8 +13,9 @@ All) draws the latest state.
 """
 
 from fcpkit.viz._data import COLUMNS, ROUTE_COLORS, ROUTES, check_rows
-from fcpkit.viz.falsifier_lab import LAB_THRESHOLDS, PLAN_LEVEL, FalsifierLab
-from fcpkit.viz.outcomes import run_outcome, summarize_outcomes
+from fcpkit.viz.falsifier_lab import LAB_THRESHOLDS, FalsifierLab
+from fcpkit.viz._lab_editor import PLAN_LEVEL
+from fcpkit.eval.metrics import run_outcome, summarize_outcomes
 from fcpkit.viz.figures import route_grid, router_regions_comparison, router_regions_figure, save_figure, step_scores_figure
 from fcpkit.viz.step_viewer import StepViewer, plan_html
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import fcpkit
 
 from fcpkit.viz._lab_sources import count_sources
-from fcpkit.viz.outcomes import run_outcome, summarize_outcomes
+from fcpkit.eval.metrics import run_outcome, summarize_outcomes
 
 __all__ = ["LabChecking", "as_trajectories", "plan_key"]
 

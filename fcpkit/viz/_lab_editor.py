@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 import ipywidgets as widgets
 
 import fcpkit
+from fcpkit.core.plan import SCOPES, STAGES
 
 from fcpkit.viz._widgets import esc
 
@@ -42,7 +43,7 @@ class EvidenceEditor:
         out: list[tuple[str, str, list[Any]]] = []
         if commitment == PLAN_LEVEL:
             pf = data.setdefault("plan_falsifiers", {}) if create else data.get("plan_falsifiers", {})
-            for s in fcpkit.SCOPES:
+            for s in SCOPES:
                 if create:
                     pf.setdefault(s, [])
                 out.append(("plan_falsifiers", s, pf.get(s, [])))
@@ -50,7 +51,7 @@ class EvidenceEditor:
         c = next((c for c in data["commitments"] if c.get("id") == commitment), None)
         if c is None:
             raise KeyError(f"no commitment {commitment!r}; known: {[c.get('id') for c in data['commitments']]}")
-        for section, names in (("confirm", fcpkit.STAGES), ("falsify", fcpkit.SCOPES)):
+        for section, names in (("confirm", STAGES), ("falsify", SCOPES)):
             sec = c.setdefault(section, {}) if create else c.get(section, {})
             for n in names:
                 if create:
@@ -79,7 +80,7 @@ class EvidenceEditor:
         self.editor.children = boxes
         if self._ready:
             self._mark_linted()
-        groups = list(fcpkit.SCOPES) if cid == PLAN_LEVEL else list(fcpkit.STAGES) + list(fcpkit.SCOPES)
+        groups = list(SCOPES) if cid == PLAN_LEVEL else list(STAGES) + list(SCOPES)
         self.add_group.options = groups
         self.add_group.value = "execution"
 
@@ -94,7 +95,7 @@ class EvidenceEditor:
         for sec, g, items in self._group_lists(commitment, plan, create=create):
             if g == group:
                 return items
-        raise KeyError(f"no group {group!r}; use one of {fcpkit.STAGES + fcpkit.SCOPES}")
+        raise KeyError(f"no group {group!r}; use one of {STAGES + SCOPES}")
 
     def _apply_text(self, commitment: str, group: str, index: int, text: str, *, plan: str | None) -> bool:
         """Set (or, with empty text, delete) one statement in the edited data, then rebuild and recheck."""

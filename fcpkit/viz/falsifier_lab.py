@@ -16,7 +16,7 @@ source (step falsifier, plan falsifier, built-in, rule, ...): a built-in defers 
 falsifier past its gate, so an edit of a plan's falsifier shows in the plan-alone counts and in
 the sources even where a built-in still catches the fault.
 
-Outcome of one run (see :func:`run_outcome`): *detected* = any repair decision; *caught* = a repair
+Outcome of one run (see :func:`fcpkit.eval.metrics.run_outcome`): *detected* = any repair decision; *caught* = a repair
 at or after the labelled first off-track step; *timely* = caught at that very step (before the
 agent's next action); *early alarm* = a repair before it. A false alarm is a detected healthy run.
 """
@@ -39,9 +39,9 @@ from fcpkit.viz._lab_explain import LabExplaining
 from fcpkit.viz._lab_sources import sources_html
 from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
-from fcpkit.viz.outcomes import run_outcome, summarize_outcomes
+from fcpkit.eval.metrics import run_outcome, summarize_outcomes
 
-__all__ = ["FalsifierLab", "PLAN_LEVEL", "run_outcome", "summarize_outcomes", "LAB_THRESHOLDS"]
+__all__ = ["FalsifierLab", "LAB_THRESHOLDS"]
 
 #: Thresholds that get a slider.
 LAB_THRESHOLDS: tuple[str, ...] = ("tau_plus", "tau_minus", "delta_plus", "delta_minus", "pi_low")

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 import fcpkit
+from fcpkit.core.plan import SCOPES, STAGES
 
 from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
 from fcpkit.viz._explain_panel import ExplainPanel, marked_screenshot, screenshot_bytes
@@ -56,13 +57,13 @@ def plan_html(plan: fcpkit.Plan | None, active: str | None = None, *, evidence: 
         return "".join(parts)
 
     out = [f"<div style='font-size:0.9em'><div><b>task:</b> {esc(plan.task)}</div>"]
-    pf = groups("plan_falsifiers", plan.plan_falsifiers, fcpkit.SCOPES)
+    pf = groups("plan_falsifiers", plan.plan_falsifiers, SCOPES)
     if pf:
         out.append(f"<div style='margin:4px 0;padding:4px;border:1px dashed #aaa'>{pf}</div>")
     out.append("<ol style='padding-left:1.4em;margin:4px 0'>")
     for c in plan.commitments:
         if c.id == active:
-            body = groups("confirm", c.confirm, fcpkit.STAGES) + groups("falsify", c.falsify, fcpkit.SCOPES)
+            body = groups("confirm", c.confirm, STAGES) + groups("falsify", c.falsify, SCOPES)
             out.append(f"<li class='fcp-active' data-commitment='{esc(c.id)}' style='background:#fff3bf;"
                        f"border-left:4px solid #f0ad4e;padding:4px'><b>{esc(c.id)}</b> (κ {c.confidence:.2f}): "
                        f"{esc(c.subgoal)}{body}</li>")

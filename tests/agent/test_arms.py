@@ -108,3 +108,27 @@ def test_bad_names_are_clear_errors():
     with pytest.raises(ConfigError, match="plan_mode"):
         Arm("x", "x", plan_mode="flat")
     assert isinstance(LevelTimer(KeepGoingVerifier()).name, str)
+
+
+def test_one_arm_record_configures_the_checker_and_the_runner():
+    from fcpkit.agent.arms import CHECK_ARMS
+
+    # the checker's ablation: each arm adds one kind of evidence to the one before
+    assert CHECK_ARMS["outcome"].checker_options() is None
+    assert CHECK_ARMS["confirming-only"].checker_options() == dict(
+        use_falsifiers=False, use_plan_falsifiers=False, use_rules=False)
+    assert CHECK_ARMS["step-falsifiers"].checker_options() == dict(use_plan_falsifiers=False, use_rules=False)
+    assert CHECK_ARMS["+plan-falsifiers"].checker_options() == dict(use_rules=False)
+    assert CHECK_ARMS["+rules"].checker_options() == dict(use_builtins=False)
+    assert CHECK_ARMS["+built-in"].checker_options() == {}
+    # a live arm read by the checker: its evidence and action-test switches
+    assert ARMS["full"].checker_options() == {}
+    assert ARMS["no_action_test"].checker_options() == {"pre_action": False}
+    assert ARMS["no_falsifying"].checker_options() == dict(use_falsifiers=False, use_plan_falsifiers=False)
+    # and a checker arm read by the runner: its page tester takes the same switches
+    tester = CHECK_ARMS["+rules"].runner_options(verifier=KeepGoingVerifier())["state_tester"].inner
+    assert tester.use_rules and not tester.builtins.enabled
+    tester = CHECK_ARMS["step-falsifiers"].runner_options(verifier=KeepGoingVerifier())["state_tester"].inner
+    assert not tester.use_rules and not tester.use_plan_falsifiers and not tester.builtins.enabled
+    full = ARMS["full"].runner_options(verifier=KeepGoingVerifier())["state_tester"].inner
+    assert full.use_rules and full.use_plan_falsifiers and full.builtins.enabled

@@ -9,7 +9,8 @@ from _support.fakes import BASE, FakeSupportEnv, StrictVerifier, SupportExecutor
 
 from fcpkit import Action, ActionTester, EvidenceLog, LexicalMatcher, Route
 from fcpkit.agent.guards import Approval, KillSwitch, PolicyGate, RepairBudget, approve_all
-from fcpkit.agent.runtime import EVENTS, Runner
+from fcpkit.agent.runtime import Runner
+from fcpkit.agent.run_records import EVENTS
 
 
 def run(executor=None, **kw):

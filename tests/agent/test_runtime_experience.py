@@ -10,7 +10,8 @@ from _support.fakes import FakeSupportEnv, SupportExecutor, support_plan
 from fcpkit import EvidenceLog, load_corpus
 from fcpkit.agent.memory import ExperiencePlanner, ExperienceRepairer, Library
 from fcpkit.eval.induce import DeterministicInducer
-from fcpkit.agent.runtime import EVENTS, Runner
+from fcpkit.agent.runtime import Runner
+from fcpkit.agent.run_records import EVENTS
 
 from _support.memory import DATA, BagOfWordsEmbedder  # noqa: E402
 

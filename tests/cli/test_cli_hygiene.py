@@ -1,18 +1,16 @@
 """The command line as a new user meets it: help on every option, clear errors with a non-zero exit,
-benchmarks that write to a scratch folder unless told otherwise, ``fcpkit notebooks``, and the lab's
-commands standing in for themselves when fcpkit-lab is not installed."""
+``fcpkit notebooks``, and the lab's commands standing in for themselves when fcpkit-lab is not installed."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
 from _support.paths import ROOT
-from fcpkit.cli import SCRATCH, main
+from fcpkit.cli import main
 
 PLAN = ROOT / "fcpkit" / "data" / "examples" / "plans" / "support.yaml"
 
@@ -40,14 +38,6 @@ def test_a_plan_given_as_a_corpus_is_one_clear_error():
     lines = [ln for ln in out.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and "is a plan" in lines[0] and "--plan" in lines[0]
     assert "not valid JSON" not in out.output
-
-
-def test_bench_detection_writes_to_a_scratch_folder_by_default():
-    cmd = main.commands["bench"].commands["detection"]
-    opts = {p.name: p for p in cmd.params}
-    assert Path(opts["out_dir"].default) == SCRATCH / "detection" and not Path(SCRATCH).is_absolute()
-    assert opts["fig_dir"].default is None  # figures follow --out
-    assert "data/results" in opts["out_dir"].help  # how to regenerate the tracked tables
 
 
 def test_tables_never_truncate_their_heads():

@@ -17,7 +17,7 @@ from fcpkit.core.plan import load_plan
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import load_corpus
 from fcpkit.errors import FcpkitError
-from fcpkit.eval.calibrate import load_report
+from fcpkit.eval.calibration_file import load_report
 
 FUZZ = settings(deadline=2000, suppress_health_check=list(HealthCheck), database=None)
 VALID_PLAN = Path("fcpkit/data/examples/plans/support.yaml").read_text("utf-8")

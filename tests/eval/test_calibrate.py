@@ -10,17 +10,10 @@ import pytest
 
 import fcpkit.eval.calibrate as cal
 from fcpkit.cli.report import print_calibration
-from fcpkit.eval.calibrate import (
-    Bag,
-    CalibratedMatcher,
-    calibrate,
-    calibrated_matcher,
-    calibrated_thresholds,
-    extract_bags,
-    instance_pairs,
-    load_report,
-    make_splits,
-)
+from fcpkit.eval.calibrate import calibrate
+from fcpkit.eval.bags import Bag, active_commitments, extract_bags, instance_pairs
+from fcpkit.eval.calibration_file import FORMAT, CalibratedMatcher, calibrated_matcher, calibrated_thresholds, load_report
+from fcpkit.eval.calibration_splits import make_splits
 from fcpkit.errors import ConfigError
 from fcpkit.matching.calibration import Calibration
 from fcpkit.core.plan import Commitment, Evidence, Plan
@@ -130,7 +123,7 @@ def test_bags_dedupe_and_instance_pairs():
 
 def test_missing_commitment_field_falls_back_to_tracking():
     t = traj("h2", [(None, FILL, RESULTS), (None, OPEN1, DETAIL1), (None, SAVE, SAVED)])
-    assert cal.active_commitments(t) == ["open", "open", "save"]
+    assert active_commitments(t) == ["open", "open", "save"]
 
 
 # ----------------------------------------------------------------------------- splits and hygiene
@@ -200,7 +193,7 @@ def test_save_load_round_trip_and_calibrated_matcher(example, tmp_path):
     rep = calibrate(["fcpkit/data/examples/corpus.jsonl"], "lexical", out=path, holdout=0.25, trajectories=example)
     assert rep.path == path and path.is_file()
     data = json.loads(path.read_text())
-    assert data["format"] == cal.FORMAT and data["matcher"] == "lexical"
+    assert data["format"] == FORMAT and data["matcher"] == "lexical"
     assert set(data["metrics"]["heldout"]) == {"default", "mapped", "calibrated"}
     back = load_report(path)
     assert back.to_dict() == rep.to_dict()

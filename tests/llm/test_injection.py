@@ -19,7 +19,8 @@ from fcpkit import Action, LexicalMatcher, StateTester  # noqa: E402
 from fcpkit.core.precedence import uphold  # noqa: E402
 from fcpkit.core.trajectory import Observation  # noqa: E402
 from fcpkit.core.verify import Decision, VerifyRequest  # noqa: E402
-from fcpkit.llm.components.verifier import PAGE_CLOSE, PAGE_OPEN, LLMVerifier  # noqa: E402
+from fcpkit.llm.components.verifier import LLMVerifier  # noqa: E402
+from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN  # noqa: E402
 
 INJECTIONS = [json.loads(line) for line in Path("fcpkit/data/adversarial/injections.jsonl").read_text("utf-8").splitlines()]
 

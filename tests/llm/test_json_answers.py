@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit.llm.client import parse_json_text
+from fcpkit.llm.answers import parse_json_text
 
 
 def test_a_raw_newline_inside_a_string_is_accepted():

@@ -27,7 +27,7 @@ from fcpkit.core.verify import KeepGoingVerifier, OracleVerifier, SplitVerifier,
 from fcpkit.errors import ConfigError
 from fcpkit.llm.components.verifier import LLMVerifier
 
-__all__ = ["get_verifier", "register_verifier", "verifier_names", "NEEDS_LABEL", "NEEDS_CLIENT"]
+__all__ = ["get_verifier", "register_verifier", "verifier_names", "NEEDS_LABEL", "NEEDS_CLIENT", "BOUNDS", "GROUPS"]
 
 Factory = Callable[..., Verifier]
 
@@ -58,11 +58,29 @@ _REGISTRY: dict[str, Factory] = {
     "split-quoted": lambda **kw: SplitVerifier(_llm(_prompt=QUOTED_JUDGE, **kw)),
 }
 NEEDS_LABEL = frozenset({"upper", "oracle"})
+#: The names each kind of run offers (its ``--verifier`` choices), in the order they are shown:
+#: the two bounds an offline benchmark brackets a real verifier with (keep going, the oracle); what
+#: checking a recorded run can use without a model; what a live run can use (it has no label to
+#: read); what a study's worker can use (its cases carry their label).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "bounds": ("lower", "upper"),
+    "offline": ("lower", "lower-strict", "upper"),
+    "live": ("lower", "split", "split-quoted", "llm"),
+    "study": ("lower", "oracle", "split", "split-quoted", "llm"),
+    "guard": ("lower", "llm"),  # a guarded BrowserGym agent's escalations (fcpkit_lab.agents)
+}
+BOUNDS: tuple[str, ...] = GROUPS["bounds"]
 NEEDS_CLIENT = frozenset({"llm", "split", "split-quoted"})
 
 
-def verifier_names() -> list[str]:
-    return sorted(_REGISTRY)
+def verifier_names(group: str | None = None) -> list[str]:
+    """Every registered name (sorted), or those of one of :data:`GROUPS` in its own order."""
+    if group is None:
+        return sorted(_REGISTRY)
+    try:
+        return list(GROUPS[group])
+    except KeyError:
+        raise ConfigError(f"unknown verifier group {group!r}; choose one of: {', '.join(GROUPS)}") from None
 
 
 def register_verifier(name: str, factory: Factory, *, replace: bool = False) -> None:

@@ -36,9 +36,9 @@ from fcpkit.errors import ConfigError, FcpkitError, LLMError
 from fcpkit.llm.components.base import LLMComponent
 from fcpkit.llm.quote_guard import unsupported_repair
 from fcpkit.llm.schemas import PROMPT_SCHEMAS, VERIFIER_SCHEMA
-from fcpkit.llm.templates import PAGE_CLOSE, PAGE_OPEN, fence_page
+from fcpkit.llm.templates import fence_page
 
-__all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT", "PAGE_OPEN", "PAGE_CLOSE", "fence_page"]
+__all__ = ["LLMVerifier", "FALLBACK_PREFIX", "NEUTRAL_HINT"]
 
 FALLBACK_PREFIX = "llm-fallback"
 #: What the verifier is told instead of the fast tester's route and scores with ``hint="neutral"``.

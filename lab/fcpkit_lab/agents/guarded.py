@@ -44,6 +44,7 @@ from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, load_plan
 from fcpkit.core.trajectory import Action
 from fcpkit.errors import ConfigError
+from fcpkit.llm.components.registry import verifier_names
 from fcpkit.llm.components.verifier import LLMVerifier
 from fcpkit_lab.agents.bridge import AgentExecutor, EpisodeEnded, TurnEnvironment, Turns
 from fcpkit_lab.importers.browsergym import goal_plan, page_of
@@ -54,7 +55,7 @@ __all__ = ["LOG_NAME", "GOES_ON", "GuardedAgent", "GuardedAgentArgs", "experimen
 #: the evidence log's file name in the experiment folder
 LOG_NAME = "fcpkit_evidence.jsonl"
 #: who answers an escalation (see :class:`GuardedAgentArgs`)
-VERIFIERS = ("lower", "llm")
+VERIFIERS = tuple(verifier_names("guard"))
 #: stop reasons after which the wrapped agent goes on unguarded: the plan is done or the agent
 #: itself said it is; after any other stop (a guard parked the run, a detection nobody can
 #: repair, a budget spent) the guard ends the episode

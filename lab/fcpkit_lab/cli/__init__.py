@@ -13,6 +13,7 @@ from fcpkit.cli.data import add_data_root
 from fcpkit.core.corpus_sources import register_source
 from fcpkit_lab import data as lab_data
 from fcpkit_lab.importers.browsergym import BrowserGymSource
+from fcpkit_lab.cli.benchmarks import bench_checks_cmd, bench_detection_cmd
 from fcpkit_lab.cli.demo import demo_cmd
 from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
 from fcpkit_lab.cli.importing import import_group
@@ -40,5 +41,5 @@ def register(main: click.Group) -> None:
     register_source(BrowserGymSource())
     bench = main.commands["bench"]
     assert isinstance(bench, click.Group)
-    for cmd in (bench_retrieval, bench_experience, bench_verifier_cmd, bench_injection_cmd, bench_repair_cmd):
+    for cmd in (bench_detection_cmd, bench_checks_cmd, bench_retrieval, bench_experience, bench_verifier_cmd, bench_injection_cmd, bench_repair_cmd):
         bench.add_command(cmd)

@@ -13,8 +13,9 @@ from fcpkit.cli.common import SafePath, friendly
 from fcpkit.cli.report import print_reports
 from fcpkit.core.trajectory import load_corpus
 from fcpkit_lab.envs.live import VERIFIERS, LiveCase, print_live, run_workbench
-from fcpkit.eval.bench import bench_checks, print_bench
+from fcpkit_lab.eval.bench import bench_checks, print_bench
 from fcpkit.eval.metrics import summarize
+from fcpkit.llm.components.registry import BOUNDS
 
 __all__ = ["demo_cmd"]
 
@@ -39,7 +40,7 @@ def demo_cmd(corpus: Path | None, live: bool, verifier: str, log_dir: Path) -> N
     """
     path = corpus or data.path(data.EXAMPLES)
     trajs = load_corpus(path)
-    for bound in ("lower", "upper"):
+    for bound in BOUNDS:
         checker = build_checker("lexical", bound, None, None)
         checker.fit(trajs)
         reports = checker.check_corpus(trajs)

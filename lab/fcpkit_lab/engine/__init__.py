@@ -9,7 +9,8 @@ call, run in a sandbox, repaired by a patcher; and falsifiers generated from the
 """
 
 from fcpkit_lab.engine.crawler import CrawlConfig, PageSource, crawl
-from fcpkit_lab.engine.smg import Atom, Operation, Param, SMGError, State, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Atom, Operation, Param, SMGError, State
 
 __all__ = [
     "Atom",

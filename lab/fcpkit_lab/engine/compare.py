@@ -5,7 +5,7 @@ no model), a plan is generated from the program (:func:`~fcpkit_lab.engine.falsi
 and the steps are attributed to its commitments (:func:`~fcpkit_lab.engine.falsifiers.align_steps`). The
 full checker configuration (step + plan falsifiers + rules) then runs under both verifier bounds with
 the hand-written plan the corpus was recorded with, and with the generated one; the metrics are the
-detection benchmark's own (:func:`fcpkit.eval.detection.summarize_runs`).
+detection benchmark's own (:func:`fcpkit.eval.metrics.summarize_runs`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fcpkit import Checker, Plan, load_corpus
-from fcpkit.eval.detection import records_from_reports, summarize_runs
+from fcpkit.eval.metrics import records_from_reports, summarize_runs
+from fcpkit.llm.components.registry import BOUNDS
 from fcpkit.matching import get_matcher
 
 from fcpkit_lab.engine.falsifiers import align_steps, plan_from_program
@@ -73,7 +74,7 @@ def _arms(trajs: Sequence[Any], smg: StateMachine, llm_plans: Mapping[str, Plan]
 
 
 def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
-                         bounds: Sequence[str] = ("lower", "upper"), matcher: str = "lexical",
+                         bounds: Sequence[str] = BOUNDS, matcher: str = "lexical",
                          llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
     """One row per plan source x bound for one corpus's trajectories (see :data:`COLUMNS`); with
     ``llm_plans`` (by task, :mod:`fcpkit_lab.engine.llm_plans`) also the LLM-written plans' rows."""
@@ -92,7 +93,7 @@ def compare_trajectories(name: str, trajs: Sequence[Any], smg: StateMachine, *,
     return rows
 
 
-def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = ("lower", "upper"),
+def compare_plans(corpora: Sequence[str | Path], smg: StateMachine, *, bounds: Sequence[str] = BOUNDS,
                   matcher: str = "lexical", llm_plans: Mapping[str, Plan] | None = None) -> list[dict[str, Any]]:
     """:func:`compare_trajectories` for each corpus file (named ``workbench``, ``heldout/workbench``...)."""
     rows = []

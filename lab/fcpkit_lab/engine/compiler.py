@@ -27,7 +27,8 @@ from typing import Any
 from fcpkit.errors import FcpkitError
 
 from fcpkit_lab.engine.sandbox import SAFE_BUILTINS, check_source
-from fcpkit_lab.engine.smg import Operation, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation
 
 __all__ = [
     "CompileError",

@@ -36,7 +36,8 @@ from fcpkit.errors import ConfigError
 from fcpkit_lab.engine.describe import Describer, describe_all
 from fcpkit_lab.engine.naming import camel, op_name, state_name, url_pattern
 from fcpkit_lab.engine.pages import KEY_TOKEN, PageInfo, page_signature, read_page, template_text
-from fcpkit_lab.engine.smg import Atom, Operation, Param, State, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Atom, Operation, Param, State
 from fcpkit_lab.engine.validate import describe_operations, validate_operations
 
 __all__ = ["CrawlConfig", "PageSource", "crawl"]

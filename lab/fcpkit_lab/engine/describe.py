@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from fcpkit_lab.engine.smg import Operation, State, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation, State
 from fcpkit_lab.engine.validate import describe_operation
 
 __all__ = ["DescribeStats", "Describer", "Description", "check_line", "describe_all", "facts_of"]

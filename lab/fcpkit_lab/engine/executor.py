@@ -23,7 +23,8 @@ from fcpkit.errors import FcpkitError
 from fcpkit_lab.engine.compiler import ForNode, IfNode, OpNode, Program, PyNode
 from fcpkit_lab.engine.pages import AtomError
 from fcpkit_lab.engine.sandbox import Sandbox, SandboxError, SandboxLimit
-from fcpkit_lab.engine.smg import Operation, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation
 
 __all__ = ["Driver", "ExecutionResult", "Executor", "NodeEvent", "NodeFailure", "Patcher"]
 

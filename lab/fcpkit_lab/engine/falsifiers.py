@@ -34,7 +34,8 @@ from fcpkit import Commitment, Evidence, Plan, Trajectory
 
 from fcpkit_lab.engine.compiler import ForNode, IfNode, OpNode, Program
 from fcpkit_lab.engine.sandbox import Sandbox, SandboxError
-from fcpkit_lab.engine.smg import Atom, Operation, State, StateMachine, fill_params
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Atom, Operation, State, fill_params
 
 __all__ = ["align_steps", "constant_args", "identity", "plan_from_program"]
 

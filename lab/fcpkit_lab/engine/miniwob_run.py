@@ -20,7 +20,8 @@ from fcpkit_lab.engine.miniwob import miniwob_smg_path
 from fcpkit_lab.engine.pages import run_operation
 from fcpkit_lab.engine.planner import PlanningFailed, plan_program
 from fcpkit_lab.engine.run import EngineRun
-from fcpkit_lab.engine.smg import Operation, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation
 from fcpkit_lab.engine.templates import MINIWOB_TEMPLATES
 from fcpkit_lab.engine.widget_crawl import widget_state
 

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from fcpkit.errors import FcpkitError
 
-from fcpkit_lab.engine.smg import Atom, Operation, fill_params
+from fcpkit_lab.engine.smg_parts import Atom, Operation, fill_params
 from fcpkit_lab.engine.widgets import CONTROL_ROLES
 
 __all__ = [

@@ -24,7 +24,8 @@ from fcpkit_lab.engine.crawler import _link_ops
 from fcpkit_lab.engine.executor import Driver, NodeFailure
 from fcpkit_lab.engine.naming import state_name, url_pattern
 from fcpkit_lab.engine.pages import PageInfo, page_signature, template_text
-from fcpkit_lab.engine.smg import Atom, Operation, State, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Atom, Operation, State
 
 __all__ = ["SMGPatcher"]
 

@@ -26,7 +26,8 @@ from fcpkit_lab.engine.compiler import Program
 from fcpkit_lab.engine.executor import ExecutionResult, Executor, NodeEvent, Patcher
 from fcpkit_lab.engine.pages import page_state, run_operation
 from fcpkit_lab.engine.planner import PlanningFailed, plan_program
-from fcpkit_lab.engine.smg import Operation, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation
 
 __all__ = ["EngineRun", "WorkbenchDriver", "run_program_task", "run_reactive_task"]
 

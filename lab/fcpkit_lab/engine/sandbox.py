@@ -53,10 +53,12 @@ from typing import Any
 from fcpkit.errors import FcpkitError
 
 from fcpkit_lab.engine import sandbox_child as _child
-from fcpkit_lab.engine.sandbox_child import ALLOWED_ATTRS, BUILTIN_NAMES, MAX_RANGE, Function, Opaque
+from fcpkit_lab.engine.sandbox_child import ALLOWED_ATTRS, BUILTIN_NAMES
 
-__all__ = ["MAX_NESTING", "MAX_RANGE", "MAX_SOURCE_CHARS", "SAFE_BUILTINS", "Function", "Opaque", "Sandbox",
-           "SandboxError", "SandboxLimit", "SandboxRefused", "SandboxRuntimeError", "check_source"]
+__all__ = [
+    "MAX_NESTING", "MAX_SOURCE_CHARS", "SAFE_BUILTINS", "Sandbox", "SandboxError", "SandboxLimit",
+    "SandboxRefused", "SandboxRuntimeError", "check_source"
+]
 
 #: Longest source a node may hold (a sketch's node is a few lines; 10 MB is an attack).
 MAX_SOURCE_CHARS = 100_000

@@ -37,24 +37,10 @@ from fcpkit_lab.engine.smg_parts import (
     Param,
     SMGError,
     State,
-    fill_params,
-    url_pattern_regex,
 )
 from fcpkit.errors import ConfigError
 
-__all__ = [
-    "ATOM_ACTIONS",
-    "OP_KINDS",
-    "STATE_KINDS",
-    "Atom",
-    "Operation",
-    "Param",
-    "SMGError",
-    "State",
-    "StateMachine",
-    "fill_params",
-    "url_pattern_regex",
-]
+__all__ = ["StateMachine"]
 
 @dataclass
 class StateMachine:

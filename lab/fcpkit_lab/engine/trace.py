@@ -22,7 +22,8 @@ from fcpkit.matching import LexicalMatcher
 
 from fcpkit_lab.engine.compiler import Program
 from fcpkit_lab.engine.falsifiers import align_steps, plan_from_program
-from fcpkit_lab.engine.smg import Operation, StateMachine, fill_params
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation, fill_params
 
 __all__ = ["LiveChecks", "TracingDriver", "checked_trajectory"]
 

@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from fcpkit_lab.engine.pages import KEY_TOKEN, AtomError, locate, page_state, run_operation
-from fcpkit_lab.engine.smg import Operation, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Operation
 
 __all__ = ["describe_operation", "describe_operations", "sample_args", "sample_path", "validate_operations"]
 

@@ -36,7 +36,8 @@ from fcpkit_lab.engine.crawler import CrawlConfig
 from fcpkit_lab.engine.describe import DescribeStats, describe_all
 from fcpkit_lab.engine.naming import camel, op_name, state_name, url_pattern
 from fcpkit_lab.engine.pages import AtomError, locate, run_atom, run_operation
-from fcpkit_lab.engine.smg import Atom, Operation, Param, State, StateMachine
+from fcpkit_lab.engine.smg import StateMachine
+from fcpkit_lab.engine.smg_parts import Atom, Operation, Param, State
 from fcpkit_lab.engine.widgets import CONTROL_ROLES, control_name, read_widgets, recognise_widgets, widget_key, \
     widget_signature
 

@@ -25,8 +25,9 @@ from fcpkit.agent.repair import DeterministicRepairer, SecretEnvironment, Static
 from fcpkit.agent.repair.credentials import CredentialsProvider
 from fcpkit.core.log import EvidenceLog
 from fcpkit.core.plan import Plan, yaml_load
-from fcpkit.agent.runtime import Runner, RunResult
-from fcpkit.llm.components.registry import get_verifier
+from fcpkit.agent.runtime import Runner
+from fcpkit.agent.run_records import RunResult
+from fcpkit.llm.components.registry import get_verifier, verifier_names
 from fcpkit_lab.envs.record.recorder import variant_plan_text
 from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit_lab.envs.executors.scripted import ScriptedExecutor
@@ -40,7 +41,7 @@ from fcpkit_lab.llm.server import stop_shared
 __all__ = ["LiveCase", "LiveRun", "VERIFIERS", "run_workbench", "workbench_credentials", "run_miniwob", "print_live", "live_summary", "log_pages",
            "screenshot_dir"]
 
-VERIFIERS = ("lower", "split", "split-quoted", "llm")
+VERIFIERS = tuple(verifier_names("live"))
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,12 @@ from fcpkit.agent.outcomes import OUTCOME_CLASSES, WASTED_STOPS
 from fcpkit.errors import ConfigError
 from fcpkit_lab.envs.live import LiveCase, LiveRun, run_workbench
 from fcpkit_lab.envs.workbench import WORKFLOWS
-from fcpkit_lab.envs.workbench.faults import FAULTS, fault_spec
+from fcpkit_lab.envs.workbench.faults import FAULTS
 
-__all__ = ["fault_spec", "PAPER_REPAIR_SUCCESS", "repair_cases", "run_repair_bench", "outcome_rows", "RepairRow", "run_record",
-           "targets_met", "load_records"]
+__all__ = [
+    "PAPER_REPAIR_SUCCESS", "repair_cases", "run_repair_bench", "outcome_rows", "RepairRow",
+    "run_record", "targets_met", "load_records"
+]
 
 #: FCPAgent paper, Table 9: eventual success once repair was invoked, per domain.
 PAPER_REPAIR_SUCCESS = {"Shopping": 0.73, "Admin": 0.45, "GitLab": 0.40}

@@ -15,9 +15,10 @@ from typing import Any, Iterable, Sequence
 
 from fcpkit.eval.metrics import wilson
 
-__all__ = ["wilson", "arm_table", "format_arm_table", "length_buckets", "length_table", "runtime_table",
-           "module_shares", "repair_families", "drift_confusion", "paired_differences", "LENGTH_BUCKETS",
-           "FAMILIES"]
+__all__ = [
+    "arm_table", "format_arm_table", "length_buckets", "length_table", "runtime_table", "module_shares",
+    "repair_families", "drift_confusion", "paired_differences", "LENGTH_BUCKETS", "FAMILIES"
+]
 
 #: Figure 3's buckets of task length (interaction steps)
 LENGTH_BUCKETS = (("1-5", 1, 5), ("6-10", 6, 10), (">=11", 11, 10 ** 9))

@@ -32,6 +32,7 @@ from fcpkit.llm.client import LLMClient
 from fcpkit.llm.components import LLMVerifier
 from fcpkit_lab.llm.server import default_client
 from fcpkit.errors import ConfigError
+from fcpkit.llm.components.registry import NEEDS_CLIENT, verifier_names
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
 from fcpkit.llm.verdict_cache import CachedVerifier, VerdictCache
 
@@ -52,7 +53,8 @@ __all__ = [
 ]
 
 HINTS = ("fast", "neutral")
-_BOUNDS = ("lower", "oracle")
+#: the verifiers that need no model: a handle of one of them is a bound, not a judge
+_BOUNDS = frozenset(verifier_names()) - NEEDS_CLIENT
 
 
 @dataclass(frozen=True)

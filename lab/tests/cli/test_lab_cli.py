@@ -3,9 +3,11 @@ errors with a non-zero exit."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
-from fcpkit.cli import main
+from fcpkit.cli import SCRATCH, main
 from fcpkit_lab.envs.record.__main__ import main as record_main
 
 
@@ -25,3 +27,11 @@ def test_unknown_workflow_is_a_user_error():
     out = CliRunner().invoke(main, ["run", "--workflow", "suport", "--verifier", "lower"])
     assert out.exit_code == 2
     assert "'suport'" in out.output and "support" in out.output and "Traceback" not in out.output
+
+
+def test_bench_detection_writes_to_a_scratch_folder_by_default():
+    cmd = main.commands["bench"].commands["detection"]
+    opts = {p.name: p for p in cmd.params}
+    assert Path(opts["out_dir"].default) == SCRATCH / "detection" and not Path(SCRATCH).is_absolute()
+    assert opts["fig_dir"].default is None  # figures follow --out
+    assert "data/results" in opts["out_dir"].help  # how to regenerate the tracked tables

@@ -49,7 +49,7 @@ def test_a_stale_selector_fails_at_its_node_and_the_episode_is_not_solved():
     from dataclasses import replace
 
     from fcpkit_lab.engine.miniwob_run import run_miniwob_programs
-    from fcpkit_lab.engine.smg import Atom
+    from fcpkit_lab.engine.smg_parts import Atom
 
     smg = StateMachine.load(miniwob_smg_path("login-user"))
     op = smg.operation("LoginOnLoginUserTaskPage")

@@ -6,7 +6,7 @@ import pytest
 from _labsupport.smg import tiny_smg
 
 from fcpkit_lab.engine import SMGError, StateMachine
-from fcpkit_lab.engine.smg import fill_params, url_pattern_regex
+from fcpkit_lab.engine.smg_parts import fill_params, url_pattern_regex
 
 
 def test_yaml_round_trip_is_exact(tmp_path):

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from fcpkit.agent.arms import LevelTimer, repair_family
-from fcpkit.agent.runtime import RunResult
+from fcpkit.agent.run_records import RunResult
 from fcpkit_lab.envs.study.tasks import StudyTask
 
 __all__ = ["episode_row", "ROW_FIELDS"]

@@ -34,11 +34,11 @@ from fcpkit_lab.envs.workbench import start_workbench
 from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit.errors import ConfigError
 from fcpkit_lab.llm import default_client
-from fcpkit.llm.components.registry import NEEDS_CLIENT, get_verifier
+from fcpkit.llm.components.registry import NEEDS_CLIENT, get_verifier, verifier_names
 
 __all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS"]
 
-VERIFIERS = ("lower", "oracle", "split", "split-quoted", "llm")
+VERIFIERS = tuple(verifier_names("study"))
 EXECUTORS = ("scripted", "erring", "llm")
 REPAIRERS = ("deterministic", "llm")
 

@@ -8,7 +8,8 @@ restarting the server. See :func:`start_workbench`.
 Needs the ``[browser]`` extra (starlette, uvicorn, jinja2, python-multipart, itsdangerous).
 """
 
-from fcpkit_lab.envs.workbench.app import CONTROL_HEADER, EXPIRED_MESSAGE, SESSION_COOKIE, WorkbenchApp
+from fcpkit_lab.envs.workbench.app import WorkbenchApp
+from fcpkit_lab.envs.workbench.session import CONTROL_HEADER, EXPIRED_MESSAGE, SESSION_COOKIE
 from fcpkit_lab.envs.workbench.data import seed_state
 from fcpkit_lab.envs.workbench.episode import (
     FAULT_DEFAULTS,

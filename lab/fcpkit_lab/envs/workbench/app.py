@@ -47,14 +47,14 @@ from fcpkit_lab.envs.workbench.pages.catalogue import CataloguePages
 from fcpkit_lab.envs.workbench.pages.control import ControlEndpoints
 from fcpkit_lab.envs.workbench.pages.expenses import ExpensePages
 from fcpkit_lab.envs.workbench.pages.home import HomePages
-from fcpkit_lab.envs.workbench.pages.lists import LIST_SPECS, ListPages
+from fcpkit_lab.envs.workbench.pages.lists import ListPages
 from fcpkit_lab.envs.workbench.pages.orders import OrderPages
 from fcpkit_lab.envs.workbench.pages.support import SupportPages
 from fcpkit_lab.envs.workbench.rendering import Halt, Rendering, halted, relative_time
-from fcpkit_lab.envs.workbench.session import CONTROL_HEADER, EXPIRED_MESSAGE, SESSION_COOKIE, Sessions
+from fcpkit_lab.envs.workbench.session import Sessions
 from fcpkit_lab.envs.workbench.tasks import Task, ValidationResult, validate
 
-__all__ = ["WorkbenchApp", "SESSION_COOKIE", "CONTROL_HEADER", "EXPIRED_MESSAGE", "TEMPLATES_DIR", "LIST_SPECS"]
+__all__ = ["WorkbenchApp", "TEMPLATES_DIR"]
 
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 

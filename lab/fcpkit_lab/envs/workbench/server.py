@@ -18,7 +18,8 @@ import uvicorn
 from fcpkit.errors import ConfigError
 
 from fcpkit_lab.envs.workbench.access import hosts_for
-from fcpkit_lab.envs.workbench.app import CONTROL_HEADER, SESSION_COOKIE, WorkbenchApp
+from fcpkit_lab.envs.workbench.app import WorkbenchApp
+from fcpkit_lab.envs.workbench.session import CONTROL_HEADER, SESSION_COOKIE
 from fcpkit_lab.envs.workbench.episode import EpisodeConfig, EpisodeEvent
 from fcpkit_lab.envs.workbench.tasks import Task, ValidationResult
 from urllib.parse import urlencode

@@ -12,7 +12,7 @@ import pytest
 from _labsupport.browser import CHROMIUM, browser_missing  # noqa: E402
 
 from fcpkit_lab.envs.workbench import start_workbench  # noqa: E402
-from fcpkit_lab.envs.workbench.app import SESSION_COOKIE  # noqa: E402
+from fcpkit_lab.envs.workbench.session import SESSION_COOKIE  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -3,20 +3,20 @@
 This package answers the article's measurement questions over any number of labelled corpora
 (docs/formats.md), with nothing specific to one corpus:
 
-* **arms** - named configurations of the same :class:`~fcpkit.eval.checker.Checker` (:data:`ARMS`):
+* **arms** - named configurations of the same :class:`~fcpkit.eval.checker.Checker` (:data:`fcpkit.agent.arms.CHECK_ARMS`):
   ``outcome`` (the end-of-run outcome check: catches every faulty run, after its last step),
   ``confirming-only`` (the paper's ablation), ``step-falsifiers``, ``+plan-falsifiers``, ``+rules``
   (the anomaly rules) and ``+built-in`` (the built-in task-level falsifiers of
   :mod:`fcpkit.core.falsifiers`: the full configuration); each with every requested matcher that loads here and
   under both verifier bounds (``lower`` keep-going, ``upper`` oracle);
-* **metrics** (:func:`summarize_runs`), overall, per fault class and per workflow;
-* a **threshold sweep** (tau gates shifted together, delta margins scaled together);
+* **metrics** (:func:`fcpkit.eval.metrics.summarize_runs`), overall, per fault class and per workflow;
+* a **threshold sweep** (tau gates shifted together, delta margins scaled together: :mod:`fcpkit.eval.thresholds`);
 * **per-falsifier telemetry** (which evidence statements fire, on which runs), with one row per
-  built-in falsifier (:mod:`fcpkit.eval.builtin_telemetry`): its fire rate on healthy and faulty runs;
+  built-in falsifier (:mod:`fcpkit_lab.eval.detection.builtin_telemetry`): its fire rate on healthy and faulty runs;
 * a **leave-one-workflow-out** protocol: thresholds chosen on the other workflows only;
 * CSV tables under ``out_dir`` and plotly figures under ``fig_dir``.
 
-Definitions (one place, so a number means the same thing in every table):
+Definitions (:mod:`fcpkit.eval.metrics` holds them; restated here for the tables' readers):
 
 ``detected``
     the checker decided *repair* somewhere in the run (as :mod:`fcpkit.cli.report`); on a healthy run
@@ -50,55 +50,10 @@ Definitions (one place, so a number means the same thing in every table):
 Matchers are fitted (IDF and the like) on the pages of each corpus: unsupervised, no labels.
 """
 
-# the names other modules and notebooks import from here (some beyond __all__: FULL_ARM, PAPER_POINT, ...)
-from fcpkit.eval.detection.benchmark import run_detection
-from fcpkit.eval.detection.console import print_detection
-from fcpkit.eval.detection.figures import write_figures
-from fcpkit.eval.detection.matchers import MemoMatcher
-from fcpkit.eval.detection.records import (  # noqa: F401
-    ADVANCE_RULES,
-    ARM_ORDER,
-    ARMS,
-    BOUNDS,
-    DEFAULT_DELTA_SCALES,
-    DEFAULT_TAU_SHIFTS,
-    FULL_ARM,
-    PAPER_POINT,
-    SOFT_CHECK,
-    SOURCES,
-    WRITE_EFFECTS,
-    RunRecord,
-    detection_source,
-    outcome_records,
-    records_from_reports,
-)
-from fcpkit.eval.detection.summary import summarize_runs
-from fcpkit.eval.detection.sweep import (  # noqa: F401
-    _grid_thresholds,
-    choose_thresholds,
-    leave_one_workflow_out,
-    sweep_thresholds,
-)
-from fcpkit.eval.detection.tables import DetectionResults
-from fcpkit.eval.detection.telemetry import falsifier_telemetry
+from fcpkit_lab.eval.detection.benchmark import run_detection
+from fcpkit_lab.eval.detection.console import print_detection
+from fcpkit_lab.eval.detection.figures import write_figures
+from fcpkit_lab.eval.detection.tables import DetectionResults
+from fcpkit_lab.eval.detection.telemetry import falsifier_telemetry
 
-__all__ = [
-    "ARMS",
-    "ARM_ORDER",
-    "BOUNDS",
-    "DEFAULT_TAU_SHIFTS",
-    "DEFAULT_DELTA_SCALES",
-    "RunRecord",
-    "DetectionResults",
-    "MemoMatcher",
-    "run_detection",
-    "print_detection",
-    "records_from_reports",
-    "outcome_records",
-    "summarize_runs",
-    "sweep_thresholds",
-    "choose_thresholds",
-    "leave_one_workflow_out",
-    "falsifier_telemetry",
-    "write_figures",
-]
+__all__ = ["DetectionResults", "run_detection", "print_detection", "falsifier_telemetry", "write_figures"]

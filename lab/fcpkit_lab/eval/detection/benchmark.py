@@ -6,26 +6,18 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from fcpkit.agent.arms import CHECK_ARMS, CHECK_ARM_ORDER, FULL_CHECK_ARM
 from fcpkit.core.router import Thresholds
 from fcpkit.core.trajectory import Trajectory, load_corpus
-from fcpkit.eval.builtin_telemetry import builtin_telemetry
+from fcpkit_lab.eval.detection.builtin_telemetry import builtin_telemetry
 from fcpkit.eval.checker import Checker
-from fcpkit.eval.detection.figures import write_figures
-from fcpkit.eval.detection.matchers import _resolve_matchers
-from fcpkit.eval.detection.records import (
-    ARM_ORDER,
-    ARMS,
-    BOUNDS,
-    DEFAULT_DELTA_SCALES,
-    DEFAULT_TAU_SHIFTS,
-    FULL_ARM,
-    RunRecord,
-    outcome_records,
-    records_from_reports,
-)
-from fcpkit.eval.detection.sweep import sweep_thresholds
-from fcpkit.eval.detection.tables import DetectionResults, _write_tables, build_results
-from fcpkit.eval.detection.telemetry import falsifier_telemetry
+from fcpkit.llm.components.registry import BOUNDS
+from fcpkit_lab.eval.detection.figures import write_figures
+from fcpkit_lab.eval.detection.matchers import _resolve_matchers
+from fcpkit.eval.metrics import RunRecord, outcome_records, records_from_reports
+from fcpkit.eval.thresholds import DEFAULT_DELTA_SCALES, DEFAULT_TAU_SHIFTS, sweep_thresholds
+from fcpkit_lab.eval.detection.tables import DetectionResults, _write_tables, build_results
+from fcpkit_lab.eval.detection.telemetry import falsifier_telemetry
 
 
 def _corpus_name(path: Path, taken: set[str]) -> str:
@@ -43,7 +35,7 @@ def run_detection(
     out_dir: str | Path | None = Path("data/results"),
     *,
     fig_dir: str | Path | None = Path("figures"),
-    arms: Sequence[str] = ARM_ORDER,
+    arms: Sequence[str] = CHECK_ARM_ORDER,
     bounds: Sequence[str] = BOUNDS,
     thresholds: Thresholds | None = None,
     tau_shifts: Sequence[float] = DEFAULT_TAU_SHIFTS,
@@ -62,9 +54,9 @@ def run_detection(
     plotly.js (``"directory"``: one shared ``plotly.min.js`` beside them, works offline; ``"cdn"``:
     tiny files that need the network; ``True``: embedded in each file). Returns :class:`DetectionResults`.
     """
-    unknown = [a for a in arms if a not in ARMS]
+    unknown = [a for a in arms if a not in CHECK_ARMS]
     if unknown:
-        raise ValueError(f"unknown arm(s) {unknown}; known: {list(ARMS)}")
+        raise ValueError(f"unknown arm(s) {unknown}; known: {list(CHECK_ARMS)}")
     bad = [b for b in bounds if b not in BOUNDS]
     if bad:
         raise ValueError(f"unknown bound(s) {bad}; known: {list(BOUNDS)}")
@@ -132,13 +124,13 @@ def _run_arms(trajs: Sequence[Trajectory], matcher: Any, base: Thresholds, *, co
     tele_rows: list[dict[str, Any]] = []
     for arm in arms:
         for bound in bounds:
-            sw = ARMS[arm]
+            sw = CHECK_ARMS[arm].checker_options()
             if sw is None:
                 records += outcome_records(trajs, corpus=corpus, matcher=matcher_name, bound=bound)
                 continue
             reps = Checker(matcher, base, verifier=bound, **sw).check_corpus(trajs)
             records += records_from_reports(reps, trajs, corpus=corpus, arm=arm, matcher=matcher_name, bound=bound)
-            if telemetry and arm == FULL_ARM:
+            if telemetry and arm == FULL_CHECK_ARM:
                 tele_rows += falsifier_telemetry(trajs, reps, matcher, base, corpus=corpus,
                                                  matcher_name=matcher_name, bound=bound)
                 tele_rows += builtin_telemetry(trajs, reps, corpus=corpus, matcher_name=matcher_name, bound=bound)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fcpkit.eval.detection.figures import _main_corpus
-from fcpkit.eval.detection.records import FULL_ARM, SOURCES
-from fcpkit.eval.detection.tables import DetectionResults
+from fcpkit.agent.arms import FULL_CHECK_ARM
+from fcpkit_lab.eval.detection.figures import _main_corpus
+from fcpkit.eval.metrics import SOURCES
+from fcpkit_lab.eval.detection.tables import DetectionResults
 
 
 def _f(v: Any, pct: bool = False, nd: int = 2) -> str:  # noqa: D103
@@ -82,8 +83,8 @@ def _fault_table(res: DetectionResults, corpus: str, console: Any, Table: Any) -
 def _sweep_table(res: DetectionResults, corpus: str, console: Any, Table: Any) -> None:  # noqa: N803
     """The threshold sweep of the full configuration: fewest alarms and the best rate there."""
     if not res.sweep.empty:
-        sd = res.sweep[(res.sweep.corpus == corpus) & (res.sweep.arm == FULL_ARM)]
-        t = Table(title=f"threshold sweep, {FULL_ARM} — {corpus} (alarms = false alarms + early flags)",
+        sd = res.sweep[(res.sweep.corpus == corpus) & (res.sweep.arm == FULL_CHECK_ARM)]
+        t = Table(title=f"threshold sweep, {FULL_CHECK_ARM} — {corpus} (alarms = false alarms + early flags)",
                   title_justify="left")
         for col in ("matcher", "bound", "grid", "fewest alarms", "best rate there", "at (tau shift, delta scale)",
                     "paper: rate / alarms"):

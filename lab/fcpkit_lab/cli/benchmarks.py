@@ -1,5 +1,5 @@
-"""``fcpkit bench``: the benchmarks group (throughput and ratios; not tests), with ``bench detection``
-and ``bench checks``; other modules' bench commands are registered on it in :mod:`fcpkit.cli`."""
+"""``fcpkit bench detection`` and ``fcpkit bench checks``: the detection benchmark and the fast
+path's throughput, added to the library's ``bench`` group by :func:`fcpkit_lab.cli.register`."""
 
 from __future__ import annotations
 
@@ -11,18 +11,13 @@ from rich.console import Console
 from fcpkit import data
 from fcpkit.cli.common import SCRATCH, SafePath, friendly
 from fcpkit.core.trajectory import load_corpus
-from fcpkit.eval.bench import CLOCKS, bench_checks, print_bench
-from fcpkit.eval.detection import print_detection, run_detection
+from fcpkit_lab.eval.bench import CLOCKS, bench_checks, print_bench
+from fcpkit_lab.eval.detection import print_detection, run_detection
 
-__all__ = ["bench", "bench_checks_cmd", "bench_detection_cmd"]
-
-
-@click.group("bench")
-def bench() -> None:
-    """Benchmarks (throughput and ratios; not tests)."""
+__all__ = ["bench_checks_cmd", "bench_detection_cmd"]
 
 
-@bench.command("detection")
+@click.command("detection")
 @click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
 @click.option("--matchers", default="lexical", show_default=True,
               help="Comma-separated matcher names, or 'available' for every matcher that loads here.")
@@ -45,7 +40,7 @@ def bench_detection_cmd(corpora: tuple[Path, ...], matchers: str, out_dir: Path,
     print_detection(res, console=Console(width=max(Console().width, 160)))
 
 
-@bench.command("checks")
+@click.command("checks")
 @click.argument("corpora", nargs=-1, type=SafePath(dir_okay=False, path_type=Path))
 @click.option("--repeat", default=20, show_default=True, type=click.IntRange(1, 10_000), help="Warm passes over each corpus.")
 @click.option("--clock", type=click.Choice(sorted(CLOCKS)), default="wall", show_default=True,

@@ -9,7 +9,7 @@ from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import action_text
 from fcpkit.core.trajectory import Trajectory, serialize_observation
 from fcpkit.eval.checker import TrajectoryReport
-from fcpkit.eval.detection.matchers import MemoMatcher
+from fcpkit.eval.thresholds import MemoMatcher
 
 
 def _falsifiers(plan: Plan, commitment_id: str | None, phase: str):

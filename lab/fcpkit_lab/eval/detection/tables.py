@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from fcpkit.agent.arms import CHECK_ARMS, CHECK_ARM_ORDER
 from fcpkit.core.router import Thresholds
-from fcpkit.eval.detection.records import ARM_ORDER, ARMS, BOUNDS, PAPER_POINT, RunRecord
-from fcpkit.eval.detection.summary import _grouped, _with_all
-from fcpkit.eval.detection.sweep import _grid_thresholds, leave_one_workflow_out
+from fcpkit_lab.eval.detection.summary import _grouped, _with_all
+from fcpkit.eval.metrics import RunRecord
+from fcpkit.eval.thresholds import PAPER_POINT, grid_thresholds, leave_one_workflow_out
+from fcpkit.llm.components.registry import BOUNDS
 
 
 @dataclass
@@ -38,7 +40,7 @@ class DetectionResults:
 def _sort(df, cols, matchers: Sequence[str] = ()):
     if df.empty:
         return df
-    arm_i = {a: i for i, a in enumerate(ARM_ORDER)}
+    arm_i = {a: i for i, a in enumerate(CHECK_ARM_ORDER)}
     m_i = {m: i for i, m in enumerate(matchers)}
     key = {"arm": lambda s: s.map(lambda a: arm_i.get(a, 99)),
            "bound": lambda s: s.map(lambda b: (BOUNDS.index(b) if b in BOUNDS else 99)),
@@ -68,7 +70,7 @@ def build_results(records: list[RunRecord], sweep_recs: list[RunRecord], tele_ro
     sweep_df = pd.DataFrame(_grouped(sweep_all, ["corpus", "arm", "matcher", "bound", "tau_shift", "delta_scale"]))
     if not sweep_df.empty:
         sweep_df.insert(6, "is_paper", (sweep_df.tau_shift == PAPER_POINT[0]) & (sweep_df.delta_scale == PAPER_POINT[1]))
-        th = [_grid_thresholds(base, a, b) for a, b in zip(sweep_df.tau_shift, sweep_df.delta_scale)]
+        th = [grid_thresholds(base, a, b) for a, b in zip(sweep_df.tau_shift, sweep_df.delta_scale)]
         for col in ("tau_plus", "tau_minus", "delta_plus", "delta_minus"):
             sweep_df[col] = [getattr(x, col) for x in th]
         sweep_df = _sort(sweep_df, ["corpus", "matcher", "bound", "arm", "tau_shift", "delta_scale"], used)
@@ -93,7 +95,7 @@ def _write_tables(res: DetectionResults, out: Path, base: Thresholds, taus, delt
     meta = {
         "corpora": res.corpora, "matchers": res.matchers, "notes": res.notes,
         "thresholds": base.to_dict(), "tau_shifts": sorted({*map(float, taus), PAPER_POINT[0]}),
-        "delta_scales": sorted({*map(float, deltas), PAPER_POINT[1]}), "arms": {k: v for k, v in ARMS.items()},
+        "delta_scales": sorted({*map(float, deltas), PAPER_POINT[1]}), "arms": {k: v.checker_options() for k, v in CHECK_ARMS.items()},
     }
     p = out / "detection_meta.json"
     p.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")

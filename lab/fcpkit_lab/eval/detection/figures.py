@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fcpkit.eval.detection.records import ARM_ORDER, BOUNDS, FULL_ARM
-from fcpkit.eval.detection.tables import DetectionResults
+from fcpkit.agent.arms import CHECK_ARM_ORDER, FULL_CHECK_ARM
+from fcpkit.llm.components.registry import BOUNDS
+from fcpkit_lab.eval.detection.tables import DetectionResults
 
 
 def _main_corpus(res: DetectionResults) -> str:
@@ -47,7 +48,7 @@ def _by_arm_fault(res: DetectionResults, corpus: str, px: Any, go: Any) -> Any:
     return px.bar(
         fd, x="fault", y="detection_rate", color="arm", barmode="group", facet_col="bound", facet_row="matcher",
         error_y="err_plus", error_y_minus="err_minus", hover_data=["label", "steps_saved_mean", "before_write_share"],
-        category_orders={"arm": list(ARM_ORDER), "bound": list(BOUNDS)},
+        category_orders={"arm": list(CHECK_ARM_ORDER), "bound": list(BOUNDS)},
         title=f"Detection rate by arm and fault class ({corpus}; Wilson 95% bars)",
     )
 
@@ -66,7 +67,7 @@ def _write_timing(res: DetectionResults, corpus: str, px: Any, go: Any) -> Any:
             rows.append({"arm": r.arm, "matcher": r.matcher, "bound": r.bound, "catch": kind, "runs": n})
     return px.bar(
         pd.DataFrame(rows), x="arm", y="runs", color="catch", facet_col="bound", facet_row="matcher",
-        category_orders={"arm": list(ARM_ORDER), "bound": list(BOUNDS),
+        category_orders={"arm": list(CHECK_ARM_ORDER), "bound": list(BOUNDS),
                          "catch": ["before first write", "after first write", "missed"]},
         color_discrete_map={"before first write": "#2a9d8f", "after first write": "#e9c46a", "missed": "#bbbbbb"},
         title=f"Faulty runs caught before vs after the browser was first modified ({corpus})",
@@ -77,7 +78,7 @@ def _threshold_sweep(res: DetectionResults, corpus: str, px: Any, go: Any) -> An
     sd = res.sweep
     if sd.empty:
         return None
-    sd = sd[(sd.corpus == corpus) & (sd.arm == FULL_ARM)].copy()
+    sd = sd[(sd.corpus == corpus) & (sd.arm == FULL_CHECK_ARM)].copy()
     if sd.empty:
         return None
     sd["delta_scale"] = sd.delta_scale.map(lambda x: f"x{x:g}")

@@ -13,18 +13,10 @@ import pandas as pd
 import pytest
 
 from fcpkit import Action, Label, Observation, Step, Trajectory, dump_corpus, load_corpus
-from fcpkit.eval.detection import (
-    ARMS,
-    DetectionResults,
-    RunRecord,
-    choose_thresholds,
-    leave_one_workflow_out,
-    outcome_records,
-    print_detection,
-    run_detection,
-    summarize_runs,
-    sweep_thresholds,
-)
+from fcpkit.agent.arms import CHECK_ARMS
+from fcpkit_lab.eval.detection import DetectionResults, print_detection, run_detection
+from fcpkit.eval.metrics import RunRecord, outcome_records, summarize_runs
+from fcpkit.eval.thresholds import choose_thresholds, leave_one_workflow_out, sweep_thresholds
 from fcpkit.core.falsifiers import BUILTIN_RULES
 from fcpkit.matching import LexicalMatcher
 from fcpkit.eval.checker import Checker
@@ -176,7 +168,7 @@ def test_outcome_records_catch_every_fault_after_the_last_step():
 def test_arms_table_covers_every_arm_and_bound(results):
     res, _, _ = results
     got = {(r.arm, r.bound) for r in res.arms.itertuples()}
-    assert got == {(a, b) for a in ARMS for b in ("lower", "upper")}
+    assert got == {(a, b) for a in CHECK_ARMS for b in ("lower", "upper")}
     assert set(res.arms.matcher) == {"lexical"}
 
 
@@ -304,7 +296,7 @@ def test_lowo_never_uses_the_held_out_workflow(results):
     for r, seen in zip(folds, calls):
         assert r["held_out"] not in seen and seen  # trained on the other workflow only
     pooled = [r for r in rows if r["held_out"] == "(pooled)"]
-    assert {(r["arm"], r["bound"]) for r in pooled} == {(a, b) for a in ARMS for b in ("lower", "upper")}
+    assert {(r["arm"], r["bound"]) for r in pooled} == {(a, b) for a in CHECK_ARMS for b in ("lower", "upper")}
     for r in pooled:
         assert r["faulty"] == 6 and r["healthy"] == 2  # every run scored exactly once, held out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit.eval.bench import bench_checks
+from fcpkit_lab.eval.bench import bench_checks
 from fcpkit.core.trajectory import load_corpus
 
 from _support.paths import ROOT
