@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from _labsupport.models import embedded_gguf_or_skip
 from _support.fakes import FakeSupportEnv, support_plan
 
 from fcpkit.matching import LexicalMatcher
 from fcpkit import Action, StateTester
-from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import LLMUsage
-from fcpkit_lab.llm import default_client, find_gguf, llama_cpp_available
+from fcpkit_lab.llm import default_client
 from fcpkit.llm.components.verifier import LLMVerifier
 from fcpkit.core.verify import Decision, Verdict, VerifyRequest
 
@@ -17,12 +17,7 @@ pytestmark = pytest.mark.llm
 
 
 def test_llm_verifier_on_embedded_llama_cpp_returns_a_valid_verdict_and_accounts_usage():
-    if not llama_cpp_available():
-        pytest.skip("llama_cpp is not importable")
-    try:
-        find_gguf()
-    except ModelUnavailableError as e:
-        pytest.skip(f"no packaged GGUF: {e}")
+    embedded_gguf_or_skip()
     usage = LLMUsage()
     client = default_client(usage=usage, timeout=60, max_tokens=200)
     env = FakeSupportEnv()

@@ -15,14 +15,14 @@ import pytest
 from browsergym.experiments import EnvArgs, ExpArgs
 
 from _labsupport.browser import browser_missing
-from fcpkit.errors import ConfigError, ModelUnavailableError, PlanError
+from _labsupport.models import embedded_gguf_or_skip
+from fcpkit.errors import ConfigError, PlanError
 from fcpkit_lab.agents import LOG_NAME, GuardedAgentArgs
 from fcpkit_lab.agents.executor_agent import LLMAgentArgs
 from fcpkit_lab.agents.studies import miniwob_setup, prepare_miniwob, run_experiments
 from fcpkit_lab.envs.miniwob.server import MiniWoBServer
 from fcpkit_lab.envs.record.browsergym_study import ScriptedAgentArgs, release_debian_chromium
 from fcpkit_lab.importers.browsergym import read_experiment
-from fcpkit_lab.llm import find_gguf, llama_cpp_available
 
 pytestmark = pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))
 
@@ -199,12 +199,7 @@ def test_an_agent_that_crashes_is_recorded_as_browsergym_records_it_and_the_log_
 
 @pytest.mark.llm
 def test_the_embedded_model_drives_a_guarded_experiment(miniwob, tmp_path):
-    if not llama_cpp_available():
-        pytest.skip("llama_cpp is not importable")
-    try:
-        find_gguf()
-    except ModelUnavailableError as e:
-        pytest.skip(f"no packaged GGUF: {e}")
+    embedded_gguf_or_skip()
     args = GuardedAgentArgs(agent_args=LLMAgentArgs())
     exp = ExpArgs(agent_args=args, env_args=EnvArgs(task_name="miniwob.click-button", task_seed=0, max_steps=4,
                                                     headless=True), logging_level_stdout=40)

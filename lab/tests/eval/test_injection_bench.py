@@ -44,16 +44,11 @@ def test_an_obedient_model_moves_on_every_text_and_precedence_lifts_none():
 
 @pytest.mark.llm
 def test_the_embedded_model_never_lifts_the_falsifier():
-    from fcpkit.errors import ModelUnavailableError
-    from fcpkit_lab.llm import default_client, find_gguf, llama_cpp_available
+    from _labsupport.models import embedded_gguf_or_skip
+    from fcpkit_lab.llm import default_client
     from fcpkit.llm.components.verifier import LLMVerifier
 
-    if not llama_cpp_available():
-        pytest.skip("llama_cpp is not importable")
-    try:
-        find_gguf()
-    except ModelUnavailableError as e:
-        pytest.skip(f"no packaged GGUF: {e}")
+    embedded_gguf_or_skip()
     rows = run_injection_bench(LLMVerifier(default_client()))
     assert len(rows) == len(INJECTIONS) + 1
     assert not any(r["lifted"] for r in rows), [r for r in rows if r["lifted"]]

@@ -19,21 +19,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from fcpkit.errors import ModelUnavailableError
 from fcpkit.llm import EXECUTOR_SCHEMA, VERIFIER_SCHEMA
-from fcpkit_lab.llm import default_client, find_gguf, llama_cpp_available
+from fcpkit_lab.llm import default_client
+from _labsupport.models import embedded_gguf_or_skip
 from _labsupport.process import alive
 
 pytestmark = pytest.mark.llm
-
-
-def _gguf_or_skip():
-    if not llama_cpp_available():
-        pytest.skip("llama_cpp is not importable: CMAKE_ARGS='-DGGML_NATIVE=OFF' pip install 'llama-cpp-python[server]'")
-    try:
-        return find_gguf()
-    except ModelUnavailableError as e:
-        pytest.skip(f"no packaged GGUF: {e}")
 
 
 def wait_gone(pid: int, within: float) -> bool:
@@ -67,7 +58,7 @@ VERIFIER_VARS = {
 
 
 def test_embedded_server_schema_constrained_json(capsys):
-    gguf = _gguf_or_skip()
+    gguf = embedded_gguf_or_skip()
     t0 = time.perf_counter()
     client = default_client(shared=False, timeout=120, max_retries=1)
     srv = client.server
@@ -117,7 +108,7 @@ def test_embedded_server_schema_constrained_json(capsys):
 @pytest.mark.parametrize("how", ["exit", "sigkill"])
 def test_no_server_outlives_its_parent(how, tmp_path):
     """atexit stops the server on a normal exit; the bootstrap's watchdog on SIGKILL."""
-    _gguf_or_skip()
+    embedded_gguf_or_skip()
     code = textwrap.dedent(
         f"""
         import os, signal, sys
