@@ -239,14 +239,12 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
 def kind_of(thing: str) -> str:
     """The record kind a thing names before its id ("Report" in "Report R-7305 link"), as a token:
     a control naming the record by its id alone names the same record."""
-    m = _KIND.search(thing)
-    if m is None or not record_ids(thing[m.start(2):]):
+    words = thing.split()
+    at = next((i for i, w in enumerate(words) if i and record_ids(w)), None)
+    if at is None or len(words[at - 1]) < 3 or not words[at - 1].isalpha():
         return ""
-    got = tokenize(m.group(1), past="both")
+    got = tokenize(words[at - 1], past="both")
     return got[0] if got else ""
-
-
-_KIND = re.compile(r"\b([A-Za-z]{3,})\s+((?:[A-Z]{1,6}-?\d|#\d)\S*)")
 
 
 @page_cache(4096, kind="statement")
