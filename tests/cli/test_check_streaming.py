@@ -12,6 +12,8 @@ from click.testing import CliRunner
 import fcpkit.cli.checking as checking
 from fcpkit.cli import main
 
+from _support.heap import heap_frozen
+
 CORPUS = "fcpkit/data/examples/corpus.jsonl"
 
 
@@ -29,7 +31,8 @@ def test_check_holds_one_trajectory_at_a_time(monkeypatch):
             del t
 
     monkeypatch.setattr(checking, "iter_corpus", tracked)
-    result = CliRunner().invoke(main, ["check", CORPUS, "--json"])
+    with heap_frozen():
+        result = CliRunner().invoke(main, ["check", CORPUS, "--json"])
     assert result.exit_code == 0, result.output
     reports = [json.loads(ln) for ln in result.output.splitlines()]
     n = sum(1 for _ in real(CORPUS))
