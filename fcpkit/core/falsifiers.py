@@ -317,12 +317,24 @@ def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str
 
 
 def _new_empty_notice(before: Page, after: Page) -> str | None:
-    """The first name on page ``after``, absent from page ``before``, that says nothing was found."""
+    """The first name on page ``after``, absent from page ``before``, that says nothing was found
+    (and is not a count of one kind beside a count of another that found some, see :func:`_counts_some`)."""
     old = {n.name for n in before.nodes}
     for n in after.nodes:
-        if n.name and n.name not in old and phrase("empty", n.name):
+        if n.name and n.name not in old and phrase("empty", n.name) and not _counts_some(n.name):
             return n.name
     return None
+
+
+#: A count of found things: a number above zero and the word for what it counts ("3 patrons", "12
+#: results"), not the total a shown count is out of ("0 of 12 results" found nothing that shows).
+_SOME = re.compile(r"(?<![\d.,])(?<!of )(?:[1-9]\d*|\d{1,3}(?:,\d{3})+)\s+[^\W\d_]{2,}")
+
+
+def _counts_some(text: str) -> bool:
+    """Whether ``text`` is a search's breakdown by kind that found something: "3 patrons · 0 items"
+    says the search found three patrons, not that it found nothing."""
+    return bool(_SOME.search(text))
 
 
 def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | None:

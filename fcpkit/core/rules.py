@@ -7,7 +7,8 @@ A rule hit routes the case to the verifier with an execution-scope hint. The rul
 * ``unchanged_page``: a page-changing action left the page as it was. This is the state diff the
   article found missing: a silent no-op contradicts no evidence statement, but it does leave the
   page identical. The comparison ignores what changes without meaning (clocks, relative times,
-  counters, element ids, focus), so a ticking clock does not hide a no-op;
+  counters, element ids, focus), so a ticking clock does not hide a no-op. Typing or choosing
+  into a field the value it already holds changes nothing, and should not;
 * ``error_page``: an HTTP error status or a browser/web error page;
 * ``foreign_message``: a new status message about another record of the page's kind (a banner
   naming the wrong order);
@@ -91,6 +92,27 @@ def _already_holds(target: str | None, call: ParsedCall) -> bool:
         return False
     value = call.args[1]
     return f"value={value!r}" in target or f'value="{value}"' in target
+
+
+def _sets_what_it_holds(action: Action, before: Page) -> bool:
+    """Whether every call of ``action`` that acts types or chooses, into a field of page ``before``,
+    the value that field already holds: "select 21 days" on a Loan period already at 21 days
+    changes nothing, and should not, whatever the action's effect label says."""
+    try:
+        calls = [c for c in parse_action(action.command) if c.name not in _NOT_ACTING]
+    except ValueError:
+        return False
+    if not calls:
+        return False
+    for c in calls:
+        if c.name not in ("fill", "select_option") or len(c.args) < 2:
+            return False
+        node, value = before.node(c.args[0]), c.args[1]
+        values = value if isinstance(value, (list, tuple)) else (value,)
+        held = " ".join((node.value or "").split()).casefold() if node is not None else None
+        if not held or len(values) != 1 or not isinstance(values[0], str) or " ".join(values[0].split()).casefold() != held:
+            return False
+    return True
 
 
 #: Calls that do not act on the page: a message to the user, waiting, scrolling, pointing.
@@ -322,6 +344,8 @@ def check_transition(
         # the environment ended the episode on this action (BrowserGym's `terminated`): a final
         # page that stays as it was is the end of the task, not a no-op
         return None
+    if before is not None and action is not None and _sets_what_it_holds(action, before):
+        return None  # a field set to what it held: nothing to change
     if before is not None and action is not None and is_page_changing(action):
         if same_page(before, after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")

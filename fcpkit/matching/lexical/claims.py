@@ -376,6 +376,10 @@ def bare_name(statement: str) -> bool:
 def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     if names_a_page(s):
         return Claim("identity", statement, s, subject=s, entities=ents)
+    if _only_an_id(s):
+        # "P-20481", "#100428": a record named by its id alone, nothing said of it, is its page
+        # (as a bare name is): a list that lists it says only that it exists
+        return Claim("identity", statement, f"{s.strip(' .')} page", subject=s, entities=ents)
     bare = _BARE_RECORD.match(s)
     kind = bare.group("kind").lower().split() if bare else []
     if bare and record_ids(bare.group("id")) and kind[0] not in g.ACTION_VERBS and not (STOPWORDS | NEGATIONS).intersection(kind):
@@ -415,6 +419,12 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         return Claim("identity", statement, phrase, subject=x, entities=ents)
     # "Leave requests list is shown": the list is there (pages do not say "shown")
     return Claim("presence", statement, x, subject=x, entities=ents)
+
+
+def _only_an_id(s: str) -> bool:
+    """Whether ``s`` is one record id and nothing else (quotes and a full stop aside)."""
+    ids = record_ids(s)
+    return len(ids) == 1 and s.strip(" .'\"“”‘’").upper() == ids[0].id
 
 
 def _bare(phrase: str) -> str:

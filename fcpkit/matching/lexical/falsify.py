@@ -354,10 +354,33 @@ def _event(st: "Stmt", r: Reading) -> float:
     return 1.0 if via_field >= 1.0 and recall(st, r.whole, confirming=False) < 1.0 else s
 
 
+#: Words that say how many things a control acts on ("Renew all", "Select every row", "Delete both").
+#: Pages and plans drop them as stopwords, but a bulk control differs from the control beside it by
+#: that word alone ("Renew all" beside each row's "Renew <title>").
+_QUANTIFIERS = frozenset({"all", "every", "each", "both", "entire", "whole"})
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _quantity_missing(statement: str, action: ActionDescription) -> bool:
+    """Whether an action falsifier says how many the control it names acts on ("Renew all") and
+    what the action acts on (its target, the values it types or chooses) does not say it."""
+    want = _QUANTIFIERS.intersection(_WORD.findall(statement.lower()))
+    if not want:
+        return False
+    said = _WORD.findall(" ".join((action.target_text, *action.values)).lower())
+    return not want.issubset(said)
+
+
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
                      compiled: Sequence["Stmt"]) -> list[float]:
     """Each falsifier's score on ``text`` (see module docstring)."""
-    r = Reading(matcher, text)
+    out = _score_all(Reading(matcher, text), compiled, matcher)
+    if isinstance(text, ActionDescription):
+        out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) else s for s, statement in zip(out, statements)]
+    return out
+
+
+def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher") -> list[float]:
     out = []
     for st in compiled:
         if st.kind == "place":  # a falsifier is read whole: all of it where it is read
