@@ -17,7 +17,9 @@ classified on its own, from the node it acts on as the page (the accessibility t
   carries boxes (``extra["boxes"]``: ``{bid: [x, y, width, height]}``); otherwise unknown.
 
 Anything the page cannot resolve (a bid not on the page, coordinates without boxes, an unknown
-role, an unparsable command) is a **write**: the gate fails closed. A step is as strong as its
+role, a command it refuses) is a **write**: the gate fails closed. The calls are read as BrowserGym
+will run them (:mod:`fcpkit.core.action_calls`: parameters bound by name, defaults filled in), and a
+command that another reader could take for other calls is refused (``StepEffect.refused``). A step is as strong as its
 strongest call. The words that mark an irreversible action (delete, pay, send, approve, deny,
 unsubscribe ...) are listed in several languages; a button whose words are unknown is a write,
 never a read.
@@ -29,8 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fcpkit.core.action_calls import SIGNATURES, BoundCall, executed_calls
 from fcpkit.core.page import Page, read_line
-from fcpkit.core.rules import ParsedCall, parse_action
 from fcpkit.core.trajectory import Observation
 
 __all__ = [
@@ -216,10 +218,13 @@ class CallEffect:
 
 @dataclass(frozen=True)
 class StepEffect:
-    """A step's effect (its strongest call's) and each call's."""
+    """A step's effect (its strongest call's) and each call's. ``refused``: the command is not one
+    every reader takes for the same calls (:func:`fcpkit.core.action_calls.executed_calls`), so the
+    gate did not guess at it and holds it as a write."""
 
     effect: str
     calls: tuple[CallEffect, ...]
+    refused: bool = False
 
     @property
     def reason(self) -> str:
@@ -312,32 +317,29 @@ class _Classifier:
             return "read", f"{key} in a search box"
         return "write", f"{key} in {_describe(node)} outside a form (page script unknown: fail closed)"
 
-    def call(self, call: ParsedCall, first: bool) -> tuple[str, str]:
-        n, a = call.name, call.args
-        kw = call.kwargs
+    def call(self, call: BoundCall, first: bool) -> tuple[str, str]:
+        n = call.name
         if n in _READ_CALLS:
-            if n == "goto" and str(a[0] if a else kw.get("url", "")).strip().lower().startswith("javascript:"):
+            if n == "goto" and str(call.get("url", "")).strip().lower().startswith("javascript:"):
                 return "write", "a javascript: URL runs code"
             return "read", "does not act on the page"
         if n in ("fill", "select_option", "clear"):
             return "read", "enters a value (the write is the submit)"
-        if n in ("click", "dblclick"):
-            return self.click(self.node(a[0] if a else kw.get("bid"), first))
+        if n in ("click", "dblclick", "check", "uncheck"):
+            return self.click(self.node(call.get("bid"), first))
         if n == "press":
-            key = str(a[1] if len(a) > 1 else kw.get("key_comb", kw.get("key", "")))
-            return self._key(self.node(a[0] if a else kw.get("bid"), first), key)
+            return self._key(self.node(call.get("bid"), first), str(call.get("key_comb", "")))
         if n in ("keyboard_press", "keyboard_down"):
-            key = str(a[0] if a else kw.get("key", kw.get("key_comb", "")))
-            return self._key(self.page.focused(), key)
+            return self._key(self.page.focused(), str(call.get("key", "")))
         if n in ("keyboard_type", "keyboard_insert_text"):
-            text = str(a[0] if a else kw.get("text", ""))
+            text = str(call.get("text", ""))
             if "\n" in text or "\r" in text:
                 return self.enter(self.page.focused(), "a typed newline")
             return "read", "types text"
         if n in ("mouse_click", "mouse_dblclick", "mouse_up"):
             try:
-                x, y = float(a[0] if a else kw["x"]), float(a[1] if len(a) > 1 else kw["y"])
-            except (KeyError, IndexError, TypeError, ValueError):
+                x, y = float(call.get("x")), float(call.get("y"))
+            except (TypeError, ValueError):
                 return "write", "coordinates unreadable (fail closed)"
             node = self.page.at(x, y)
             if node is None:
@@ -356,29 +358,37 @@ class _Classifier:
         return "read", f"key {key!r}"
 
 
-_READ_CALLS = frozenset({"noop", "scroll", "hover", "focus", "go_back", "go_forward", "goto", "tab_focus", "new_tab",
-                         "tab_close", "send_msg_to_user", "report_infeasible"})
+_READ_CALLS = frozenset({"noop", "scroll", "scroll_at", "hover", "focus", "go_back", "go_forward", "goto", "tab_focus",
+                         "new_tab", "tab_close", "send_msg_to_user", "report_infeasible"})
 
 
 def _max(*effects: str) -> str:
     return max(effects, key=lambda e: EFFECT_ORDER.get(e, 1))
 
 
+def _render(call: BoundCall) -> str:
+    """The call as the gate explains it: its name and the values it was given (defaults left out)."""
+    given = [v for (p, default), v in zip(SIGNATURES[call.name], call.params.values()) if v != default]
+    return f"{call.name}({', '.join(repr(x) for x in given)[:60]})"
+
+
 def step_effect(command: str, observation: Observation | None = None, target: str | None = None) -> StepEffect:
     """Classify every call of ``command`` on ``observation`` (the page it will run on).
 
     ``target`` (the executor's resolved target) stands in for the first call's node when the page
-    is not given or does not hold its bid. Unparsable commands and unresolvable nodes are writes.
+    is not given or does not hold its bid. A command that BrowserGym could run as other calls than
+    it reads (:func:`fcpkit.core.action_calls.executed_calls`) is refused: a write, ``refused``.
+    Unresolvable nodes are writes.
     """
     try:
-        calls = parse_action(command)
+        calls = executed_calls(command)
     except ValueError as exc:
-        return StepEffect("write", (CallEffect(str(command)[:80], "write", f"unparsable ({exc}): fail closed"),))
+        return StepEffect("write", (CallEffect(str(command)[:80], "write", f"refused ({exc}): fail closed"),), refused=True)
     cls = _Classifier(_Page(observation), _target_node(target))
     out = []
     for i, call in enumerate(calls):
         eff, why = cls.call(call, i == 0)
-        out.append(CallEffect(f"{call.name}({', '.join(repr(x) for x in call.args)[:60]})", eff, why))
+        out.append(CallEffect(_render(call), eff, why))
     return StepEffect(_max(*(c.effect for c in out)), tuple(out))
 
 
