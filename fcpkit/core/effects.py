@@ -47,7 +47,6 @@ __all__ = [
     "StepEffect",
     "step_effect",
     "effect_of",
-    "name_effect",
     "page_nodes",
 ]
 
