@@ -192,19 +192,21 @@ def name_effect(name: str) -> str | None:
     return None
 
 
-def leading_effect(name: str) -> str | None:
+def leading_effect(name: str, nav_verbs: frozenset[str] = frozenset()) -> str | None:
     """The act a clause of ``name`` opens with (a link "Delete", "Yes, void invoice", "Release funds"),
     irreversible before write; ``None`` when no clause opens with an act. A link is read this way:
-    its name is a command only where it starts with one ("Refund details" names a page)."""
+    its name is a command only where it starts with one ("Refund details" names a page).
+    ``nav_verbs``: verbs that open a page rather than act ("Edit", "Create"): no write on their own."""
     best = None
     for text in {canonical_name(name), folded_name(name)}:
         for head in _clause_heads(text):
             first = _FIRST_WORD.match(head)
             if first is None:
                 continue
-            if re.match(_IRREV + r"(?!\w)", head, re.IGNORECASE) or first.group(0).casefold() in _LEADING_IRREVERSIBLE \
+            word = first.group(0).casefold()
+            if re.match(_IRREV + r"(?!\w)", head, re.IGNORECASE) or word in _LEADING_IRREVERSIBLE \
                     or any(head.startswith(w) for w in _IRREVERSIBLE_CJK):
                 return "irreversible"
-            if name_effect(first.group(0)) == "write":
+            if word not in nav_verbs and name_effect(first.group(0)) == "write":
                 best = "write"
     return best

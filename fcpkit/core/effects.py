@@ -228,8 +228,8 @@ class _Classifier:
     def _link(self, name: str, what: str) -> tuple[str, str]:
         """A link navigates (GET), unless its name opens with an act: a GET that deletes or pays."""
         words = [w.casefold() for w in re.findall(r"\w+", folded_name(name))]
-        lead = None if _NAV_NOUNS.intersection(words) else leading_effect(name)
-        if lead == "irreversible" or (lead == "write" and words and words[0] not in _NAV_VERBS):
+        lead = None if _NAV_NOUNS.intersection(words) else leading_effect(name, _NAV_VERBS)
+        if lead is not None:
             return lead, f"{what}: a link named for a {lead} act"
         return "read", f"{what} navigates"
 

@@ -70,3 +70,9 @@ def test_links_that_name_pages_still_navigate():
     assert [step_effect(f"click('{b}')", page).effect for b in "23456"] == ["read"] * 5
     assert step_effect("click('7')", page).effect == "write"  # a handler and unknown words: fail closed
     assert step_effect("click('8')", page).effect == "read"
+
+
+def test_a_link_whose_clause_opens_with_a_page_verb_navigates():
+    page = Observation("http://h/x", "x", "RootWebArea 'x'\n\t[2] link 'Orders / Create'\n\t[3] link 'Orders / Archive'\n"
+                       "\t[4] link 'Orders / Delete'")
+    assert [step_effect(f"click('{b}')", page).effect for b in "234"] == ["read", "write", "irreversible"]
