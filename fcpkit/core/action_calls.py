@@ -11,7 +11,8 @@ the browser runs another.
 
 So the gate reads a command only where every reader agrees, and refuses the rest:
 
-* every statement is one call of a known action function by its bare name, nothing else (no
+* every statement is one call of a known action function by its bare name, spelt as it is (Python
+  reads a full-width ``ｃｌｉｃｋ`` as ``click``, BrowserGym's parser does not), nothing else (no
   assignment, attribute, lambda, comprehension, starred or ``**`` argument);
 * every argument is a literal both readers read the same: a plain quoted string (no prefix, no
   implicit concatenation), a decimal number, ``True``/``False``/``None``, or a list of those;
@@ -146,6 +147,8 @@ def _call(stmt: ast.stmt, source: str) -> BoundCall:
     name = call.func.id
     if name not in SIGNATURES:
         raise ValueError(f"unknown action {name!r}")
+    if ast.get_source_segment(source, call.func) != name:  # Python folds 'ｃｌｉｃｋ' to click (NFKC); BrowserGym does not
+        raise ValueError(f"{name}: the name is written in other characters than its own")
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         raise ValueError(f"{name}: * and ** arguments are read differently by BrowserGym's parser")
     if not _one_paren(ast.get_source_segment(source, call) or ""):
