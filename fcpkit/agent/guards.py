@@ -8,7 +8,9 @@ The article's production shape puts three fail-closed controls around commitment
   test left *supported* (not falsified, not an escalation still unresolved, no repair pending).
   Irreversible actions (purchase, delete, send, approve, pay, ...) need that **and** an approval
   callback, which denies by default; only a typed :class:`Approval` approves. The evidence check runs first and the gate second, so a
-  falsified commitment never reaches the question of whether a write is permitted.
+  falsified commitment never reaches the question of whether a write is permitted. A command the
+  gate refuses to read (BrowserGym could run other calls than it reads:
+  :mod:`fcpkit.core.action_calls`) is held whatever the commitment's state.
 * :class:`RepairBudget` caps repairs per task (in total and, optionally, per scope): a run that
   keeps repairing costs more than one that never checks.
 * :class:`KillSwitch` parks a run for review when repairs cluster (``max_repairs`` within
@@ -70,7 +72,8 @@ def classify_action(action: Action, observation: Observation | None = None) -> S
     found = step_effect(action.command, observation, action.target)
     declared = action.effect if action.effect in EFFECTS else "irreversible"
     if EFFECT_ORDER[declared] > EFFECT_ORDER[found.effect]:
-        return StepEffect(declared, found.calls + (CallEffect("declared", declared, f"declared {declared}"),))
+        return StepEffect(declared, found.calls + (CallEffect("declared", declared, f"declared {declared}"),),
+                          found.refused)
     return found
 
 
@@ -184,6 +187,8 @@ class PolicyGate:
         state = "falsified" if repair_pending and commitment_state == "supported" else commitment_state
         if effect == "read":
             d = GateDecision(True, effect, "read: allowed on an unfalsified commitment", state)
+        elif found.refused:  # BrowserGym could run other calls than the gate reads: it does not guess
+            d = GateDecision(False, effect, f"{effect} blocked: the command is refused ({why})", state)
         elif not self.allow_writes:
             d = GateDecision(False, effect, f"{effect} blocked: this workflow is read-only ({why})", state)
         elif repair_pending:

@@ -11,16 +11,22 @@ classified on its own, from the node it acts on as the page (the accessibility t
   its accessible name, or for an icon-only control the names of its images and text;
 * its place in the page: inside a ``form`` a button or Enter submits it (a ``search`` landmark
   is a GET form by convention, and ``method='get'`` is honoured when the page states it);
-* the key: Enter (alone or with a modifier) submits; Space on a button clicks it; a typed text
-  holding a newline presses Enter;
+* the key, as Playwright reads it: Enter (alone, with a modifier, or written ``'\\n'`` / ``'\\r'``)
+  submits or presses what has the focus; Space (``' '`` or ``'Space'``) presses a focused button;
+  a typed text holding a newline presses Enter. The focus is followed through the step: after
+  ``focus('13')`` (or a click, a fill, a press on it) a bare ``keyboard_press('Enter')`` lands on 13;
+* a link navigates (GET) unless its name opens with an act (a GET that deletes or pays), and a
+  box with a click handler (``clickable``) whose words are unknown is a write;
 * coordinates: resolved to the smallest node whose box holds the point when the observation
   carries boxes (``extra["boxes"]``: ``{bid: [x, y, width, height]}``); otherwise unknown.
 
 Anything the page cannot resolve (a bid not on the page, coordinates without boxes, an unknown
-role, an unparsable command) is a **write**: the gate fails closed. A step is as strong as its
-strongest call. The words that mark an irreversible action (delete, pay, send, approve, deny,
-unsubscribe ...) are listed in several languages; a button whose words are unknown is a write,
-never a read.
+role, a command it refuses) is a **write**: the gate fails closed. The calls are read as BrowserGym
+will run them (:mod:`fcpkit.core.action_calls`: parameters bound by name, defaults filled in), and
+a command that another reader could take for other calls is refused (``StepEffect.refused``). A
+step is as strong as its strongest call. A control's name is read as it renders, in several
+languages (:mod:`fcpkit.core.control_names`: look-alike letters, invisible characters, full-width
+forms and pictographs undone); a button whose words are unknown is a write, never a read.
 """
 
 from __future__ import annotations
@@ -29,8 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from fcpkit.core.action_calls import SIGNATURES, BoundCall, executed_calls
+from fcpkit.core.control_names import canonical_name, folded_name, leading_effect, name_effect
 from fcpkit.core.page import Page, read_line
-from fcpkit.core.rules import ParsedCall, parse_action
 from fcpkit.core.trajectory import Observation
 
 __all__ = [
@@ -40,86 +47,18 @@ __all__ = [
     "StepEffect",
     "step_effect",
     "effect_of",
-    "name_effect",
     "page_nodes",
 ]
 
 #: Effects from least to most consequential.
 EFFECT_ORDER: dict[str, int] = {"read": 0, "write": 1, "irreversible": 2}
 
-# -- words --------------------------------------------------------------------------------------
-# Whole words (Latin, Cyrillic, Greek ... scripts) and substrings (CJK, which has no spaces).
-_IRREVERSIBLE_WORDS = """
-delete remove destroy erase purge wipe trash discard pay payment purchase buy checkout send transfer refund
-approve deny decline reject confirm wire publish unsubscribe revoke terminate deactivate withdraw donate
-uninstall overwrite ban
-löschen entfernen kaufen bezahlen zahlen bestellen senden absenden überweisen erstatten genehmigen ablehnen
-bestätigen abbestellen kündigen veröffentlichen
-supprimer effacer retirer payer acheter commander envoyer virer rembourser approuver refuser rejeter
-confirmer publier désabonner résilier valider
-eliminar borrar quitar pagar comprar enviar transferir reembolsar aprobar rechazar denegar confirmar publicar
-elimina eliminare cancella rimuovi paga pagare acquista compra invia inviare trasferisci rimborsa approva
-rifiuta conferma pubblica
-excluir apagar remover aprovar recusar rejeitar
-verwijderen betalen kopen verzenden versturen overmaken terugbetalen goedkeuren afwijzen bevestigen
-publiceren afmelden
-usuń zapłać kup zamów wyślij przelej zatwierdź odrzuć potwierdź opublikuj
-удалить оплатить купить заказать отправить перевести одобрить отклонить подтвердить опубликовать отписаться
-sil öde gönder onayla reddet
-حذف ادفع شراء إرسال تأكيد
-""".split()
-_IRREVERSIBLE_PHRASES = (
-    r"check\s*out", r"place\s+(?:your\s+|the\s+)?order", r"order\s+now", r"buy\s+now", r"pay\s+now",
-    r"cancel\s+(?:my\s+|the\s+|your\s+)?(?:subscription|order|account|membership|booking|reservation|payment)",
-    r"close\s+(?:my\s+|the\s+|your\s+)?account", r"empty\s+(?:the\s+)?(?:trash|bin|cart)",
-    r"satın\s+al", r"darse\s+de\s+baja", r"cancelar\s+(?:suscripción|inscrição|assinatura)",
-    r"annulla\s+iscrizione", r"zahlungspflichtig",
-)
-_IRREVERSIBLE_CJK = "删除 移除 支付 付款 购买 下单 发送 转账 退款 批准 拒绝 确认 发布 退订 取消订阅 削除 支払 購入 注文 送信 送金 返金 承認 拒否 確認 公開 退会 登録解除 삭제 결제 구매 주문 전송 보내기 송금 환불 승인 거절 확인 게시".split()
-_WRITE_WORDS = """
-save submit assign update apply create add edit post close merge cancel archive reopen set change upload import
-register enable disable rename move mark ok okay yes accept agree continue subscribe invite share follow like
-vote book reserve join enroll sign upgrade restore reset grant
-speichern übernehmen hinzufügen ändern weiter ja
-enregistrer ajouter modifier soumettre oui
-guardar añadir agregar modificar sí
-salva aggiungi modifica
-salvar adicionar sim
-opslaan toevoegen wijzigen
-zapisz dodaj zmień tak
-сохранить добавить изменить да
-""".split()
-# Names that only look or move: a button with one of these names, outside a form that submits, reads.
-_READ_NAMES = frozenset("""
-search find filter filters go show view details more less expand collapse next previous prev back menu help
-sort refresh reload open dismiss skip preview print copy home close-menu
-suchen rechercher buscar cerca pesquisar zoeken szukaj поиск 搜索 検索 검색
-""".split()) | frozenset({"show more", "show less", "no thanks", "not now", "maybe later", "learn more", "zoom in",
-                          "zoom out", "toggle navigation", "open menu", "more options", "clear search", "view details"})
+# -- words: what a control's name says it does (fcpkit.core.control_names) ---------------------
 # A link navigates (GET); one that starts with these verbs still only opens a page.
 _NAV_VERBS = frozenset("edit view open show go see browse read new create details back clear".split())
 # ... and one that names a page ("Refund details", "Payment history") is a noun phrase, not a command.
 _NAV_NOUNS = frozenset("details detail history policy policies status info information list page help settings "
                        "overview log summary options faq terms".split())
-
-_WORDS_IRREV = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(_IRREVERSIBLE_WORDS, key=len, reverse=True)))
-                          + "|" + "|".join(_IRREVERSIBLE_PHRASES) + r")(?!\w)", re.IGNORECASE)
-_WORDS_WRITE = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, _WRITE_WORDS)) + r")(?!\w)", re.IGNORECASE)
-
-
-def name_effect(name: str) -> str | None:
-    """``irreversible`` / ``write`` when a control's name says so, ``read`` for a known look-only
-    name, ``None`` when the words are unknown (the caller fails closed)."""
-    text = " ".join((name or "").split())
-    if not text:
-        return None
-    if _WORDS_IRREV.search(text) or any(w in text for w in _IRREVERSIBLE_CJK):
-        return "irreversible"
-    if _WORDS_WRITE.search(text):
-        return "write"
-    if re.sub(r"[^\w\s-]", "", text).strip().casefold() in _READ_NAMES:
-        return "read"
-    return None
 
 
 # -- the page -----------------------------------------------------------------------------------
@@ -216,10 +155,13 @@ class CallEffect:
 
 @dataclass(frozen=True)
 class StepEffect:
-    """A step's effect (its strongest call's) and each call's."""
+    """A step's effect (its strongest call's) and each call's. ``refused``: the command is not one
+    every reader takes for the same calls (:func:`fcpkit.core.action_calls.executed_calls`), so the
+    gate did not guess at it and holds it as a write."""
 
     effect: str
     calls: tuple[CallEffect, ...]
+    refused: bool = False
 
     @property
     def reason(self) -> str:
@@ -231,10 +173,32 @@ def _describe(node: PageNode) -> str:
     return f"{node.role} {node.name!r}" + (f" [{node.bid}]" if node.bid else "")
 
 
+_CLICKABLE = re.compile(r"(?:^|,)\s*clickable\b")
+#: Roles that Space presses when they hold the focus (a link takes Enter only, as a click).
+_SPACE_PRESSES = frozenset("button link menuitem switch checkbox radio menuitemcheckbox menuitemradio tab option".split())
+_ENTER_KEYS = frozenset({"enter", "return", "numpadenter", "\n", "\r", "\r\n"})
+_SPACE_KEYS = frozenset({" ", "space"})
+#: Calls that move the keyboard focus to the node they act on (Playwright focuses it first).
+_FOCUSING = frozenset("focus click dblclick fill clear select_option press check uncheck".split())
+#: Calls after which the focus is nowhere the page before says (another page, another tab).
+_UNFOCUSING = frozenset("goto go_back go_forward new_tab tab_focus tab_close".split())
+
+
+def _key_of(key: str) -> str:
+    """The key a chord ends with ('Control+Enter' -> 'enter', 'Shift++' -> '+'), case-folded; '\\n'
+    and '\\r' stay what Playwright reads them as (Enter). The gate reads 'enter' as Enter, though
+    Playwright rejects it: reading more than runs only holds a step that would fail anyway."""
+    if key in _ENTER_KEYS or len(key) <= 1:
+        return key.casefold()
+    last = key.rpartition("+")[2]
+    return last.casefold() if last else "+"
+
+
 class _Classifier:
     def __init__(self, page: _Page, target: PageNode | None):
         self.page = page
         self.target = target
+        self.focus = page.focused()  # where the keyboard is, followed from call to call of the step
 
     def node(self, bid: Any, first: bool) -> PageNode | None:
         node = self.page.by_bid.get(str(bid)) if bid is not None else None
@@ -248,16 +212,34 @@ class _Classifier:
                 return a
         return None
 
+    def _inert(self, node: PageNode) -> tuple[str, str]:
+        """A node that is no control: text, an image, a generic box (maybe with a click handler)."""
+        clickable = bool(_CLICKABLE.search(node.attrs))
+        name = node.name
+        if not name and clickable:  # a box with a handler is named by its text
+            name = " ".join(d.name for d in self.page.descendants(node) if d.name)
+        named = name_effect(name)
+        if named in ("write", "irreversible"):  # an image or text with a handler, named for an act
+            return named, f"{_describe(node)} is named for an act"
+        if clickable and named != "read":
+            return "write", f"{_describe(node)} has a click handler and unknown words (fail closed)"
+        return "read", f"{_describe(node)} is not a control"
+
+    def _link(self, name: str, what: str) -> tuple[str, str]:
+        """A link navigates (GET), unless its name opens with an act: a GET that deletes or pays."""
+        words = [w.casefold() for w in re.findall(r"\w+", folded_name(name))]
+        lead = None if _NAV_NOUNS.intersection(words) else leading_effect(name, _NAV_VERBS)
+        if lead is not None:
+            return lead, f"{what}: a link named for a {lead} act"
+        return "read", f"{what} navigates"
+
     def click(self, node: PageNode | None) -> tuple[str, str]:
         if node is None:
             return "write", "target not on the page (unknown: fail closed)"
         if node.role in _INERT:
             owner = next((a for a in self.page.ancestors(node) if a.role in _INTERACTIVE), None)
             if owner is None:
-                named = name_effect(node.name)
-                if named in ("write", "irreversible"):  # an image or text with a handler, named for an act
-                    return named, f"{_describe(node)} is named for an act"
-                return "read", f"{_describe(node)} is not a control"
+                return self._inert(node)
             inner = node.name
             node = owner
             if not node.name:
@@ -265,19 +247,13 @@ class _Classifier:
         role = node.role
         name = node.name or " ".join(d.name for d in self.page.descendants(node) if d.name)
         by_name = name_effect(name)
-        what = _describe(PageNode(node.index, node.bid, role, name, node.attrs, node.depth, node.parent))
+        what = _describe(PageNode(node.index, node.bid, role, canonical_name(name), node.attrs, node.depth, node.parent))
         if role == "switch":
             return _max(by_name or "write", "write"), f"{what} toggles a setting"
         if role in _VALUE_ROLES:
             return "read", f"{what} takes a value (the write is the submit)"
         if role == "link":
-            words = [w.casefold() for w in re.findall(r"\w+", name)]
-            first_effect = name_effect(words[0]) if words else None
-            if _NAV_NOUNS.intersection(words):
-                first_effect = None
-            if first_effect == "irreversible" or (first_effect == "write" and words[0] not in _NAV_VERBS):
-                return first_effect, f"{what}: a link named for a {first_effect} act"
-            return "read", f"{what} navigates"
+            return self._link(name, what)
         if role in ("button", "menuitem"):
             form = self.form_of(node)
             if by_name in ("irreversible", "write"):
@@ -292,54 +268,70 @@ class _Classifier:
 
     def enter(self, node: PageNode | None, key: str) -> tuple[str, str]:
         if node is None:
-            return "write", f"{key} with no known focus (fail closed)"
+            return "write", f"{key!r} with no known focus (fail closed)"
         if node.role in ("button", "link", "menuitem"):
-            return self.click(node)
+            eff, why = self.click(node)
+            return eff, f"{key!r} presses it: {why}"
         if node.role == "textbox" and "multiline" in node.attrs and not re.search(r"control|meta", key, re.I):
-            return "read", f"{key} in a multi-line box adds a line"
+            return "read", f"{key!r} in a multi-line box adds a line"
         form = self.form_of(node)
         if form is not None and form.role == "search":
-            return "read", f"{key} in {_describe(node)} submits a search"
+            return "read", f"{key!r} in {_describe(node)} submits a search"
         if form is not None:
             if "method='get'" in form.attrs.lower():
-                return "read", f"{key} submits a GET form"
+                return "read", f"{key!r} submits a GET form"
             default = next((d for d in self.page.descendants(form) if d.role == "button"), None)
             if default is not None:
                 eff, why = self.click(default)
-                return _max(eff, "write"), f"{key} in {_describe(node)} submits its form ({why})"
-            return "write", f"{key} in {_describe(node)} submits its form"
+                return _max(eff, "write"), f"{key!r} in {_describe(node)} submits its form ({why})"
+            return "write", f"{key!r} in {_describe(node)} submits its form"
         if node.role == "searchbox":
-            return "read", f"{key} in a search box"
-        return "write", f"{key} in {_describe(node)} outside a form (page script unknown: fail closed)"
+            return "read", f"{key!r} in a search box"
+        return "write", f"{key!r} in {_describe(node)} outside a form (page script unknown: fail closed)"
 
-    def call(self, call: ParsedCall, first: bool) -> tuple[str, str]:
-        n, a = call.name, call.args
-        kw = call.kwargs
+    def _key(self, node: PageNode | None, key: str, bid_given: bool = False) -> tuple[str, str]:
+        last = _key_of(key)
+        if last in _ENTER_KEYS:
+            return self.enter(node, key)
+        if last in _SPACE_KEYS:
+            if node is None and bid_given:
+                return "write", f"{key!r} on a target not on the page (fail closed)"
+            if node is not None and node.role in _SPACE_PRESSES:
+                eff, why = self.click(node)
+                return eff, f"{key!r} presses it: {why}"
+        if last == "tab":
+            self.focus = None  # the focus moves on, to a node the page does not say
+        return "read", f"key {key!r}"
+
+    def call(self, call: BoundCall, first: bool) -> tuple[str, str]:
+        n = call.name
+        if n in _FOCUSING:
+            node = self.node(call.get("bid"), first)
+            eff, why = self._on_node(call, node)
+            self.focus = node
+            return eff, why
+        if n in _UNFOCUSING:
+            self.focus = None
         if n in _READ_CALLS:
-            if n == "goto" and str(a[0] if a else kw.get("url", "")).strip().lower().startswith("javascript:"):
+            if n == "goto" and str(call.get("url", "")).strip().lower().startswith("javascript:"):
                 return "write", "a javascript: URL runs code"
             return "read", "does not act on the page"
-        if n in ("fill", "select_option", "clear"):
-            return "read", "enters a value (the write is the submit)"
-        if n in ("click", "dblclick"):
-            return self.click(self.node(a[0] if a else kw.get("bid"), first))
-        if n == "press":
-            key = str(a[1] if len(a) > 1 else kw.get("key_comb", kw.get("key", "")))
-            return self._key(self.node(a[0] if a else kw.get("bid"), first), key)
         if n in ("keyboard_press", "keyboard_down"):
-            key = str(a[0] if a else kw.get("key", kw.get("key_comb", "")))
-            return self._key(self.page.focused(), key)
+            return self._key(self.focus, str(call.get("key", "")))
         if n in ("keyboard_type", "keyboard_insert_text"):
-            text = str(a[0] if a else kw.get("text", ""))
+            text = str(call.get("text", ""))
             if "\n" in text or "\r" in text:
-                return self.enter(self.page.focused(), "a typed newline")
+                return self.enter(self.focus, "a typed newline")
+            if " " in text and self.focus is not None and self.focus.role in _SPACE_PRESSES - {"link"}:
+                eff, why = self.click(self.focus)
+                return eff, f"a typed space presses it: {why}"
             return "read", "types text"
         if n in ("mouse_click", "mouse_dblclick", "mouse_up"):
             try:
-                x, y = float(a[0] if a else kw["x"]), float(a[1] if len(a) > 1 else kw["y"])
-            except (KeyError, IndexError, TypeError, ValueError):
+                x, y = float(call.get("x")), float(call.get("y"))
+            except (TypeError, ValueError):
                 return "write", "coordinates unreadable (fail closed)"
-            node = self.page.at(x, y)
+            node = self.focus = self.page.at(x, y)
             if node is None:
                 return "write", f"nothing known at ({x:g}, {y:g}) (fail closed)"
             eff, why = self.click(node)
@@ -348,37 +340,48 @@ class _Classifier:
             return "read", "half a gesture"
         return "write", f"{n} changes the page (fail closed)"
 
-    def _key(self, node: PageNode | None, key: str) -> tuple[str, str]:
-        if re.search(r"(?:^|\+)\s*(?:enter|return|numpadenter)\s*$", key, re.I):
-            return self.enter(node, key)
-        if key.strip().lower() in ("space", " ") and node is not None and node.role in ("button", "link", "menuitem", "switch"):
-            return self.click(node)
-        return "read", f"key {key!r}"
+    def _on_node(self, call: BoundCall, node: PageNode | None) -> tuple[str, str]:
+        n = call.name
+        if n in ("focus", "hover"):
+            return "read", "does not act on the page"
+        if n in ("fill", "select_option", "clear"):
+            return "read", "enters a value (the write is the submit)"
+        if n == "press":
+            return self._key(node, str(call.get("key_comb", "")), bid_given=True)
+        return self.click(node)  # click, dblclick, check, uncheck
 
 
-_READ_CALLS = frozenset({"noop", "scroll", "hover", "focus", "go_back", "go_forward", "goto", "tab_focus", "new_tab",
-                         "tab_close", "send_msg_to_user", "report_infeasible"})
+_READ_CALLS = frozenset({"noop", "scroll", "scroll_at", "hover", "focus", "go_back", "go_forward", "goto", "tab_focus",
+                         "new_tab", "tab_close", "send_msg_to_user", "report_infeasible"})
 
 
 def _max(*effects: str) -> str:
     return max(effects, key=lambda e: EFFECT_ORDER.get(e, 1))
 
 
+def _render(call: BoundCall) -> str:
+    """The call as the gate explains it: its name and the values it was given (defaults left out)."""
+    given = [v for (p, default), v in zip(SIGNATURES[call.name], call.params.values()) if v != default]
+    return f"{call.name}({', '.join(repr(x) for x in given)[:60]})"
+
+
 def step_effect(command: str, observation: Observation | None = None, target: str | None = None) -> StepEffect:
     """Classify every call of ``command`` on ``observation`` (the page it will run on).
 
     ``target`` (the executor's resolved target) stands in for the first call's node when the page
-    is not given or does not hold its bid. Unparsable commands and unresolvable nodes are writes.
+    is not given or does not hold its bid. A command that BrowserGym could run as other calls than
+    it reads (:func:`fcpkit.core.action_calls.executed_calls`) is refused: a write, ``refused``.
+    Unresolvable nodes are writes.
     """
     try:
-        calls = parse_action(command)
+        calls = executed_calls(command)
     except ValueError as exc:
-        return StepEffect("write", (CallEffect(str(command)[:80], "write", f"unparsable ({exc}): fail closed"),))
+        return StepEffect("write", (CallEffect(str(command)[:80], "write", f"refused ({exc}): fail closed"),), refused=True)
     cls = _Classifier(_Page(observation), _target_node(target))
     out = []
     for i, call in enumerate(calls):
         eff, why = cls.call(call, i == 0)
-        out.append(CallEffect(f"{call.name}({', '.join(repr(x) for x in call.args)[:60]})", eff, why))
+        out.append(CallEffect(_render(call), eff, why))
     return StepEffect(_max(*(c.effect for c in out)), tuple(out))
 
 

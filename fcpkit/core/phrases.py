@@ -37,7 +37,8 @@ from fcpkit.core.caches import page_cache
 
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "ADMITS_FAILURE",
-    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "compile_family", "fold", "phrase",
+    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
+    "contrary",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -185,3 +186,17 @@ def phrase(family: str, text: str) -> re.Match[str] | None:
         if m:
             return m
     return None
+
+
+#: A negation, the plainest way a line says something did not happen or is not so.
+_NEGATION = re.compile(r"\b(?:not|no|never|cannot|without|none|nothing|unable)\b|n't\b", re.IGNORECASE)
+#: The families whose phrase makes a line say that something went wrong (a sign-in, a refusal, a
+#: missing record, an empty list, a negative message).
+CONTRARY_FAMILIES = ("sign_in", "signed_out", "refused", "missing", "empty", "negative")
+
+
+def contrary(text: str) -> bool:
+    """Whether ``text`` says something went wrong or is not so: a negation or a phrase of
+    :data:`CONTRARY_FAMILIES`. The verifier's quote checks read a line's polarity with it."""
+    text = text.replace("’", "'")
+    return bool(_NEGATION.search(text)) or any(phrase(f, text) for f in CONTRARY_FAMILIES)

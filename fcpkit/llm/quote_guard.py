@@ -8,6 +8,9 @@ checks the quote deterministically; a repair whose quote is
 
 * empty,
 * not on the page nor in the action (the model made it up or copied it from elsewhere), or
+* on the page only in what a user wrote (a comment, a complaint, a record's title line:
+  :mod:`fcpkit.core.page.provenance`): a user's words never raise a finding in the application's
+  voice, or
 * wholly contained in the task or in the commitment's own confirming statements (what the plan
   expects to see cannot be what contradicts it), or
 * not a contradiction of a kind the prompt names. A quote contradicts when it names a record the
@@ -30,9 +33,9 @@ from __future__ import annotations
 
 import re
 
-from fcpkit.core.page import id_names
+from fcpkit.core.page import Page, app_view, id_names
 from fcpkit.core.page_facts import page_facts
-from fcpkit.core.phrases import phrase
+from fcpkit.core.phrases import contrary
 from fcpkit.core.trajectory import serialize_observation
 from fcpkit.core.verify import VerifyRequest
 
@@ -70,19 +73,9 @@ def _expected(request: VerifyRequest) -> list[str]:
     return [_norm(t) for t in _expected_raw(request)]
 
 
-#: What makes a line about the right record a contradiction all the same: a negation, or a phrase of
-#: one of these families of the built-in falsifiers (:data:`fcpkit.core.phrases.FAMILIES`).
-_NEGATION = re.compile(r"\b(?:not|no|never|cannot|without|none|nothing|unable)\b|n't\b", re.IGNORECASE)
-_CONTRARY_FAMILIES = ("sign_in", "signed_out", "refused", "missing", "empty", "negative")
-
-
-def _contrary(text: str) -> bool:
-    return bool(_NEGATION.search(text)) or any(phrase(f, text) for f in _CONTRARY_FAMILIES)
-
-
 def _contradicts(raw: str, request: VerifyRequest) -> bool:
     """Whether ``raw`` (on the page, not what the plan expects) is a contradiction of a named kind."""
-    if _contrary(raw.replace("’", "'")):
+    if contrary(raw):  # a negation, or a phrase of the built-in falsifiers' families
         return True
     expected = " ".join([*_expected_raw(request), request.commitment.subgoal])
     if set(id_names(raw)) - set(id_names(expected)):
@@ -102,6 +95,18 @@ def _shown(request: VerifyRequest) -> str:
     return _norm(seen)
 
 
+def _app_shown(request: VerifyRequest) -> str:
+    """What the application shows of it (:func:`fcpkit.core.page.app_view`: without what users wrote),
+    with the "title (url)" line and the action."""
+    obs = request.observation
+    seen = ""
+    if obs is not None:
+        seen = app_view(Page.of(obs)).body + f"\n{obs.title or ''} ({obs.url})"
+    if request.action is not None:
+        seen += "\n" + request.action.describe()
+    return _norm(seen)
+
+
 def unsupported_repair(quote: object, request: VerifyRequest) -> str | None:
     """Why a repair citing ``quote`` is not kept (None: the quote supports a repair)."""
     raw = quote if isinstance(quote, str) else ""
@@ -110,6 +115,8 @@ def unsupported_repair(quote: object, request: VerifyRequest) -> str | None:
         return "it quotes nothing from the page"
     if q not in _shown(request):
         return f"its quote {quote!r} is not on the page"
+    if q not in _app_shown(request):
+        return f"its quote {quote!r} is what a user wrote, not what the application says"
     if any(q in t for t in _expected(request)):
         return f"its quote {quote!r} is what the task or the commitment expects"
     if not _contradicts(raw, request):

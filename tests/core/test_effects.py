@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import Observation
-from fcpkit.core.effects import effect_of, name_effect, page_nodes, step_effect
+from fcpkit.core.control_names import name_effect
+from fcpkit.core.effects import effect_of, page_nodes, step_effect
 
 PAGE = """RootWebArea 'Ticket T-390 · Workbench', url='http://127.0.0.1:8765/support/T-390'
 \t[2] banner ''
