@@ -2,13 +2,15 @@
 
 Each command group lives in its own module (:mod:`fcpkit.cli.check`, :mod:`~fcpkit.cli.explain`,
 :mod:`~fcpkit.cli.bench`, ...); this module holds the ``main`` group and one registration line
-per command. Errors a user can cause (a malformed plan or corpus, a bad option) print one clear
+per command, by name, so that a command's module is imported only when it runs
+(:mod:`fcpkit.cli.lazy`: ``fcpkit check`` starts in under a second, not after the lab's browsers,
+model client and widgets have loaded). Errors a user can cause (a malformed plan or corpus, a bad option) print one clear
 message and exit with status 2; no traceback.
 
 The commands that need a browser, a web app, Ray or a model server belong to the ``fcpkit-lab``
 distribution: each installed distribution that declares an entry point in the ``fcpkit.commands``
 group (``name = "module:register"``) has ``register(main)`` called here, and adds its commands to
-this same group. With the lab not installed, its commands (:data:`LAB_COMMANDS`) are still listed
+this same group (``main.add_lazy(name, "module:attribute")``). With the lab not installed, its commands (:data:`LAB_COMMANDS`) are still listed
 and say how to install it.
 """
 
@@ -19,30 +21,29 @@ from importlib.metadata import entry_points
 import click
 
 from fcpkit.cli.bench import bench
-from fcpkit.cli.check import check_cmd, validate_cmd
 from fcpkit.cli.common import RESULTS, SCRATCH  # noqa: F401 - where the measured tables and the benchmarks' scratch folder are
-from fcpkit.cli.data import data_cmd
-from fcpkit.cli.explain import explain
-from fcpkit.cli.lint import lint
-from fcpkit.cli.matching import calibrate_cmd, matchers_cmd
-from fcpkit.cli.notebooks import notebooks
+from fcpkit.cli.lazy import LazyGroup
+
+#: The library's commands, each imported when it runs (:mod:`fcpkit.cli.lazy`).
+COMMANDS = {
+    "check": "fcpkit.cli.check:check_cmd",
+    "validate": "fcpkit.cli.check:validate_cmd",
+    "explain": "fcpkit.cli.explain:explain",
+    "lint": "fcpkit.cli.lint:lint",
+    "calibrate": "fcpkit.cli.matching:calibrate_cmd",
+    "matchers": "fcpkit.cli.matching:matchers_cmd",
+    "notebooks": "fcpkit.cli.notebooks:notebooks",
+    "data": "fcpkit.cli.data:data_cmd",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="fcpkit")
 def main() -> None:
     """Falsifiable commitment planning for web agents."""
 
 
-main.add_command(check_cmd)
-main.add_command(validate_cmd)
-main.add_command(explain)
-main.add_command(lint)
-main.add_command(calibrate_cmd)
-main.add_command(matchers_cmd)
 main.add_command(bench)
-main.add_command(notebooks)
-main.add_command(data_cmd)
 
 #: The commands the fcpkit-lab distribution adds (``bench X`` for the benchmark group's), listed so
 #: that with only fcpkit installed each one says where it lives instead of "No such command".
@@ -72,10 +73,10 @@ def _load_commands() -> None:
         ep.load()(main)
     for full in LAB_COMMANDS:
         *parents, name = full.split()
-        group: click.Group = main
+        group: LazyGroup = main  # type: ignore[assignment]
         for p in parents:
             group = group.commands[p]  # type: ignore[assignment]
-        if name not in group.commands:
+        if not group.has(name):
             group.add_command(_lab_missing(name))
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import click
 
+from fcpkit.cli.lazy import LazyGroup
+
 __all__ = ["bench"]
 
 
-@click.group("bench")
+@click.group("bench", cls=LazyGroup)
 def bench() -> None:
     """Benchmarks (throughput and ratios; not tests)."""

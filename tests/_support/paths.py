@@ -28,16 +28,12 @@ def cli_path_defaults() -> dict:
     import click
 
     from fcpkit.cli import main
-
-    def commands(group: click.Group, prefix: str = ""):
-        for name, cmd in group.commands.items():
-            if isinstance(cmd, click.Group):
-                yield from commands(cmd, f"{prefix}{name} ")
-            else:
-                yield f"{prefix}{name}", cmd
+    from fcpkit.cli.lazy import all_commands
 
     out = {}
-    for name, cmd in commands(main):
+    for name, cmd in all_commands(main):
+        if isinstance(cmd, click.Group):
+            continue
         for param in cmd.params:
             values = param.default if isinstance(param.default, (list, tuple)) else [param.default]
             out.update({f"{name} {param.name}": v for v in values if isinstance(v, Path)})

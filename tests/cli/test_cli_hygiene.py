@@ -11,15 +11,13 @@ from click.testing import CliRunner
 
 from _support.paths import ROOT
 from fcpkit.cli import main
+from fcpkit.cli.lazy import all_commands
 
 PLAN = ROOT / "fcpkit" / "data" / "examples" / "plans" / "support.yaml"
 
 
 def _commands(group: click.Group, prefix: str = ""):
-    for name, cmd in group.commands.items():
-        yield f"{prefix}{name}", cmd
-        if isinstance(cmd, click.Group):
-            yield from _commands(cmd, f"{prefix}{name} ")
+    return all_commands(group, prefix)
 
 
 def test_every_option_of_every_command_has_help():

@@ -7,39 +7,49 @@ entry point this distribution declares; each command group lives in its own modu
 
 from __future__ import annotations
 
-import click
-
 from fcpkit.cli.data import add_data_root
-from fcpkit.core.corpus_sources import register_source
+from fcpkit.cli.lazy import LazyGroup
 from fcpkit_lab import data as lab_data
-from fcpkit_lab.importers.browsergym import BrowserGymSource
-from fcpkit_lab.cli.benchmarks import bench_checks_cmd, bench_detection_cmd
-from fcpkit_lab.cli.demo import demo_cmd
-from fcpkit_lab.cli.engine import compile_cmd, crawl_cmd, miniwob_program_cmd
-from fcpkit_lab.cli.importing import import_group
-from fcpkit_lab.cli.experience import bench_experience, bench_retrieval, induce, plan_cmd, retrieve
-from fcpkit_lab.cli.injection import bench_injection_cmd
-from fcpkit_lab.cli.live import run_cmd
-from fcpkit_lab.cli.record import record_cmd
-from fcpkit_lab.cli.repair import bench_repair_cmd
-from fcpkit_lab.cli.serve import workbench_cmd
-from fcpkit_lab.cli.study import study
-from fcpkit_lab.cli.verifier import bench_verifier_cmd
 
 __all__ = ["register"]
 
 
-def register(main: click.Group) -> None:
+#: The lab's commands, each imported when it runs (:mod:`fcpkit.cli.lazy`): ``fcpkit check`` never
+#: loads a browser, a model client or a widget.
+COMMANDS = {
+    "demo": "fcpkit_lab.cli.demo:demo_cmd",
+    "run": "fcpkit_lab.cli.live:run_cmd",
+    "record": "fcpkit_lab.cli.record:record_cmd",
+    "workbench": "fcpkit_lab.cli.serve:workbench_cmd",
+    "crawl": "fcpkit_lab.cli.engine:crawl_cmd",
+    "compile": "fcpkit_lab.cli.engine:compile_cmd",
+    "miniwob-program": "fcpkit_lab.cli.engine:miniwob_program_cmd",
+    "induce": "fcpkit_lab.cli.experience:induce",
+    "retrieve": "fcpkit_lab.cli.experience:retrieve",
+    "plan": "fcpkit_lab.cli.experience:plan_cmd",
+    "study": "fcpkit_lab.cli.study:study",
+    "import": "fcpkit_lab.cli.importing:import_group",
+}
+#: The lab's benchmarks, added to ``fcpkit bench``.
+BENCHMARKS = {
+    "detection": "fcpkit_lab.cli.benchmarks:bench_detection_cmd",
+    "checks": "fcpkit_lab.cli.benchmarks:bench_checks_cmd",
+    "retrieval": "fcpkit_lab.cli.experience:bench_retrieval",
+    "experience": "fcpkit_lab.cli.experience:bench_experience",
+    "verifier": "fcpkit_lab.cli.verifier:bench_verifier_cmd",
+    "injection": "fcpkit_lab.cli.injection:bench_injection_cmd",
+    "repair": "fcpkit_lab.cli.repair:bench_repair_cmd",
+}
+
+
+def register(main: LazyGroup) -> None:
     """Add the lab's commands to ``main``, its benchmarks to ``main``'s ``bench`` group, and its
-    recordings to what ``fcpkit data`` finds."""
+    recordings to what ``fcpkit data`` finds. A study folder given to ``fcpkit check`` is read by
+    the BrowserGym source this distribution declares as a ``fcpkit.corpus_sources`` entry point."""
     add_data_root("fcpkit-lab", lab_data.root)
-    for cmd in (demo_cmd, run_cmd, record_cmd, workbench_cmd, crawl_cmd, compile_cmd, miniwob_program_cmd,
-                induce, retrieve, plan_cmd, study, import_group):
-        main.add_command(cmd)
-    # a study folder given to `fcpkit check` / load_corpus is read by BrowserGym's loaders (also declared
-    # as a fcpkit.corpus_sources entry point, for load_corpus without the command line)
-    register_source(BrowserGymSource())
+    for name, target in COMMANDS.items():
+        main.add_lazy(name, target)
     bench = main.commands["bench"]
-    assert isinstance(bench, click.Group)
-    for cmd in (bench_detection_cmd, bench_checks_cmd, bench_retrieval, bench_experience, bench_verifier_cmd, bench_injection_cmd, bench_repair_cmd):
-        bench.add_command(cmd)
+    assert isinstance(bench, LazyGroup)
+    for name, target in BENCHMARKS.items():
+        bench.add_lazy(name, target)

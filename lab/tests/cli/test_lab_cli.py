@@ -30,7 +30,7 @@ def test_unknown_workflow_is_a_user_error():
 
 
 def test_bench_detection_writes_to_a_scratch_folder_by_default():
-    cmd = main.commands["bench"].commands["detection"]
+    cmd = main.get_command(None, "bench").get_command(None, "detection")
     opts = {p.name: p for p in cmd.params}
     assert Path(opts["out_dir"].default) == SCRATCH / "detection" and not Path(SCRATCH).is_absolute()
     assert opts["fig_dir"].default is None  # figures follow --out
