@@ -135,3 +135,24 @@ def test_setting_a_field_to_what_it_holds_is_no_silent_no_op(page, command, othe
     changed = Action(other, "Set it", "combobox", "write")
     hit = check_transition(page, changed, page)
     assert hit is not None and hit.rule == "unchanged_page"
+
+
+# -- a choice offered is no state of the form; the choice made is ------------------------------------
+
+def _choices(url: str, title: str, group: str, options: list[str], checked: str) -> Observation:
+    lines = ["\t[2] main ''", f"\t\t[3] heading '{title}'", f"\t\t[4] radiogroup '{group}'"]
+    lines += [f"\t\t\t[{10 + k}] radio '{o}', checked='{'true' if o == checked else 'false'}'" for k, o in enumerate(options)]
+    return _obs(url, title, *lines, "\t\t[30] button 'Continue'")
+
+
+@pytest.mark.parametrize("url,title,group,options,wanted,wrong", [
+    ("https://pizza.test/order/7/size", "Choose a size", "Size", ["Small 25 cm", "Medium 30 cm", "Family 40 cm"],
+     "Medium 30 cm", "Family 40 cm"),
+    ("https://fly.test/booking/QX-221/cabin", "Cabin", "Cabin class", ["Economy", "Premium economy", "Business"],
+     "Economy", "Business"),
+])
+def test_a_falsifier_naming_a_choice_holds_where_it_is_chosen_not_where_it_is_offered(url, title, group, options, wanted, wrong):
+    offered = _choices(url, title, group, options, wanted)
+    chosen = _choices(url, title, group, options, wrong)
+    assert _falsifier(wrong, offered) < 0.5
+    assert _falsifier(wrong, chosen) >= 0.9

@@ -253,6 +253,13 @@ class Page:
         return frozenset(i for i, it in enumerate(self.items) if it >= 0)
 
     @cached_property
+    def chosen(self) -> frozenset[int]:
+        """Positions of the nodes inside a chosen item (a checked radio button, a selected option):
+        a choice offered says nothing of the form, the one made is its state."""
+        return frozenset(k for i, n in enumerate(self.nodes) if self.items[i] == i and
+                         ("checked" in n.states or "selected" in n.states) for k in self.subtree(i))
+
+    @cached_property
     def asides(self) -> frozenset[int]:
         """Positions of the nodes in a complementary region beside the main content: related records,
         recent items, what is trending; about other things than the record in view."""

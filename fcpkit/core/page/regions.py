@@ -32,10 +32,10 @@ __all__ = ["ZONES", "COLLECTIONS", "ITEMS", "Field", "read_regions", "read_field
 ZONES = ("chrome", "main", "dialog", "aside", "body")
 #: Roles of the containers whose children are items of one kind (records, choices).
 COLLECTIONS = frozenset({"list", "table", "grid", "treegrid", "feed", "listbox", "menu", "menubar", "tree",
-                         "rowgroup", "combobox"})
-#: Roles of the items of a collection.
+                         "rowgroup", "combobox", "radiogroup"})
+#: Roles of the items of a collection (a radio button is one of the choices its group offers).
 ITEMS = frozenset({"listitem", "row", "article", "option", "menuitem", "menuitemcheckbox", "menuitemradio",
-                   "treeitem"})
+                   "treeitem", "radio"})
 _CHROME_LANDMARKS = frozenset({"banner", "contentinfo"})
 BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
 _LABEL_VALUE = re.compile(r"^\s*(?P<label>[A-Za-z][\w .()/&'-]{0,40}?)\s*:\s+(?P<value>\S.*?)\s*$")

@@ -5,7 +5,8 @@ The page a falsifier is read on is the tester's *evidence view* (the application
 the site's furniture and what the agent typed: :func:`fcpkit.core.page.evidence_view`). Within it:
 
 * words (literal, presence, event claims): one chunk of the page's **own content** (its mentions,
-  the items of its lists, and the asides beside its main content left out), or, for a statement
+  the items of its lists and the choices it offers, and the asides beside its main content left
+  out; a checked radio button or a selected option is the form's state and stays), or, for a statement
   naming a record by id, the one row that lists that record;
 * **identity** claims: the page's identity (title without the site's name, URL path, root, heading);
 * **absence**: the thing is looked for on the whole page (a search box in the banner is there),
@@ -54,7 +55,7 @@ class Reading:
         if page is None or not page.is_page:
             self.content, self.items, self.whole, self.fields = self.view, None, self.view, self.view
             return
-        mentions = page.mentions | page.asides
+        mentions = (page.mentions - page.chosen) | page.asides
         if mentions:
             own = page.cache.get("own_content")
             if own is None:
