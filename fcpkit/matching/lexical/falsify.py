@@ -55,11 +55,12 @@ class Reading:
         if page is None or not page.is_page:
             self.content, self.items, self.whole, self.fields = self.view, None, self.view, self.view
             return
-        mentions = (page.mentions - page.chosen) | page.asides
-        if mentions:
-            own = page.cache.get("own_content")
-            if own is None:
-                own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions])
+        own = page.cache.get("own_content")
+        if own is None:
+            mentions = (page.mentions - page.chosen) | page.asides
+            own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
+                if mentions else False
+        if own:
             self.content = matcher._prepare(own)
             self.items = _items(matcher, page)
         else:
