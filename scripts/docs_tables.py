@@ -316,6 +316,13 @@ def verifier_result_cache() -> str:
                "s / check (median)", "total s"], body)
 
 
+@block("check-memory", "check_memory.csv")
+def check_memory() -> str:
+    body = [[f"{int(r['runs']):,}", r["mode"], num(r["peak_rss_mb"]), num(r["wall_s"]), r["note"]]
+            for r in rows("check_memory.csv")]
+    return md(["runs", "output", "peak MB", "wall s", "note"], body)
+
+
 # -- study --------------------------------------------------------------------------------------
 
 STUDY = "study/workbench.jsonl"
