@@ -35,8 +35,9 @@ class Bundle:
     #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
     #: falsifiers about the field the step sets ("Travel mode is Car or Bicycle" where the step
-    #: completes on "Travel mode: Foot"): before the step acted, that field holding another value
-    #: means not done yet, so they count only once an action was taken for the step
+    #: completes on "Travel mode: Foot") or the control it submits with ("Resize instance button is
+    #: disabled"): before the step acted, another value in that field, or a submit button disabled
+    #: until the form is filled, means not done yet, so they count only once an action was taken
     pending: frozenset[int] = frozenset()
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
@@ -106,6 +107,12 @@ def _unplaced_absence(claim: Any) -> bool:
     return getattr(claim, "type", None) == "absence" and not getattr(claim, "scope", "")
 
 
+def _disabled_control(claim: Any) -> bool:
+    """A falsifier saying a control cannot be used ("Resize instance button is disabled"): until
+    the step has acted, its form's submit button is disabled as forms are until they are filled."""
+    return getattr(claim, "type", None) == "presence" and getattr(claim, "scope", "") == "disabled"
+
+
 def _field_label(claim: Any) -> str:
     """The label of a field claim ("Travel mode: Foot" -> "Travel mode"), else ""."""
     return getattr(claim, "subject", "") if getattr(claim, "type", None) == "field" else ""
@@ -150,7 +157,8 @@ class PlanBundles:
         labels = [_field_label(self._compile(b.statements[i])) for i in b.comp]
         labels = [x for x in labels if x]
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
-                            and any(_names_field(b.statements[i], x) for x in labels))
+                            and (any(_names_field(b.statements[i], x) for x in labels)
+                                 or _disabled_control(self._compile(b.statements[i]))))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))

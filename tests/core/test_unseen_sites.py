@@ -12,7 +12,7 @@ from fcpkit import Action, Commitment, Evidence, LexicalMatcher, Observation, Pl
 from fcpkit.core.falsifiers import TaskContext, builtin_hits
 from fcpkit.core.page import Page, evidence_view
 from fcpkit.core.rules import check_transition
-from fcpkit.core.testers import ActionTester
+from fcpkit.core.testers import ActionTester, StateTester
 from fcpkit.matching.lexical.claims import compile_claim
 
 
@@ -156,3 +156,35 @@ def test_a_falsifier_naming_a_choice_holds_where_it_is_chosen_not_where_it_is_of
     chosen = _choices(url, title, group, options, wrong)
     assert _falsifier(wrong, offered) < 0.5
     assert _falsifier(wrong, chosen) >= 0.9
+
+
+# -- a control that cannot be used is named by its whole name; a form's submit waits for the step ---
+
+CART = _obs("https://shop.test/cart", "Cart · Grocer", "\t[2] main ''", "\t\t[3] heading 'Your cart'",
+            "\t\t[8] button 'Proceed to checkout', disabled=True", "\t\t[9] button 'Checkout'")
+CART_LOCKED = _obs("https://shop.test/cart", "Cart · Grocer", "\t[2] main ''", "\t\t[3] heading 'Your cart'",
+                   "\t\t[9] button 'Checkout', disabled=True")
+CMS = _obs("https://cms.test/posts/88/edit", "Edit post · Inkwell", "\t[2] main ''", "\t\t[3] heading 'Edit post'",
+           "\t\t[8] button 'Publish later', disabled=True", "\t\t[9] button 'Publish'")
+CMS_LOCKED = _obs("https://cms.test/posts/88/edit", "Edit post · Inkwell", "\t[2] main ''", "\t\t[3] heading 'Edit post'",
+                  "\t\t[9] button 'Publish', disabled=True")
+
+
+@pytest.mark.parametrize("statement,other,locked", [
+    ("Checkout is disabled", CART, CART_LOCKED),
+    ("Publish button greyed out", CMS, CMS_LOCKED),
+])
+def test_a_disabled_control_is_the_control_of_that_whole_name(statement, other, locked):
+    claim = compile_claim(statement)
+    assert claim.type == "presence" and claim.scope == "disabled"
+    assert _falsifier(statement, other) < 0.5  # another control holding the word is disabled
+    assert _falsifier(statement, locked) >= 0.9
+
+
+@pytest.mark.parametrize("page,statement", [(CART_LOCKED, "Checkout button is disabled"), (CMS_LOCKED, "Publish is disabled")])
+def test_a_submit_disabled_before_the_step_acted_is_not_yet_drift(page, statement):
+    step = Commitment("submit", "Fill the form and submit it", confidence=0.7, falsify={"skill": [statement]})
+    plan = Plan("Submit the form.", [step])
+    tester = StateTester(LexicalMatcher())
+    assert tester.test(plan, step, page, acted=False).alpha_minus < 0.5  # forms disable submit until filled
+    assert tester.test(plan, step, page, acted=True).alpha_minus >= 0.9

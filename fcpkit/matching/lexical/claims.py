@@ -405,6 +405,13 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         roles = control_roles(x)
         if roles:
             return Claim("presence", statement, x, subject=x, roles=roles, scope="enabled", entities=ents)
+    m = g.DISABLED.match(s)
+    if m is not None and len(_bare(m.group("x")).split()) <= 5:
+        # "Resize is disabled": the control of that name (of the role it names, else any) is there
+        # and cannot be used; "Review resize" disabled beside it is another control
+        x = _bare(m.group("x"))
+        return Claim("presence", statement, x, subject=x, roles=control_roles(x) or _ANY_CONTROL, scope="disabled",
+                     entities=ents)
     m = g.IDENTITY_VERBS.match(s)
     if m is None:
         return None
@@ -419,6 +426,10 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
         return Claim("identity", statement, phrase, subject=x, entities=ents)
     # "Leave requests list is shown": the list is there (pages do not say "shown")
     return Claim("presence", statement, x, subject=x, entities=ents)
+
+
+#: The roles a control named without its role word may have.
+_ANY_CONTROL = frozenset().union(*g.ROLE_WORDS.values())
 
 
 def _only_an_id(s: str) -> bool:

@@ -133,6 +133,9 @@ AS_CONTROL = re.compile(r"^(?P<x>.+?)\s+(?:(?:is|are)\s+)?(?:(?:visible|shown|di
                         r"|(?P<linked>linked)\s+(?:from|on|in|under)\s+.+?)\s*\.?\s*$", re.IGNORECASE)
 #: "X button enabled / active": a control that can be used now (not disabled).
 ENABLED = re.compile(r"^(?P<x>.+?)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:enabled|active|clickable|usable)\s*\.?\s*$", re.IGNORECASE)
+#: "Resize is disabled", "Send button greyed out": a control named X that cannot be used now.
+DISABLED = re.compile(r"^(?P<x>.+?)\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:disabled|gr[ae]yed[\s-]+out|inactive)\s*\.?\s*$",
+                      re.IGNORECASE)
 #: A page word, then a participle that names it ("Opportunity detail page headed X", "a form
 #: titled Y"): the page of that name, not an event.
 NAMED_AS = re.compile(r"\b(page|screen|details?|view|dialog|form|panel)\s+(?:headed|titled|entitled|named|called|labell?ed)\s+"

@@ -207,12 +207,15 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
     # on the page); a thing named without a role only in the main region and dialogs. Only the
     # nodes whose name holds one of the thing's words (and every key word) can score above 0.
     usable = claim.scope == "enabled"  # "Send warning button enabled": a control one can use now
-    index = prep.extra.get(("name_index", (roles, usable)))
+    disabled = claim.scope == "disabled"  # "Resize is disabled": that control, by its whole name, cannot be used
+    key = (roles, usable, toks if disabled else None)
+    index = prep.extra.get(("name_index", key))
     if index is None:
         nodes = [(i, r) for i, r in _all_controls(prep) if r in roles] if roles else _node_names(prep)
-        if usable:
-            nodes = [(i, r) for i, r in nodes if "disabled" not in prep.page.nodes[i].states]
-        index = name_index(prep, nodes, (roles, usable))
+        if usable or disabled:
+            nodes = [(i, r) for i, r in nodes if ("disabled" in prep.page.nodes[i].states) == disabled
+                     and (not disabled or frozenset(tokenize(prep.page.nodes[i].name)) <= frozenset(toks))]
+        index = name_index(prep, nodes, key)
     get = index.tokens.get
     masks = [get(t, 0) for t in toks]
     cand = 0
