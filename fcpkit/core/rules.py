@@ -108,11 +108,17 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
         if c.name not in ("fill", "select_option") or len(c.args) < 2:
             return False
         node, value = before.node(c.args[0]), c.args[1]
-        values = value if isinstance(value, (list, tuple)) else (value,)
-        held = " ".join((node.value or "").split()).casefold() if node is not None else None
-        if not held or len(values) != 1 or not isinstance(values[0], str) or " ".join(values[0].split()).casefold() != held:
+        if isinstance(value, (list, tuple)) and len(value) == 1:
+            value = value[0]  # select_option('5', ['Standard'])
+        held = _spoken(node.value or "") if node is not None else ""
+        if not held or not isinstance(value, str) or _spoken(value) != held:
             return False
     return True
+
+
+def _spoken(value: str) -> str:
+    """A field's value as a person reads it: case and runs of spaces aside."""
+    return " ".join(value.split()).casefold()
 
 
 #: Calls that do not act on the page: a message to the user, waiting, scrolling, pointing.

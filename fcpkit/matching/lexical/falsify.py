@@ -359,18 +359,14 @@ def _event(st: "Stmt", r: Reading) -> float:
 #: Words that say how many things a control acts on ("Renew all", "Select every row", "Delete both").
 #: Pages and plans drop them as stopwords, but a bulk control differs from the control beside it by
 #: that word alone ("Renew all" beside each row's "Renew <title>").
-_QUANTIFIERS = frozenset({"all", "every", "each", "both", "entire", "whole"})
-_WORD = re.compile(r"[^\W\d_]+")
+_QUANTIFIERS = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
 
 
 def _quantity_missing(statement: str, action: ActionDescription) -> bool:
     """Whether an action falsifier says how many the control it names acts on ("Renew all") and
     what the action acts on (its target, the values it types or chooses) does not say it."""
-    want = _QUANTIFIERS.intersection(_WORD.findall(statement.lower()))
-    if not want:
-        return False
-    said = _WORD.findall(" ".join((action.target_text, *action.values)).lower())
-    return not want.issubset(said)
+    want = _QUANTIFIERS.intersection(tokenize(statement, keep_stopwords=True))
+    return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
