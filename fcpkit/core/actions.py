@@ -143,6 +143,15 @@ class ActionDescription:
     def text(self) -> str:
         return _render(self.calls, self.target_text, self.context)
 
+    @property
+    def deed(self) -> "ActionDescription":
+        """The action as a falsifier reads it: its reasoning without what the agent says already
+        happened (its participles). The agent's account of an event is no evidence of the event:
+        "Condition added and framing inspection scheduled" does not make "Issue permit before the
+        framing inspection is scheduled" a statement about this action; the reasoning's words of
+        intent and kind ("open the report", "choose the option") still say what it is doing."""
+        return _deed(self) if self.context or self.verb in _TELLS else self
+
     def __str__(self) -> str:
         return self.text
 
@@ -156,6 +165,26 @@ def action_text(action: Action) -> str:
     """The action description the action-level tester scores, as text: calls with their literal
     arguments (element ids dropped), the resolved target, and the reasoning without its facts."""
     return describe_action(action).text
+
+
+@page_cache(4096)
+def _deed(d: ActionDescription) -> ActionDescription:
+    context = " ".join(_PARTICIPLE.sub(" ", d.context).split())
+    calls, values = d.calls, d.values
+    if d.verb in _TELLS:  # a message to the user is the agent's account too: what it says happened
+        calls = tuple(" ".join(_PARTICIPLE.sub(" ", c).split()) for c in calls)
+        values = tuple(" ".join(_PARTICIPLE.sub(" ", v).split()) for v in values)
+    if (context, calls, values) == (d.context, d.calls, d.values):
+        return d
+    return ActionDescription(d.verb, calls, d.target, d.target_text, values, d.effect, context, d.parsed)
+
+
+#: The calls that tell the user something rather than act on the page.
+_TELLS = frozenset({"send_msg_to_user", "report_infeasible"})
+
+
+#: A past participle of a regular verb (what tokenize marks as an event: "scheduled", "added").
+_PARTICIPLE = re.compile(r"\b[A-Za-z]{3,}ed\b")
 
 
 #: The line of an action's rendering that holds its reasoning's context words (why, not what it acts on).

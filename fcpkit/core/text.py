@@ -167,6 +167,11 @@ def is_key_token(token: str) -> bool:
     return any(ch.isdigit() for ch in token)
 
 
+#: Day and month names as pages abbreviate them ("Tue, Jun 17" for "Tuesday, June 17"): one token each.
+_CALENDAR = {w: w[:3] for w in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                                 "tues", "thur", "thurs", "january", "february", "april", "june", "july", "august",
+                                 "september", "sept", "october", "november", "december")}
+
 PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" -> "cancel~ed"
 
 
@@ -194,7 +199,7 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
                 if part in NEGATIONS:
                     out.append(part)
                 elif part and (keep_stopwords or part not in STOPWORDS):
-                    st = stem(part)
+                    st = _CALENDAR.get(part) or stem(part)
                     if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part:
                         if past == "both":
                             out.append(st)

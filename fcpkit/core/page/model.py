@@ -41,6 +41,8 @@ _ROOT_URL = re.compile(r"url='([^']*)'")
 #: A title's separators: a spaced dash, colon or bullet, or a bar or middle dot however spaced.
 _TITLE_SPLIT = re.compile(r"\s+[·|•—–:-]\s+|\s*[|·•]\s*")
 _BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
+#: A box one ticks to say one read, understood or agrees to something before a dialog lets one go on.
+_CONSENT = re.compile(r"^\s*I\s|\b(?:confirm|acknowledge|agree|understand|consent)", re.IGNORECASE)
 
 def title_parts(title: str) -> list[str]:
     """A title's segments ("Report R-7305 · Home Espresso · Mod Console" -> three)."""
@@ -301,6 +303,38 @@ class Page:
         """Dialogs: (node position, name, modal)."""
         return tuple((i, n.name, n.kind == "alertdialog" or "modal" in n.states)
                      for i, n in enumerate(self.nodes) if n.kind in DIALOG_ROLES)
+
+    @cached_property
+    def awaiting_input(self) -> frozenset[int]:
+        """Positions of the nodes in a form or dialog that still waits for input: it holds a
+        required field left empty or unticked, or, in a dialog, an empty text box or an unticked
+        box that asks for consent ("I understand ...", "I have verified ..."). A form disables its
+        submit button until it is filled: a disabled button there says the form is not filled yet,
+        not that the control cannot be used."""
+        out: set[int] = set()
+        holders = {f for f in self.forms if f >= 0} | {i for i, _, _ in self.dialogs}
+        for h in holders:
+            span = self.subtree(h)
+            dialog = self.nodes[h].kind in DIALOG_ROLES
+            if any(self._unset(k, dialog) for k in span):
+                out.update(span)
+        return frozenset(out)
+
+    def _unset(self, k: int, dialog: bool) -> bool:
+        n = self.nodes[k]
+        required = "required" in n.states
+        if n.kind in ("checkbox", "switch"):
+            return "checked" not in n.states and (required or dialog and bool(_CONSENT.search(n.name)))
+        if n.kind in ("textbox", "searchbox", "spinbutton", "combobox"):
+            return not (n.value or "").strip() and (required or dialog)
+        return False
+
+    def waits_for_input(self, i: int) -> bool:
+        """Whether node ``i`` stands in a form or dialog that still waits for input
+        (:attr:`awaiting_input`), read on the page this one is a view of: a view may have left out
+        the values the agent typed, which the form holds all the same."""
+        k = self.positions[i] if self.positions is not None else i
+        return k in self.source.awaiting_input
 
     @cached_property
     def modal_dialogs(self) -> tuple[str, ...]:

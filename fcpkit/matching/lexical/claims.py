@@ -197,10 +197,34 @@ def compile_claim(statement: str) -> Claim:
         claim = compile_claim(sub[0])
         return replace(claim, statement=statement)
     ents = entities(s)
+    either = _either(statement, s, ents)
+    if either is not None:
+        return either
     whole = _whole_claim(statement, s, ents)
+    clauses = _CLAUSE.split(s)
+    if len(clauses) == 2 and all(len(c.split()) >= 3 for c in clauses) and whole.type not in ("exclusion", "absence"):
+        # "A confirmation says the condition was added, and the conditions list shows it": two
+        # statements in one sentence, each read as its own claim (the whole kept for falsifiers)
+        base = whole if whole.type in ("message",) else (_place(statement, s, ents, whole) or whole)
+        return Claim("both", statement, s, subject=s, parts=tuple(c.strip() for c in clauses), base=base, entities=ents)
     if whole.type in ("exclusion", "absence", "message"):
         return whole
     return _place(statement, s, ents, whole) or whole
+
+
+#: Where a sentence joins a second clause with its own subject: ", and the ...", ", and it ...".
+_CLAUSE = re.compile(r",\s+and\s+(?=(?:the|a|an|it|its|this|that|they|there|their)\s)", re.IGNORECASE)
+
+
+def _either(statement: str, s: str, ents: Entities) -> Claim | None:
+    """ "X is missing or disabled": an absence of X or X disabled (:data:`grammar.EITHER_STATE`),
+    each its own claim (``parts``), the statement holding where either does."""
+    m = g.EITHER_STATE.match(s)
+    if m is None:
+        return None
+    x = m.group("x").strip()
+    gone, off = m.group("gone") or m.group("gone2"), m.group("off") or m.group("off2")
+    return Claim("either", statement, s, subject=x, parts=(f"{x} is {gone}", f"{x} is {off}"), entities=ents)
 
 
 def _whole_claim(statement: str, s: str, ents: Entities) -> Claim:

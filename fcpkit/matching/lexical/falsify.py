@@ -26,7 +26,7 @@ from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.core.text import PAST, tokenize
-from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, phrase_chunks, requirement
+from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
 from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
@@ -201,6 +201,8 @@ def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozense
     base = recall(st, content, confirming=False)
     if base <= _ELSEWHERE:
         return base
+    if req.negated and not all(pair_chunks(where, p) for p in req.negated):
+        return min(base, _ELSEWHERE)  # what it denies is denied nowhere: "Not saved yet" is no "could not post"
     if entities_hold(req, where, identity=identity) and _said_holds(req, where, subject, identity):
         return min(base, PARTIAL)
     return min(base, _ELSEWHERE)
@@ -371,7 +373,9 @@ def _quantity_missing(statement: str, action: ActionDescription) -> bool:
 
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
                      compiled: Sequence["Stmt"]) -> list[float]:
-    """Each falsifier's score on ``text`` (see module docstring)."""
+    """Each falsifier's score on ``text`` (see module docstring); an action's on what it does."""
+    if isinstance(text, ActionDescription):
+        text = text.deed
     out = _score_all(Reading(matcher, text), compiled, matcher)
     if isinstance(text, ActionDescription):
         out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) else s for s, statement in zip(out, statements)]
@@ -381,10 +385,12 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
 def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher") -> list[float]:
     out = []
     for st in compiled:
-        if st.kind == "place":  # a falsifier is read whole: all of it where it is read
+        if st.kind in ("place", "both"):  # a falsifier is read whole: all of it where it is read
             st = st.views[0]
         kind = st.kind
-        if kind == "exclusion":
+        if kind == "either":  # either state of the thing: each read as its own falsifier
+            out.append(max(_score_all(r, st.views, matcher)))
+        elif kind == "exclusion":
             out.append(sc.exclusion(st, r.view))
         elif kind == "absence":
             out.append(_absence(st, r, matcher.absence_prior))

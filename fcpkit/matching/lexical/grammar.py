@@ -16,7 +16,7 @@ __all__ = ["GRAMMAR_VERSION", "CLAIM_TYPES"]
 GRAMMAR_VERSION = "4"
 
 #: The claim types a statement compiles to (``literal``: none of the others; scored as word recall).
-CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "place", "literal")
+CLAIM_TYPES = ("identity", "presence", "absence", "exclusion", "event", "field", "message", "place", "either", "both", "literal")
 
 # -- page identity ------------------------------------------------------------------------------
 #: Nouns that make a short phrase name *which page is open* ("Ticket T-390 detail", "Sign in page").
@@ -51,7 +51,7 @@ IDENTITY_FILLER = frozenset({"the", "currently", "now"})
 PROBLEM_WORDS = (
     "error errors invalid failed failure insufficient duplicate duplicated denied expired exceeded "
     "overlap overlaps conflict conflicts rejected declined unable cannot try wrong incorrect blocked suspended "
-    "forbidden refused"
+    "forbidden refused unknown unrecognized unrecognised exceeds mismatch unauthorized unauthorised unavailable"
 ).split()
 
 # -- absence ------------------------------------------------------------------------------------
@@ -136,6 +136,14 @@ ENABLED = re.compile(r"^(?P<x>.+?)\s+(?:is\s+|are\s+)?(?:now\s+)?(?:enabled|acti
 #: "Resize is disabled", "Send button greyed out": a control named X that cannot be used now.
 DISABLED = re.compile(r"^(?P<x>.+?)\s+(?:is\s+|are\s+)?(?:now\s+|still\s+)?(?:disabled|gr[ae]yed[\s-]+out|inactive)\s*\.?\s*$",
                       re.IGNORECASE)
+#: "X is missing or disabled", "X is disabled or not available": two states of one control, either
+#: of which holds; each is read as its own claim ("X is missing" an absence, "X is disabled" a
+#: control that cannot be used), never as the words "missing" and "disabled" anywhere.
+_GONE = r"(?:missing|absent|gone|hidden|unavailable|not\s+(?:available|shown|present|visible|there))"
+_UNUSABLE = r"(?:disabled|gr[ae]yed[\s-]+out|inactive)"
+_STAYS = r"(?:(?:is|are|stays|remains|still)\s+)*"
+EITHER_STATE = re.compile(rf"^(?P<x>.+?)\s+{_STAYS}(?:(?P<gone>{_GONE})\s*,?\s+or\s+{_STAYS}(?P<off>{_UNUSABLE})"
+                          rf"|(?P<off2>{_UNUSABLE})\s*,?\s+or\s+{_STAYS}(?P<gone2>{_GONE}))\s*\.?\s*$", re.IGNORECASE)
 #: A page word, then a participle that names it ("Opportunity detail page headed X", "a form
 #: titled Y"): the page of that name, not an event.
 NAMED_AS = re.compile(r"\b(page|screen|details?|view|dialog|form|panel)\s+(?:headed|titled|entitled|named|called|labell?ed)\s+"
@@ -181,7 +189,7 @@ NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "
 # -- messages -----------------------------------------------------------------------------------
 #: "A banner says X", "Alert: X", "X message is shown": what a live region or alert announces.
 MESSAGE = [
-    re.compile(r"^\s*(?:an?\s+|the\s+)?(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning)\s*"
+    re.compile(r"^\s*(?:an?\s+|the\s+)?(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning|confirmation)\s*"
                r"(?:says|reads|shows|displays|states|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
     re.compile(r"^\s*(?P<body>\S.*?)\s+(?:banner|alert|message|notification|toast|notice)\s+(?:is\s+)?(?:shown|displayed|appears|visible)\s*\.?\s*$", re.I),
     # "Confirmation that X was saved", "a confirmation of the lock": what confirms, not the word

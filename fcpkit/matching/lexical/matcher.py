@@ -219,6 +219,15 @@ class LexicalMatcher:
             return Stmt("place", base.tokens, base.keys, thing=self._compile_plain(claim.parts[0]),
                         context=self._compile(claim.value) if claim.value else None,
                         weights=base.weights, total=base.total, views=(base, *held), claim=claim)
+        if kind == "both":
+            whole = self._from_claim(claim.base)
+            parts = tuple(self._compile(x) for x in claim.parts)
+            return replace(whole, kind="both", views=(whole, *parts), claim=claim)
+        if kind == "either":
+            parts = tuple(self._compile(x) for x in claim.parts)
+            st = Stmt("either", parts[0].tokens, parts[0].keys, weights=parts[0].weights, total=parts[0].total,
+                      views=parts)
+            return replace(st, claim=claim)
         if kind == "absence":
             # Keep the literal tokens too: the page may *say* it ("Approve is not available here").
             # All of its words must then co-occur in one chunk: a stray "not" elsewhere proves nothing.
@@ -380,6 +389,11 @@ class LexicalMatcher:
             return sc.control(st, page, trace)
         if kind == "place":
             return self._place(st, page, trace)
+        if kind == "either":
+            return max(self._score_one(x, page, trace) for x in st.views)
+        if kind == "both":  # each clause counts, as two statements of a stage would (mean)
+            parts = [self._score_one(x, page) for x in st.views[1:]]
+            return max(self._score_one(st.views[0], page, trace), sum(parts) / len(parts))
         return recall(st, page)
 
     def _place(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
@@ -437,7 +451,8 @@ class LexicalMatcher:
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
         by_kind = {"identity": identity_recall, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
-                   "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place}
+                   "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place,
+                   "either": self._score_one, "both": self._score_one}
         hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))
         if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused
             self._scorers[id(statements)] = hit

@@ -24,12 +24,13 @@ from typing import Any
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page, record_ids
-from fcpkit.core.text import is_key_token, tokenize
+from fcpkit.core.text import PAST, is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.entities import dates, dates_match
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
 from fcpkit.matching.lexical.page_index import field_labels, list_titles, live_tokens, name_index, same_name_as
 from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
+from fcpkit.matching.lexical.strict import PARTIAL as _PARTIAL
 
 __all__ = ["Stmt", "Prepared"]
 
@@ -107,13 +108,26 @@ def exclusion(st: Stmt, page: Prepared) -> float:
         differ = [v for v in page.chosen if v and not (v <= ex or ex <= v)]
         if keyed:
             differ = [v for v in differ if not sh.isdisjoint(shapes(v))]
+        elif st.views and st.views[1].tokens:
+            # a value is what the act chose, not the control that does the act: a button named in
+            # the statement's own words ("Schedule inspection" for "Select an inspection type
+            # other than Framing") is the way to the choice, not another choice
+            subject = frozenset(st.views[1].tokens) - ex  # "Tab #3" for "a tab other than Tab #2": values named so
+            differ = [v for v in differ if v.isdisjoint(subject)]
         if not differ:
             return 0.0
         if not st.tokens:
             return 1.0
         rest = recall(st.views[1], page)
-        # none of the statement's other words: it is about another kind of action
-        return 0.5 + 0.5 * rest if rest > 0.0 else 0.0
+        if rest <= 0.0:
+            return 0.0  # none of the statement's other words: it is about another kind of action
+        score = 0.5 + 0.5 * rest
+        head = None if keyed else _head(st.views[1].tokens)  # an id's shape already says its kind
+        if head is not None and head not in page.index:
+            # the thing the choice is of ("type" of "an inspection type") is not what the action
+            # acts on: a date typed into "Inspection date" is no inspection type; a model may judge
+            return min(score, _PARTIAL)
+        return score
     ident = page.identity
     if any(k in ident for k in st.exclude):
         return 0.0
@@ -214,7 +228,8 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
         nodes = [(i, r) for i, r in _all_controls(prep) if r in roles] if roles else _node_names(prep)
         if usable or disabled:
             nodes = [(i, r) for i, r in nodes if ("disabled" in prep.page.nodes[i].states) == disabled
-                     and (not disabled or frozenset(tokenize(prep.page.nodes[i].name)) <= frozenset(toks))]
+                     and (not disabled or frozenset(tokenize(prep.page.nodes[i].name)) <= frozenset(toks)
+                          and not prep.page.waits_for_input(i))]  # a form not filled yet disables its submit
         index = name_index(prep, nodes, key)
     get = index.tokens.get
     masks = [get(t, 0) for t in toks]
@@ -497,3 +512,12 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
                 trace.append(("result field", f.node, f"{f.label} = {f.value}", 1.0))
             return 1.0
     return s
+
+
+def _head(tokens: tuple[str, ...]) -> str | None:
+    """The head of what a statement says is chosen: its last word that is not a participle (English
+    puts a noun phrase's head last: "an inspection *type*", "the text field holds a *value*")."""
+    for t in reversed(tokens):
+        if not t.endswith(PAST):
+            return t
+    return None

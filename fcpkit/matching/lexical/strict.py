@@ -31,11 +31,12 @@ from dataclasses import dataclass
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
-from fcpkit.core.text import PAST, tokenize
+from fcpkit.core.page.nodes import CONTROL_ROLES
+from fcpkit.core.text import NEGATIONS, PAST, tokenize
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.page_index import line_tokens
 
-__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE"]
+__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE", "pair_chunks"]
 
 #: The most a falsifier that does not hold completely scores: the top of the band a model
 #: verifier is asked about, below every drift gate the router applies with a confidence >= 0.
@@ -72,6 +73,7 @@ class Requirement:
     groups: tuple[tuple[Alternative, ...], ...]  # each: one of its alternatives must hold
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # each: one of its forms must stand on one line
     explicit: bool  # names a record by a strong id: the row listing that record may hold it
+    negated: tuple[tuple[str, str], ...] = ()  # (negation, the word it denies): both on one line
 
     def describe(self) -> list[str]:
         out = []
@@ -81,6 +83,8 @@ class Requirement:
             out.append("one of: " + " | ".join(" ".join(sorted(a.tokens)) for a in g))
         for forms in self.phrases:
             out.append("phrase: " + " ".join(forms[0]))
+        for neg, word in self.negated:
+            out.append(f"on one line: {neg} {word}")
         return out
 
 
@@ -215,7 +219,24 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
             phrases.append(forms)
     required = frozenset(t for t in tokens if t not in DISCOURSE_WORDS and t not in optional and t not in in_group)
     explicit = any(r.strong for r in record_ids(statement))
-    return Requirement(required, tuple(groups), tuple(phrases), explicit)
+    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required))
+
+
+def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """Each negation of ``statement`` and the word it denies (the next content word it requires):
+    a negation is bound to what it negates. "Could not post transfer" is not said by a status "Not
+    saved yet" beside a disabled "Post transfer" button: *not* must deny *post*, on one line."""
+    words = tokenize(statement, keep_stopwords=True, past="marked")
+    out = []
+    for i, w in enumerate(words):
+        if w not in NEGATIONS or w not in required:
+            continue
+        # the first word it requires within the next three ("do not *have* permission": the
+        # light verb between is no word a page must say)
+        nxt = next((x for x in words[i + 1:i + 4] if x in required and x not in NEGATIONS), None)
+        if nxt is not None:
+            out.append((w, nxt))
+    return tuple(out)
 
 
 def body_phrase_tokens(line_tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -273,6 +294,28 @@ def _offer_lines(prep) -> int:
     return hit
 
 
+#: Roles whose name labels a control rather than states a fact.
+_CONTROL_KINDS = OFFER_ROLES | CONTROL_ROLES | frozenset({"link", "checkbox", "radio", "option", "menuitemradio"})
+
+
+def _control_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines that are the names of controls (buttons, links, boxes,
+    options): a label to act on, not something the page says happened."""
+    hit = prep.extra.get("control_lines")
+    if hit is None:
+        hit = 0
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    if n.kind in _CONTROL_KINDS:
+                        hit |= 1 << j
+                    j += 1
+        prep.extra["control_lines"] = hit
+    return hit
+
+
 def phrase_chunks(prep, phrase: tuple[str, ...]) -> int:
     """The chunks of ``prep`` with a line holding ``phrase`` whole (kept in ``prep.extra``). A
     name that stands only as a button's label (:data:`OFFER_ROLES`) is an act on offer, not a
@@ -327,7 +370,39 @@ def holds(req: Requirement, prep) -> int:
         mask &= pm
         if not mask:
             return 0
+    for pair in req.negated:
+        mask &= pair_chunks(prep, pair)
+        if not mask:
+            return 0
     return mask
+
+
+def pair_chunks(prep, pair: tuple[str, str]) -> int:
+    """The chunks of ``prep`` where a negation denies its word (``pair``): both on one line, or the
+    word said beside it (a heading "Permission required" over "You can't resize ..."), not only
+    a control's name (a "Post transfer" button or a "Print label on post" box beside "Not saved
+    yet" says nothing of posting). Kept in ``prep.extra``."""
+    key = ("pair", pair)
+    hit = prep.extra.get(key)
+    if hit is None:
+        neg, word = prep.lines.get(pair[0], 0), prep.lines.get(pair[1], 0)
+        hit = _chunks_of(prep, neg & word) | (_chunks_of(prep, neg) & _chunks_of(prep, word & ~_control_lines(prep)))
+        prep.extra[key] = hit
+    return hit
+
+
+def _chunks_of(prep, lines: int) -> int:
+    """The chunks holding any of ``lines`` (a bitmask of body lines)."""
+    hit = 0
+    if lines:
+        chunks = _line_chunks(prep)
+        i = 0
+        while lines:
+            if lines & 1:
+                hit |= chunks[i]
+            lines >>= 1
+            i += 1
+    return hit
 
 
 def _identity_seqs(prep) -> list[tuple[str, ...]]:
