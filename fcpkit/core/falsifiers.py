@@ -227,6 +227,8 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
         above = zones[i] != "chrome" and forms[i] < 0
         if role in _FILTER_ROLES and (inside or above or _FILTER_NAME.search(n.name)):
             v = (n.value or "").strip()
+            if not inside and not _FILTER_NAME.search(n.name) and _picks_a_context(page, i):
+                continue  # "Dock: Dock 2" over the day's deliveries: where one works, not a filter
             if v and not _DEFAULT_VALUE.match(v):
                 yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or _FILTER_NAME.search(n.name) else "selector"
         elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
@@ -236,6 +238,25 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
         elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and \
                 ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(n.name):
             yield f"{role} {n.name!r} on", n.name, "panel"
+
+
+def _picks_a_context(page: Page, i: int) -> bool:
+    """Whether the select at ``i`` picks one of several contexts rather than filtering a list: it
+    offers its options (listed below it) and none of them is an "all" one. A filter can be
+    cleared ("All teams", "Any status"); a dock, a warehouse or a store to work in cannot."""
+    options = [page.nodes[k].name.strip() for k in page.subtree(i)[1:] if page.nodes[k].kind == "option"]
+    return len(options) >= 2 and not any(_DEFAULT_VALUE.match(o) for o in options)
+
+
+#: A chip's value after the field it filters and the operator ("Status: Ready to issue", "Bin is
+#: A-03-3", "text contains “drill”"): what was chosen or typed, without what the chip says of it.
+_CHIP_VALUE = re.compile(r"^[\w .#/&-]{1,30}?\s*(?::|=|\bis\b|\bequals\b|\bcontains\b|\bmatches\b|\bincludes\b|"
+                         r"\bstarts with\b)\s*(?P<v>\S.*)$", re.IGNORECASE)
+
+
+def _chip_value(value: str) -> str:
+    m = _CHIP_VALUE.match(value.strip())
+    return (m.group("v") if m else value).strip().strip("'\"“”‘’")
 
 
 def _filter_panels(page: Page) -> frozenset[int]:
@@ -271,7 +292,8 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         if kind not in kinds:
             continue
         toks = frozenset(tokenize(value))
-        if toks and any(toks <= m for m in mine):
+        own = frozenset(tokenize(_chip_value(value))) if kind == "chip" else toks
+        if own and any(own <= m for m in mine):
             continue  # the agent narrowed the list itself: its strategy, not a stale filter
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"

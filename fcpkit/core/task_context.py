@@ -76,7 +76,7 @@ class TaskContext:
         list it starts from is filtered (a precondition, "Status: Pending", is what it finds)."""
         ok = step is not None and 0 <= step < len(self.narrowing)
         words = self.narrowing[step if ok else -1] if self.narrowing else self.wanted
-        return all(t in words for t in tokenize(value, past="marked") if t not in NEGATIONS)
+        return all(t in words or _joins(t, words) for t in tokenize(value, past="marked") if t not in NEGATIONS)
 
     def announces(self, message: str) -> bool:
         """Whether a confirming statement of the plan says (most of) ``message``: an expected message."""
@@ -84,6 +84,17 @@ class TaskContext:
         if not toks:
             return True
         return any(len(toks & set(tokenize(s))) >= 0.6 * len(toks) for s in self.confirming)
+
+
+def _joins(token: str, words: frozenset[str]) -> bool:
+    """Whether ``token`` is two of ``words`` written as one, as a URL or a slug writes them
+    ("pullrequests" for "pull requests", "lineitem" for "line item")."""
+    if not token.isalpha() or len(token) < 6:
+        return False
+    def word(part: str) -> bool:
+        toks = tokenize(part)
+        return part in words or len(toks) == 1 and toks[0] in words
+    return any(word(token[:k]) and word(token[k:]) for k in range(3, len(token) - 2))
 
 
 def commitment_text(c: Commitment) -> str:
