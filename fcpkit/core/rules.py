@@ -189,6 +189,13 @@ def is_form_edit(action: Action) -> bool:
     return _form_edit(action.command, action.effect, action.target)
 
 
+def sets_fields(action: Action) -> bool:
+    """Whether ``action`` only sets fields of a form (types, selects, ticks), whatever its effect
+    label: a form that saves a draft as one types labels the typing a write, and what is typed
+    still goes to the application with the form's submission."""
+    return _form_edit(action.command, None, action.target)
+
+
 @page_cache(4096)
 def _form_edit(command: str, effect: str | None, target: str | None) -> bool:
     if effect in ("write", "irreversible"):

@@ -47,7 +47,7 @@ from fcpkit.core.page import SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import is_report, same_page
+from fcpkit.core.rules import is_report, same_page, sets_fields
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
@@ -115,6 +115,8 @@ class CommitmentTracker:
         self.confirmed: set[int] = set()
         self.by_action: set[int] = set()
         self.wrote: set[int] = set()
+        #: commitments that wrote by more than setting a form's fields (a save, a submission, a post)
+        self.submitted: set[int] = set()
         self.attempted: set[int] = set()
         #: commitments an accepted action was seen doing (:func:`~fcpkit.core.progress.does_act`)
         self.acted: set[int] = set()
@@ -249,7 +251,7 @@ class CommitmentTracker:
         is left (never confirmed: a hard rule), or ``None`` when all is done (or the action is no
         report, or rules are off)."""
         n = len(self.plan.commitments)
-        unconfirmed = self.wrote - self.confirmed
+        unconfirmed = self.wrote - self.confirmed - self._carried()
         passed = sorted(k for k in unconfirmed if k < self.active)  # moved on from after writing, unconfirmed
         if not self.rules or not is_report(action) or (self.settled(self.active, n) and not passed):
             return None
@@ -264,6 +266,16 @@ class CommitmentTracker:
         call a report ``irreversible``: it cannot be taken back), so it is not recorded."""
         if action is None or not is_report(action):
             self.wrote.add(self.active)
+            if action is None or not sets_fields(action):
+                self.submitted.add(self.active)
+
+    def _carried(self) -> set[int]:
+        """Commitments that wrote only by setting a form's fields, with a later commitment that
+        submitted and that a page confirmed: what was typed went with that submission (a note typed
+        into a receipt is posted with the receipt), so the application's confirmation of it confirms
+        the fields too. A completion by the agent's own action says nothing the application did."""
+        done = [j for j in self.confirmed if j in self.submitted and j not in self.by_action]
+        return {k for k in self.wrote - self.submitted - self.confirmed if any(j > k for j in done)}
 
     # -- pages ------------------------------------------------------------------------------
     def test_page(
@@ -339,6 +351,7 @@ class CommitmentTracker:
         self.attempted = _within(self.attempted, keep)
         self.acted = _within(self.acted, keep)
         self.wrote = _within(self.wrote, keep)
+        self.submitted = _within(self.submitted, keep)
         self.by_action = _within(self.by_action, keep)
         self.partly = _within(self.partly, keep)
         self.confirmed = _within(self.confirmed, keep)
