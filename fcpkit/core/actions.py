@@ -146,11 +146,11 @@ class ActionDescription:
     @property
     def deed(self) -> "ActionDescription":
         """The action as a falsifier reads it: its reasoning without what the agent says already
-        happened (its participles). The agent's account of an event is no evidence of the event:
+        happened (its participles) and without what it says it is not doing ("not the legacy group"). The agent's account of an event is no evidence of the event:
         "Condition added and framing inspection scheduled" does not make "Issue permit before the
         framing inspection is scheduled" a statement about this action; the reasoning's words of
         intent and kind ("open the report", "choose the option") still say what it is doing."""
-        return _deed(self) if self.context or self.verb in _TELLS else self
+        return _deed(self) if self.context or self.verb in _TELLS else self  # (the reasoning's facts are gone already)
 
     def __str__(self) -> str:
         return self.text
@@ -169,7 +169,7 @@ def action_text(action: Action) -> str:
 
 @page_cache(4096)
 def _deed(d: ActionDescription) -> ActionDescription:
-    context = " ".join(_PARTICIPLE.sub(" ", d.context).split())
+    context = " ".join(_PARTICIPLE.sub(" ", _DENIED.sub(" ", d.context)).split())
     calls, values = d.calls, d.values
     if d.verb in _TELLS:  # a message to the user is the agent's account too: what it says happened
         calls = tuple(" ".join(_PARTICIPLE.sub(" ", c).split()) for c in calls)
@@ -178,6 +178,10 @@ def _deed(d: ActionDescription) -> ActionDescription:
         return d
     return ActionDescription(d.verb, calls, d.target, d.target_text, values, d.effect, context, d.parsed)
 
+
+#: What the reasoning says the agent is not doing ("Pick Quarantine, not the legacy group", "rather
+#: than Send now"): the words after the denial, to the end of the clause.
+_DENIED = re.compile(r"\b(?:not|never|avoid(?:ing)?|instead of|rather than|except|n't)\b[^,;.:()]*", re.IGNORECASE)
 
 #: The calls that tell the user something rather than act on the page.
 _TELLS = frozenset({"send_msg_to_user", "report_infeasible"})

@@ -34,11 +34,14 @@ class Bundle:
     #: falsifiers that say a control is absent ("Approve button is not available"): what the step
     #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
-    #: falsifiers about the field the step sets ("Travel mode is Car or Bicycle" where the step
-    #: completes on "Travel mode: Foot") or the control it submits with ("Resize instance button is
-    #: disabled"): before the step acted, another value in that field, or a submit button disabled
-    #: until the form is filled, means not done yet, so they count only once an action was taken
+    #: falsifiers about the control the step submits with ("Resize instance button is disabled"):
+    #: before the step acted, a submit button disabled until the form is filled means not done
+    #: yet, so they count only once an action was taken
     pending: frozenset[int] = frozenset()
+    #: falsifiers about the field the step sets ("Group: Sales" where the step completes on "Group:
+    #: Quarantine"): the record shows its old value until the step saved, so they count only once
+    #: the step wrote (a form's own field shows what was chosen at once, and a write follows)
+    unsaved: frozenset[int] = frozenset()
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
     before: frozenset[int] = frozenset()
@@ -157,13 +160,15 @@ class PlanBundles:
         labels = [_field_label(self._compile(b.statements[i])) for i in b.comp]
         labels = [x for x in labels if x]
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
-                            and (any(_names_field(b.statements[i], x) for x in labels)
-                                 or _disabled_control(self._compile(b.statements[i]))))
+                            and _disabled_control(self._compile(b.statements[i])))
+        unsaved = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
+                            and any(_names_field(b.statements[i], x) for x in labels))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))
-        changed = absent or pending or before or unplaced
-        return replace(b, absences=absent, pending=pending, before=before, unplaced=unplaced) if changed else b
+        changed = absent or pending or unsaved or before or unplaced
+        return replace(b, absences=absent, pending=pending, unsaved=unsaved, before=before, unplaced=unplaced) \
+            if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

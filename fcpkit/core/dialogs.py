@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from fcpkit.core.actions import describe_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
-from fcpkit.core.trajectory import Observation
+from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -26,11 +27,26 @@ def new_modal_dialogs(before: Observation | Page | None, after: Observation | Pa
     return [n for n in names if n not in old]
 
 
+def opened_by(action: Action | None, name: str) -> str | None:
+    """The name of the control ``action`` clicked when the dialog ``name`` is the one it asked for:
+    the control's name opens with the act the dialog's title opens with ("Schedule campaign" and
+    "Schedule 'April Digest'?", "Delete draft" and "Delete this draft?"); else ``None``. An
+    interstitial arrives uninvited ("Verify your sending domain" after a click on Schedule)."""
+    if action is None:
+        return None
+    d = describe_action(action)
+    if d.target is None or d.values or not any(c.startswith("click") for c in d.calls):
+        return None
+    asked, title = tokenize(d.target.name), [t for t in tokenize(name) if t not in _DIALOG_ROLE]
+    return d.target.name if asked and title and asked[0] == title[0] else None
+
+
 #: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
 _DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
 
 
-def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | None:
+def unexpected_dialog(names: Sequence[str], expected_text: str, action: Action | None = None,
+                      asked: frozenset[str] = frozenset()) -> RuleHit | None:
     """The first modal dialog the plan does not name.
 
     A dialog the plan expects is a step of the task; one it never names ("Updated acceptable use
@@ -41,11 +57,18 @@ def unexpected_dialog(names: Sequence[str], expected_text: str) -> RuleHit | Non
     "Edit price button on product SKU-2045", "Assign ticket T-390" in "Assign ticket dialog"), or
     for a one-word title, that word beside a dialog role word ("confirmation dialog"). Words
     scattered through the plan do not name it; and every identifier in the title must be one the
-    plan uses.
+    plan uses. A dialog ``action`` asked for (:func:`opened_by`: the confirmation of "Schedule
+    campaign", titled after the campaign) is the plan's when the act the control opens with is one
+    the plan asks for (``asked``: the words of the task, the subgoals and the confirming evidence):
+    the title names the record, the control the act. A dialog of an act the plan never asks for
+    ("Email guests" where the step moves the meeting) is drift all the same.
     """
     statements, plan_tokens = _plan_statements(expected_text)
     for name in names:
         words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
+        control = opened_by(action, name)
+        if control is not None and tokenize(control)[0] in asked:
+            continue
         if words and not _names_dialog(words, statements, plan_tokens):
             return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
     return None

@@ -45,7 +45,7 @@ from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_fac
 from fcpkit.core.phrases import STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
-from fcpkit.core.text import NEGATIONS, tokenize
+from fcpkit.core.text import NEGATIONS, dates, dates_match, tokenize
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
 
@@ -71,16 +71,21 @@ START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_recor
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _SEARCH_NAME = re.compile(r"\b(?:search|find|query|keyword)", re.IGNORECASE)
 _FILTER_NAME = re.compile(r"\b(?:filter|refine|narrow|facet)", re.IGNORECASE)
-#: What orders or lays out a list (hides nothing): sort, order, view and layout controls.
-_ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b",
+#: What orders or lays out a list (hides nothing): sort, order, view, layout and page-size controls.
+_ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b|"
+                       r"\bper page\b|\bpage size\b|\bentries\b|\bdensity\b",
                        re.IGNORECASE)
 _PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
-#: A filter control's "no filter" value (English, German, French, Spanish).
+#: A filter control's "no filter" value (English, German, French, Spanish), and a report's window in time
+#: relative to today ("Last 90 days", "This month"): where one looks, not which records one hides.
 _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
+                            r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
+                            r"this (?:week|month|quarter|year)|today|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
 #: Query parameters that page, sort or route a list rather than narrow it.
 _NEUTRAL_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset|"
-                             r"view|tab|lang|locale|next|ref|return(?:_?to)?|redirect|utm_\w+|_\w*)$", re.IGNORECASE)
+                             r"view|tab|mode|display|lang|locale|next|ref|return(?:_?to)?|redirect|utm_\w+|_\w*|"
+                             r"month|week|year)$", re.IGNORECASE)  # a calendar's month is where one looks, as a page is
 #: Query parameters that carry a search's terms.
 _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|find)$", re.IGNORECASE)
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
@@ -240,6 +245,53 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
             yield f"{role} {n.name!r} on", n.name, "panel"
 
 
+def _shows_what_is_asked(ctx: TaskContext, page: Page) -> bool:
+    """Whether a list still lists a record the task names (by an id of any shape: "LT-04417", a
+    student number "20231187"): a sticky filter is drift because it hides what the step needs, and a
+    narrowing that keeps it in view hides nothing of it, unless it narrows to a near miss
+    (:func:`_names_another`). A list that is empty, or shows only near misses, shows nothing asked."""
+    named = ctx.all_ids
+    if not named:
+        return False
+    listed = page.cache.get("listed_ids")
+    if listed is None:
+        listed = page.cache["listed_ids"] = frozenset(
+            r.id for i in sorted(page.mentions) for r in record_ids(page.nodes[i].label))
+    return bool(named & listed)
+
+
+def _in_view(ctx: TaskContext, page: Page) -> bool:
+    """Whether the page's identity names a record the task names (the student's record at
+    /students/20231187?term=2258)."""
+    return bool(ctx.all_ids) and any(r.id in ctx.all_ids for r in page.identity_records)
+
+
+def _names_another(ctx: TaskContext, value: str) -> bool:
+    """Whether a constraint narrows to a record of a kind the task names that is not one it names
+    ("Bin is A-03-3" where the task moves stock out of A-03-2): a near miss, whatever else is listed."""
+    kinds = {r.kind for text in (ctx.task, *ctx.confirming) for r in record_ids(text)}
+    return any(r.kind in kinds and r.id not in ctx.all_ids for r in record_ids(value.upper()))
+
+
+def _default_view(page: Page, value: str) -> bool:
+    """Whether a list opened as the site opens it (no query on its URL) is narrowed to the context
+    the site's chrome shows: arrivals for the business date in the header ("Arrival Tue 15 Oct
+    2024" under "Business date Tue 15 Oct 2024"), stock of the warehouse selected in the banner. A
+    list asked for otherwise (a date on the URL) that still shows it ignored what was asked."""
+    if page.query:
+        return False
+    v = " ".join(value.split()).casefold()
+    return any(len(label) >= 6 and label in v for label in _chrome_labels(page))
+
+
+def _chrome_labels(page: Page) -> tuple[str, ...]:
+    hit = page.cache.get("chrome_labels")
+    if hit is None:
+        hit = page.cache["chrome_labels"] = tuple(
+            " ".join(page.nodes[i].label.split()).casefold() for i in sorted(page.chrome) if page.nodes[i].label)
+    return hit
+
+
 def _picks_a_context(page: Page, i: int) -> bool:
     """Whether the select at ``i`` picks one of several contexts rather than filtering a list: it
     offers its options (listed below it) and none of them is an "all" one. A filter can be
@@ -285,16 +337,30 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
     facts = page_facts(page)
     if not facts.lists_records:
         return None  # a form or a record's page without lists: its fields are the record's, not filters
+    shown = _shows_what_is_asked(ctx, page)
     # on a record's page only its lists' own filters (chips, a filter panel) narrow anything
     kinds = ("query", "chip", "panel", "selector", "search") if facts.narrowable else ("chip", "panel")
     mine = [frozenset(tokenize(x)) for x in inputs if x and x.strip()]
-    for where, value, kind in _constraints(page):
+    found = _constraints(page)
+    if any(kind == "chip" for _, _, kind in found):
+        # the chips say in words what the URL's codes say ("Term: Fall 2025" for term=2258): read them
+        kinds = tuple(k for k in kinds if k != "query")
+    for where, value, kind in found:
         if kind not in kinds:
             continue
         toks = frozenset(tokenize(value))
         own = frozenset(tokenize(_chip_value(value))) if kind == "chip" else toks
         if own and any(own <= m for m in mine):
             continue  # the agent narrowed the list itself: its strategy, not a stale filter
+        if kind != "query" and _default_view(page, value):
+            continue
+        when = dates(value)
+        if when and (any(dates_match(when, dates(x)) for x in inputs) or dates_match(when, ctx.dates)):
+            continue  # a date the agent typed or the task names, however the list writes it
+        if shown and not _names_another(ctx, value):
+            continue  # it lists the record the task names: this narrowing hides nothing of it
+        if kind == "query" and _in_view(ctx, page):
+            continue  # the task's record is the page: its URL's query says which view of it
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
@@ -333,9 +399,22 @@ def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str
     if not terms:
         return None
     notice = _new_empty_notice(before, after)
-    if notice is not None:
+    if notice is not None and not any(_lists(after, t) for t in terms):
         return f"the search for {terms[0]!r} the task asks for found nothing: {notice[:80]!r}"
     return None
+
+
+#: What a search lists its findings as: a link, a row or a cell, an item of a list or of a listbox.
+_FINDING_ROLES = frozenset({"link", "row", "cell", "gridcell", "listitem", "option", "article"})
+
+
+def _lists(page: Page, term: str) -> bool:
+    """Whether ``page`` lists something the search term names (a result link "SM-448120 · Ines
+    Albuquerque"): the search found what it looked for, whatever other kinds of result say they
+    found none ("No guests match." beside the reservation found)."""
+    want = " ".join(term.split()).casefold()
+    return bool(want) and any(n.kind in _FINDING_ROLES and want in " ".join(n.name.split()).casefold()
+                              for n in page.nodes)
 
 
 def _new_empty_notice(before: Page, after: Page) -> str | None:

@@ -116,6 +116,24 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
     return True
 
 
+def _resubmits(action: Action, before: Page) -> bool:
+    """Whether ``action`` presses Enter in a box whose value the page ``before`` already shows the
+    results of (the URL's query holds it): a list that filters as one types has run the search
+    already, and submitting it again changes nothing, as it should."""
+    try:
+        calls = [c for c in parse_action(action.command) if c.name not in _NOT_ACTING]
+    except ValueError:
+        return False
+    if len(calls) != 1 or calls[0].name not in ("press", "keyboard_press") or not calls[0].args:
+        return False
+    key = calls[0].args[-1]
+    node = before.node(str(calls[0].args[0])) if len(calls[0].args) > 1 else None
+    if node is None or not isinstance(key, str) or not _SUBMIT_KEYS.search(key):
+        return False
+    typed = _spoken(node.value or "")
+    return bool(typed) and any(_spoken(v) == typed for _, v in before.query)
+
+
 def _spoken(value: str) -> str:
     """A field's value as a person reads it: case and runs of spaces aside."""
     return " ".join(value.split()).casefold()
@@ -357,8 +375,8 @@ def check_transition(
         # the environment ended the episode on this action (BrowserGym's `terminated`): a final
         # page that stays as it was is the end of the task, not a no-op
         return None
-    if before is not None and action is not None and _sets_what_it_holds(action, before):
-        return None  # a field set to what it held: nothing to change
+    if before is not None and action is not None and (_sets_what_it_holds(action, before) or _resubmits(action, before)):
+        return None  # a field set to what it held, a search submitted again: nothing to change
     if before is not None and action is not None and is_page_changing(action):
         if same_page(before, after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
@@ -396,12 +414,23 @@ def _foreign_message(after: Page, before: Page | None) -> str | None:
     for msg in messages:
         if msg in old:
             continue
-        ids = [r for r in record_ids(msg) if r.strong]
+        ids = [r for r in record_ids(msg) if r.strong and not _destination(msg, r.id)]
         if ids and not any(r.id in own for r in ids):
             other = next((r.id for r in ids if r.kind in kinds), None)
             if other:
                 return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"
     return None
+
+
+_TOWARD = re.compile(r"\b(?:to|into|onto)\s+(?:the\s+)?(?:[\w&'’-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def _destination(message: str, rid: str) -> bool:
+    """Whether ``rid`` stands in ``message`` as where something went ("Check 20113 transferred to
+    F-00412", "moved into Q-7"): the record the page's work was sent to, not the one the message
+    is about."""
+    at = message.upper().find(rid)
+    return at > 0 and bool(_TOWARD.search(message[:at]))
 
 
 def content_fingerprint(obs: Observation | Page) -> str:

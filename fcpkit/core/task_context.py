@@ -11,7 +11,7 @@ from functools import cached_property
 from fcpkit.core.page import RecordId, record_ids
 from fcpkit.core.phrases import PASSWORD, SIGN_IN, compile_family, fold
 from fcpkit.core.plan import Commitment, Plan
-from fcpkit.core.text import NEGATIONS, tokenize
+from fcpkit.core.text import NEGATIONS, Date, dates, tokenize
 
 __all__ = ["TaskContext", "commitment_text"]
 
@@ -34,6 +34,8 @@ class TaskContext:
     confirming: tuple[str, ...]
     expects_sign_in: bool
     narrowing: tuple[frozenset[str], ...] = ()
+    dates: tuple[Date, ...] = ()  # the dates the task and its confirming evidence name, however written
+    task: str = ""
 
     @classmethod
     def from_plan(cls, plan: Plan) -> "TaskContext":
@@ -51,7 +53,14 @@ class TaskContext:
             words.update(tokenize(" ".join(e.text for k, items in c.confirm.items() if k != "precondition"
                                            for e in items), past="both"))
             narrowing.append(frozenset(words))
-        return cls(frozenset(r for r in record_ids(joined) if r.strong), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing))
+        return cls(frozenset(r for r in record_ids(joined) if r.strong), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing),
+                   dates(joined), plan.task)
+
+    @cached_property
+    def all_ids(self) -> frozenset[str]:
+        """Every record id the task and its confirming evidence name, weak ones too (a student
+        number, a long order number): what a list shows when it shows the task's record."""
+        return frozenset(r.id for text in (self.task, *self.confirming) for r in record_ids(text))
 
     @cached_property
     def kinds(self) -> frozenset[tuple[str, int]]:

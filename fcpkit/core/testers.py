@@ -122,6 +122,7 @@ class _Base:
         start: float, consecutive_continues: int, can_complete: bool,
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
+        saved: bool = True,
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -153,8 +154,10 @@ class _Base:
         # a thing the step needed in order to act is gone once the step is done (the Approve button
         # after approving, the search box once the record is open): absence is no drift then
         done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
-        if b.pending and not acted:  # the field the step sets, before the step acted: not done yet
+        if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
             done = frozenset(done) | b.pending
+        if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
+            done = frozenset(done) | b.unsaved
         if b.before and acted:  # the state the step found: once it acted, the state is its doing
             done = frozenset(done) | b.before
         elsewhere = b.unplaced if b.unplaced and a_plus < _ON_THE_STEP else ()
@@ -217,6 +220,7 @@ class StateTester(_Base):
         inputs: Sequence[str] = (),
         site: SiteModel | None = None,
         acted: bool = True,
+        saved: bool = True,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -226,13 +230,15 @@ class StateTester(_Base):
         <fcpkit.core.tracker.CommitmentTracker.inputs>`): its own words and choices are no evidence.
         ``site``: what the run learnt of the site's furniture (the tester's own model when not given).
         ``acted``: an action was taken for ``commitment`` (the tracker's record of attempts): until
-        then, a falsifier about the field the step sets reads as not done yet (``Bundle.pending``)."""
+        then, a falsifier about the submit the step fills a form for reads as not done yet
+        (``Bundle.pending``). ``saved``: the step wrote (the tracker's record of writes): until then,
+        a falsifier about the field the step sets reads as not done yet (``Bundle.unsaved``)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if self.use_rules and hit is None and action is not None:  # (a start page: see start())
             dialogs = new_modal_dialogs(before, observation)
             if dialogs:
-                hit = unexpected_dialog(dialogs, self._plan_text(plan))
+                hit = unexpected_dialog(dialogs, self._plan_text(plan), action, self.context(plan).wanted)
         b = self._bundle(plan, commitment, "state")
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
@@ -249,7 +255,7 @@ class StateTester(_Base):
                             plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
                             minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site),
-                            acted=acted)
+                            acted=acted, saved=saved)
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan

@@ -15,6 +15,10 @@ import re
 from fcpkit.core.caches import page_cache
 
 __all__ = [
+    "DATE",
+    "Date",
+    "dates",
+    "dates_match",
     "strip_volatile",
     "canon_roles",
     "tokenize",
@@ -200,6 +204,8 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
                     out.append(part)
                 elif part and (keep_stopwords or part not in STOPWORDS):
                     st = _CALENDAR.get(part) or stem(part)
+                    if st in NEGATIONS:  # "note(s)" is no "not": a word never stems to a negation
+                        st = part[:-1] if part.endswith("s") else part
                     if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part:
                         if past == "both":
                             out.append(st)
@@ -207,3 +213,43 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
                     else:
                         out.append(st)
     return tuple(out)
+
+
+# -- dates: one reading of every way a page writes one ----------------------------------------
+_MONTH_NUMBERS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_MON = r"(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+#: A date as pages write it: ISO, "14-18 July 2025", "Jul 14, 2025" (read by :func:`dates`).
+DATE = re.compile(
+    r"\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})\b"
+    rf"|\b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*(?:-|–|to|until)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?\s+{_MON}(?:\s+(?P<y>\d{{4}}))?\b"
+    rf"|\b{_MON.replace('mon>', 'mon2>')}\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*(?:-|–|to)\s*(?P<d4>\d{{1,2}}))?(?:,?\s+(?P<y2>\d{{4}}))?\b",
+    re.IGNORECASE,
+)
+Date = tuple  # (year | None, month, day)
+
+
+@page_cache(16384, kind="statement")
+def dates(text: str) -> tuple[Date, ...]:
+    """Every date in ``text`` as (year or None, month, day); a range "14-18 July 2025" gives both ends."""
+    out: list[Date] = []
+    for m in DATE.finditer(text):
+        if m.group("iy"):
+            out.append((int(m.group("iy")), int(m.group("im")), int(m.group("id"))))
+            continue
+        if m.group("d1"):
+            mon, days, year = m.group("mon"), (m.group("d1"), m.group("d2")), m.group("y")
+        else:
+            mon, days, year = m.group("mon2"), (m.group("d3"), m.group("d4")), m.group("y2")
+        month = _MONTH_NUMBERS[mon.lower()[:3]]
+        for d in days:
+            if d and 1 <= int(d) <= 31:
+                out.append((int(year) if year else None, month, int(d)))
+    return tuple(dict.fromkeys(out))
+
+
+def dates_match(wanted: tuple[Date, ...], have: tuple[Date, ...]) -> bool:
+    """Every wanted date is on the page (a wanted date without a year matches any year)."""
+    for y, m, d in wanted:
+        if not any(m == m2 and d == d2 and (y is None or y2 is None or y == y2) for y2, m2, d2 in have):
+            return False
+    return True

@@ -295,7 +295,8 @@ class CommitmentTracker:
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
-                                  site=self.site, acted=not self.track_attempts or self.active in self.attempted)
+                                  site=self.site, acted=not self.track_attempts or self.active in self.attempted,
+                                  saved=not self.track_attempts or self.active in self.wrote)
         self._tested(observation, result)
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
@@ -322,7 +323,8 @@ class CommitmentTracker:
     def retest(self, observation: Observation) -> CheckResult:
         """The page that completed the previous commitment, tested against the active one."""
         result = self.tester.test(self.plan, self.commitment, observation, inputs=tuple(self.inputs), site=self.site,
-                                  acted=not self.track_attempts or self.active in self.attempted)
+                                  acted=not self.track_attempts or self.active in self.attempted,
+                                  saved=not self.track_attempts or self.active in self.wrote)
         self._tested(observation, result)
         return result
 

@@ -98,11 +98,12 @@ PARTS = Plan("Order part BR-2290 (brake rotor) for bay 4.", [Commitment("find", 
 SCHOOL = Plan("Update the guardian phone number of student ST-70412.", [Commitment("find", "Find student ST-70412")])
 
 
-def _search(plan: Plan, url: str, title: str, term: str, notice: str) -> list[str]:
+def _search(plan: Plan, url: str, title: str, term: str, notice: str, found: bool = True) -> list[str]:
     box = f"\t[9] searchbox 'Search' value='{term}'"
     before = _obs(url, title, box)
+    row = f"\t\t\t[23] link '{term}'" if found else "\t\t\t[23] link 'BR-2209'"  # an empty search lists no match
     after = _obs(f"{url}?q={term}", title, box, f"\t[20] StaticText '{notice}'",
-                 "\t[21] table 'Results'", "\t\t[22] row ''", f"\t\t\t[23] link '{term}'")
+                 "\t[21] table 'Results'", "\t\t[22] row ''", row)
     action = Action("press('9', 'Enter')", "", "searchbox 'Search'", "read")
     return [h.rule for h in builtin_hits(TaskContext.from_plan(plan), after, before=before, action=action)]
 
@@ -113,7 +114,7 @@ def _search(plan: Plan, url: str, title: str, term: str, notice: str) -> list[st
 ])
 def test_a_count_by_kind_that_found_something_is_not_empty(plan, url, title, term, found, empty):
     assert _search(plan, url, title, term, found) == []
-    assert _search(plan, url, title, term, empty) == ["empty_results"]
+    assert _search(plan, url, title, term, empty, found=False) == ["empty_results"]
 
 
 # -- a field set to what it holds changes nothing, and should not --------------------------------

@@ -7,7 +7,8 @@ import pytest
 
 from fcpkit import Commitment, Evidence, LexicalMatcher, Observation, Plan
 from fcpkit.matching.lexical.claims import compile_claim
-from fcpkit.matching.lexical.entities import dates, entities, same_name
+from fcpkit.core.text import dates
+from fcpkit.matching.lexical.entities import entities, same_name
 
 
 # two applications' pages: a ticket tracker and a leave-request tool (their own words, shapes)

@@ -7,7 +7,8 @@ the quote guard and the task's context must agree on what one is. Shapes the web
 * a letter prefix and digits, with or without a separator: ``T-390``, ``ORD-55012``,
   ``INC0012345``, ``SKU-2045-B``, ``R-7305``;
 * a hash number: ``#12345``;
-* digits with a letter suffix: ``4471-A``;
+* digits with a letter suffix: ``4471-A``; groups of digits with one: ``40-1187-B`` (a part number
+  and its variant, strong: no year, zip code or count is written so);
 * a long bare number: ``100234`` (five digits or more).
 
 Dates, times, amounts and version numbers are not ids (``2025-03-28``, ``10:42``, ``$1,250.00``,
@@ -32,6 +33,7 @@ RECORD_ID = re.compile(
     r"(?<![\w$€£.-])(?:"
     r"(?P<pre>[A-Z]{1,6})[-_]?(?P<digits>\d{2,})(?:[-_][A-Z0-9]+)*"  # T-390, ORD-55012, INC0012345, SKU-2045-B
     r"|(?P<hash>#)(?P<hdigits>\d{2,})"  # #12345
+    r"|(?P<gdigits>\d{2,}(?:-\d{2,})+)-(?P<suffix>[A-Z]{1,3})\b"  # 40-1187-B (a part number and its variant)
     r"|(?P<sdigits>\d{2,})-[A-Z]{1,3}\b"  # 4471-A
     r"|(?P<bare>\d{5,})"  # 100234
     r")(?![\w-]*\d{0,2}:\d)(?!\.\d)",
@@ -56,6 +58,9 @@ def _of(m: re.Match[str]) -> RecordId:
         return RecordId(text, (m.group("pre").upper(), len(m.group("digits"))), True)
     if m.group("hash"):
         return RecordId(text, ("#", len(m.group("hdigits"))), True)
+    if m.group("gdigits"):  # its digit groups say the kind: 40-1187-B and 40-1187-R are two of one kind
+        groups = m.group("gdigits").split("-")
+        return RecordId(text, ("-".join(str(len(g)) for g in groups), sum(map(len, groups))), True)
     if m.group("sdigits"):
         return RecordId(text, ("", len(m.group("sdigits"))), False)
     return RecordId(text, ("", len(m.group("bare"))), False)

@@ -369,7 +369,10 @@ _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Z
 
 
 _COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "been"})
-_NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w-]*)$")
+_NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|[a-z]{1,2}[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w-]*)$")  # "iPhone", "eBay"
+
+
+_QUALIFIER = re.compile(r"\s*\([^()]{1,30}\)\s*$|\s+[–—-]\s+[a-z][a-z]+(?:\s+[a-z]+){0,2}\s*$")
 
 
 def bare_name(statement: str) -> bool:
@@ -377,7 +380,10 @@ def bare_name(statement: str) -> bool:
     words, numbers, ``&`` and dashes, at most two short lowercase words among them ("Quarterly
     Business Review prep — Alder & Finch"; after an id, two of any length: "WO-7703 Oil change,
     Ford Fiesta"), ending on a name word, no negation. Such a statement says which record is in view."""
-    words = [w.rstrip(",;") for w in statement.strip().rstrip(".").split()]  # "Oil change, Ford Fiesta"
+    # a parenthesis or a dash qualifies the name it follows ("March Digest (copy)", "Drill 18V (bare
+    # tool)", "March Digest – draft")
+    trimmed = _QUALIFIER.sub("", statement).strip()
+    words = [w.rstrip(",;") for w in trimmed.rstrip(".").split()]  # "Oil change, Ford Fiesta"
     words = [w for w in words if w]
     if len(words) < 2:
         return False
@@ -394,7 +400,7 @@ def bare_name(statement: str) -> bool:
     longest = 12 if titled else 5  # after an id, a title's lowercase words may be any word
     if len(lower) > 2 or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
         return False
-    return sum(1 for w in words if w[:1].isupper()) >= 2
+    return sum(1 for w in words if w[:1].isupper() or w[1:3] != w[1:3].lower()) >= 2  # "iPhone" is a name
 
 
 def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
@@ -457,7 +463,9 @@ _ANY_CONTROL = frozenset().union(*g.ROLE_WORDS.values())
 
 
 def _only_an_id(s: str) -> bool:
-    """Whether ``s`` is one record id and nothing else (quotes and a full stop aside)."""
+    """Whether ``s`` is one record id and nothing else (quotes, a full stop and a parenthesis that
+    says which record it is aside: "SM-429860 (cancelled)" is that record, named so)."""
+    s = re.sub(r"\s*\([^()]{1,30}\)\s*$", "", s)
     ids = record_ids(s)
     return len(ids) == 1 and s.strip(" .'\"“”‘’").upper() == ids[0].id
 

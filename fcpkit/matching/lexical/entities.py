@@ -14,22 +14,13 @@ from dataclasses import dataclass
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import id_names, record_ids
-from fcpkit.core.text import tokenize
+from fcpkit.core.text import DATE, Date, dates, tokenize
 
-__all__ = ["Entities", "entities", "dates", "names", "same_name", "dates_match"]
+__all__ = ["Entities", "entities", "names", "same_name"]
 
-_MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
-_MON = r"(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE = re.compile(
-    r"\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})\b"
-    rf"|\b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*(?:-|–|to|until)\s*(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?\s+{_MON}(?:\s+(?P<y>\d{{4}}))?\b"
-    rf"|\b{_MON.replace('mon>', 'mon2>')}\s+(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?(?:\s*(?:-|–|to)\s*(?P<d4>\d{{1,2}}))?(?:,?\s+(?P<y2>\d{{4}}))?\b",
-    re.IGNORECASE,
-)
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*(?:\s+[A-Z][a-z]+[A-Za-z]*)*)\b")
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|“([^”]+)”")
 
-Date = tuple  # (year | None, month, day)
 _MONTH_NAMES = frozenset("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
 
@@ -51,33 +42,6 @@ class Entities:
         out += [f"amount {a}" for a in self.amounts] + [f"quoted {q!r}" for q in self.quoted]
         out += ["date " + (f"{y:04d}-" if y else "") + f"{m:02d}-{d:02d}" for y, m, d in self.dates]
         return out
-
-
-@page_cache(16384, kind="statement")
-def dates(text: str) -> tuple[Date, ...]:
-    """Every date in ``text`` as (year or None, month, day); a range "14-18 July 2025" gives both ends."""
-    out: list[Date] = []
-    for m in _DATE.finditer(text):
-        if m.group("iy"):
-            out.append((int(m.group("iy")), int(m.group("im")), int(m.group("id"))))
-            continue
-        if m.group("d1"):
-            mon, days, year = m.group("mon"), (m.group("d1"), m.group("d2")), m.group("y")
-        else:
-            mon, days, year = m.group("mon2"), (m.group("d3"), m.group("d4")), m.group("y2")
-        month = _MONTHS[mon.lower()[:3]]
-        for d in days:
-            if d and 1 <= int(d) <= 31:
-                out.append((int(year) if year else None, month, int(d)))
-    return tuple(dict.fromkeys(out))
-
-
-def dates_match(wanted: tuple[Date, ...], have: tuple[Date, ...]) -> bool:
-    """Every wanted date is on the page (a wanted date without a year matches any year)."""
-    for y, m, d in wanted:
-        if not any(m == m2 and d == d2 and (y is None or y2 is None or y == y2) for y2, m2, d2 in have):
-            return False
-    return True
 
 
 @page_cache(16384, kind="statement")
@@ -106,5 +70,5 @@ def entities(text: str) -> Entities:
     amounts = tuple(dict.fromkeys(t for t in tokenize(re.sub(r"[A-Z]{1,6}[-_]?\d[\w-]*", " ", text)) if t[:1].isdigit()))
     ds = dates(text)
     quoted = tuple(a or b or c for a, b, c in _QUOTED.findall(text))
-    nm = tuple(n for n in names(text) if n not in quoted and not record_ids(n) and not _DATE.fullmatch(n) and n.lower().rstrip(".") not in _MONTH_NAMES)
+    nm = tuple(n for n in names(text) if n not in quoted and not record_ids(n) and not DATE.fullmatch(n) and n.lower().rstrip(".") not in _MONTH_NAMES)
     return Entities(ids, nm, amounts, ds, quoted)

@@ -25,7 +25,8 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
-from fcpkit.core.text import PAST, tokenize
+from fcpkit.matching.lexical.claims import bare_name
+from fcpkit.core.text import PAST, STOPWORDS, tokenize
 from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
@@ -122,6 +123,24 @@ def _is_identity(st: "Stmt") -> bool:
     return st.kind == "identity" or (st.claim is not None and st.claim.type == "identity")
 
 
+#: Nouns of a page's structure, never a record's kind.
+_NOT_RECORDS = frozenset(g.PAGE_WORDS | g.PAGE_WORDS_AFTER_RECORD | set(g.ROLE_WORDS) | g.LIST_NOUNS | g.HOLDERS)
+
+
+def _named_record(statement: str) -> bool:
+    """Whether a falsifier names a record by its name and its kind after it ("Murtagh Marine
+    Engineering Ltd folio", "Kestrel Logistics account"): that record in view, not a list or a
+    panel that names it (a guest's folio page lists the company's folio as a row and links the
+    company). The kind is one lowercase noun, no verb form."""
+    words = statement.strip().rstrip(".").split()
+    if len(words) < 3 or not re.fullmatch(r"[a-z]{3,}", words[-1]) or words[-1].endswith(("ed", "ing", "s")):
+        return False  # a kind is one noun, singular: "opens", "shows" are what a sentence says
+    kind = words[-1]
+    if kind in STOPWORDS or kind in _NOT_RECORDS or not tokenize(kind):
+        return False  # "New Work Order form": a form, a page, a list is where a record is shown, not one
+    return bare_name(" ".join(words[:-1]))
+
+
 def _entity_beside_kind(st: "Stmt") -> bool:
     """Whether the statement names something besides its kind (an id, a name, a handle): only then
     is the kind the record's ("Thread posted by u/x"), not the subject that tells two facts apart
@@ -143,7 +162,7 @@ class _Shape:
     def __init__(self, st: "Stmt", statement: str):
         self.beside = _entity_beside_kind(st)
         self.kind = _kind(st, statement) if self.beside else None
-        self.identity = _is_identity(st)
+        self.identity = _is_identity(st) or _named_record(statement)
         self.slots = _slots(statement)
         self.optional = frozenset(t for _, _, toks in self.slots for t in toks)
         self.action_optional = self.optional | _locative_tail(statement)
@@ -294,7 +313,32 @@ def _phrase_on_a_line(req, prep) -> bool:
     toks = req.required
     if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
         return True
-    return bool(lines_with(prep, toks))
+    lines = lines_with(prep, toks)
+    page = prep.page
+    if not lines or page is None or not page.is_page:
+        return bool(lines)
+    # one sentence of the line: "CHEM 214-02 added for Fall 2025. Waitlist entry removed." has
+    # *added* and *waitlist*, but no sentence says "added to waitlist"
+    labels = _body_labels(prep)
+    i = 0
+    while lines:
+        if lines & 1 and i < len(labels) and any(toks <= frozenset(tokenize(x, past="both"))
+                                                 for x in _SENTENCE.split(labels[i])):
+            return True
+        lines >>= 1
+        i += 1
+    return False
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _body_labels(prep) -> list[str]:
+    """The text of each body line of ``prep`` (the lines the index numbers), kept in ``prep.extra``."""
+    hit = prep.extra.get("body_labels")
+    if hit is None:
+        hit = prep.extra["body_labels"] = [n.label or n.line for n in prep.page.nodes if line_tokens(n.line)]
+    return hit
 
 
 def _statement(st: "Stmt") -> str:
@@ -364,10 +408,19 @@ def _event(st: "Stmt", r: Reading) -> float:
 _QUANTIFIERS = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
 
 
+#: The particle of a phrasal verb: dropped as a stopword, yet "Check out" is not "check" (a
+#: restaurant's check 20113 is no check-out), nor "Sign out" "sign".
+_PARTICLES = frozenset(tokenize("out in up off down over back away", keep_stopwords=True))
+
+
 def _quantity_missing(statement: str, action: ActionDescription) -> bool:
-    """Whether an action falsifier says how many the control it names acts on ("Renew all") and
+    """Whether an action falsifier says how many the control it names acts on ("Renew all"), or
+    is a control's label of a phrasal verb ("Check out", "Sign out": three words at most), and
     what the action acts on (its target, the values it types or chooses) does not say it."""
-    want = _QUANTIFIERS.intersection(tokenize(statement, keep_stopwords=True))
+    words = tokenize(statement, keep_stopwords=True)
+    want = _QUANTIFIERS.intersection(words)
+    if len(statement.split()) <= 3:
+        want |= _PARTICLES.intersection(words)
     return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 

@@ -24,9 +24,8 @@ from typing import Any
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page, record_ids
-from fcpkit.core.text import PAST, is_key_token, tokenize
+from fcpkit.core.text import PAST, dates, dates_match, is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
-from fcpkit.matching.lexical.entities import dates, dates_match
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
 from fcpkit.matching.lexical.page_index import field_labels, list_titles, live_tokens, name_index, same_name_as
 from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall

@@ -93,7 +93,8 @@ def _phrase_tokens(text: str) -> tuple[str, ...]:
 
 
 def _runs(statement: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each name of two words or more, each handle and each quoted string."""
+    """(start, end, text) of each name of two words or more, each handle, each quoted string and each
+    count out of a total ("0 of 3 certificates revoked" is not "0 active" beside "3 revoked")."""
     out = []
     for m in _RUN.finditer(statement):
         words = [w for w in re.split(r"\s+|\s*[&—–]\s*", m.group(0)) if w]
@@ -103,7 +104,13 @@ def _runs(statement: str) -> list[tuple[int, int, str]]:
         out.append((m.start(), m.end(), m.group(0)))
     for m in _QUOTED.finditer(statement):
         out.append((m.start(), m.end(), next(g for g in m.groups() if g)))
+    for m in _COUNT.finditer(statement):
+        out.append((m.start(), m.end(), m.group(0)))
     return out
+
+
+#: A count out of a total ("0 of 3", "2 out of 5", "4/10"): its two numbers say one thing, together.
+_COUNT = re.compile(r"(?<![\w.,])\d[\d,.]*\s*(?:of|out of|/)\s*\d[\d,.]*(?![\w.,])")
 
 
 _WORD = re.compile(r"[\w'’&#./-]+")
@@ -187,7 +194,8 @@ def _forms(text: str, at_start: bool) -> tuple[tuple[str, ...], ...]:
     toks = _phrase_tokens(text)
     if len(toks) < 2:
         return ()
-    return (toks, toks[1:]) if at_start and toks[0] not in _LABEL_VERBS else (toks,)
+    kind = at_start and toks[0] not in _LABEL_VERBS and not toks[0][:1].isdigit()  # a count loses nothing
+    return (toks, toks[1:]) if kind else (toks,)
 
 
 @page_cache(16384, kind="statement")
@@ -379,15 +387,38 @@ def holds(req: Requirement, prep) -> int:
 
 def pair_chunks(prep, pair: tuple[str, str]) -> int:
     """The chunks of ``prep`` where a negation denies its word (``pair``): both on one line, or the
-    word said beside it (a heading "Permission required" over "You can't resize ..."), not only
+    word said beside it (a heading "Permission required" over "You can't resize ..."), never a
+    negation under a condition ("not saved until you select Save" is how the form works), not only
     a control's name (a "Post transfer" button or a "Print label on post" box beside "Not saved
     yet" says nothing of posting). Kept in ``prep.extra``."""
     key = ("pair", pair)
     hit = prep.extra.get(key)
     if hit is None:
-        neg, word = prep.lines.get(pair[0], 0), prep.lines.get(pair[1], 0)
+        neg, word = prep.lines.get(pair[0], 0) & ~_conditional_lines(prep), prep.lines.get(pair[1], 0)
         hit = _chunks_of(prep, neg & word) | (_chunks_of(prep, neg) & _chunks_of(prep, word & ~_control_lines(prep)))
         prep.extra[key] = hit
+    return hit
+
+
+#: A negation with its condition: how the application works, not what happened ("Changes are not
+#: saved until you select Save", "not shipped unless paid").
+_CONDITION = re.compile(r"\b(?:not|n't|cannot|no)\b.*\b(?:until|unless|before you|once you|if you)\b", re.IGNORECASE)
+
+
+def _conditional_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines whose negation is under a condition (:data:`_CONDITION`)."""
+    hit = prep.extra.get("conditional_lines")
+    if hit is None:
+        hit = 0
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    if _CONDITION.search(n.label or n.line):
+                        hit |= 1 << j
+                    j += 1
+        prep.extra["conditional_lines"] = hit
     return hit
 
 
