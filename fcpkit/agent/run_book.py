@@ -1,37 +1,39 @@
-"""What a live run keeps and how it keeps it: the base of :class:`~fcpkit.agent.runtime.Runner`.
+"""How a live run keeps its books: the base of :class:`~fcpkit.agent.runtime.Runner`.
 
-:class:`RunBook` holds the run's parts and state (step counter, page, trajectory, checks, repairs,
-stop reason...) and does the bookkeeping every phase of the loop shares: events to listeners
-(:meth:`RunBook.on`), records in the evidence log, time per module, the decision on a check
-(escalation to the verifier, the precedence rules, detection counts), the policy gate's decision on
-an action and one environment step (:meth:`RunBook._ask_gate`, :meth:`RunBook._step_env`: a repair's
-recovery runs its actions through the same two), and the
-:class:`~fcpkit.agent.run_records.RunResult` at the end. The loop itself (Algorithm 1) is the
-Runner's; the repair's follow-up (:mod:`fcpkit.agent.repair.perform`) drives the same helpers.
+:class:`RunBook` holds what a run is made of, kept apart: its settings (:attr:`RunBook.config`,
+fixed), its parts (:attr:`RunBook.parts`: testers, verifier, repairer, guards, log) and its state
+(:attr:`RunBook.state`, a :class:`~fcpkit.agent.run_state.RunState` only the loop writes; the
+state's fields read as the Runner's attributes of the same names, for notebooks). It does the
+bookkeeping every phase of the loop shares: events to listeners (:meth:`RunBook.on`), records in
+the evidence log, time per module, the decision on a check (escalation to the verifier, the
+precedence rules, detection counts), the policy gate's decision on an action and one environment
+step (the loop's own actions and a repair's recovery run through the same two), and the
+:class:`~fcpkit.agent.run_records.RunResult` at the end. The loop itself (Algorithm 1), and the
+carrying out of a repair's instructions, are the Runner's.
 """
 
 from __future__ import annotations
 
 import time
 import warnings
-from collections import Counter
 from dataclasses import replace
 from typing import Any, Callable, Generator, Iterator, Sequence
 
 from fcpkit.agent.guards import GateDecision
 from fcpkit.agent.outcomes import classify_outcome
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
-from fcpkit.agent.repair import RepairResult
+from fcpkit.agent.repair.instructions import Backtrack, Replan, splice
 from fcpkit.agent.run_records import EVENTS, RunEvent, RunResult, find_ledgers, llm_by_module
 from fcpkit.agent.run_setup import RunConfig, RunParts, bind_components
+from fcpkit.agent.run_state import RunState
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.precedence import uphold
 from fcpkit.core.protocols import Environment, Executor, Outcome
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult
-from fcpkit.core.tracker import CommitmentTracker
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision, StepCheck, Verdict, VerifyRequest, needs_model
+from fcpkit.errors import FcpkitError
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
 
 __all__ = ["RunBook"]
@@ -42,11 +44,48 @@ def _setting(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.config, name), doc=doc)
 
 
+def _state(name: str, doc: str) -> property:
+    """A read-only runner attribute that reads :class:`RunState` field ``name``."""
+    return property(lambda self: getattr(self.state, name), doc=doc)
+
+
+#: The state's fields a notebook reads as the Runner's attributes (read-only: the loop alone writes them).
+STATE_ATTRIBUTES = {
+    "task": "The task, from the environment or the plan.",
+    "tracker": "The run's commitment progress (``None`` until the plan is known).",
+    "t": "Browser steps taken.",
+    "observation": "The page now.",
+    "initial_observation": "The page the environment reset to.",
+    "safe_url": "The page of the last completed commitment: where a backtrack goes.",
+    "rejected": "Actions refused in this stage, shown to the executor.",
+    "hint": "The last repair's or refusal's hint to the executor.",
+    "trajectory": "Every (action, page) step, the runner's own navigations included.",
+    "stage_history": "The steps since the last commitment was completed.",
+    "summaries": "One summary per completed commitment.",
+    "checks": "Every decided check, in order.",
+    "repairs": "Every repair, in order.",
+    "escalations": "Checks sent to the verifier.",
+    "model_escalations": "Checks that needed a model to decide.",
+    "detections": "Checks decided *repair*.",
+    "gate_blocks": "Actions the policy gate refused.",
+    "proposals": "Actions the executor proposed.",
+    "first_detection": "Step, phase, scope and evidence of the first detection.",
+    "answer": "The executor's report to the user, if it made one.",
+    "stop_reason": "Why the run stopped (``None`` while it runs).",
+    "stop_detail": "The stop's detail.",
+    "result": "The run's :class:`RunResult` (``None`` until it ended).",
+    "plan": "The plan being followed (repairs and replanning change it from the active commitment on).",
+    "index": "The active commitment's position; ``len(plan)`` once a page completed the last one.",
+    "advanced": "Ids of the commitments confirmed done, in order (skipped ones are not).",
+}
+
+
 class RunBook:
     """The parts, settings and state of one run, and the bookkeeping its phases share.
 
-    The state attributes are public for notebooks and read-only by convention; the settings
-    (``run_id``, ``step_budget``...) read :attr:`config`.
+    The state's fields (``t``, ``observation``, ``trajectory``, ``checks``, ``repairs``,
+    ``stop_reason``, ``result``...) read :attr:`state`; the settings (``run_id``,
+    ``step_budget``...) read :attr:`config`; the parts are attributes of their own names.
     """
 
     run_id = _setting("run_id", "The run's id: every event and log record carries it.")
@@ -61,54 +100,17 @@ class RunBook:
     def __init__(self, env: Environment, executor: Executor, plan: Plan | None, *, planner: Planner | None,
                  skills: Sequence[SkillRecord], failures: Sequence[FailureCase], config: RunConfig, parts: RunParts,
                  usage: Any = None):
-        self.env, self.executor, self.planner, self._plan = env, executor, planner, plan
+        self.env, self.executor, self.planner = env, executor, planner
         self.skills, self.failures = tuple(skills), tuple(failures)
-        self.config = config
+        self.config, self.parts = config, parts
         self.state_tester, self.action_tester = parts.state_tester, parts.action_tester
         self.verifier, self.repairer, self.gate = parts.verifier, parts.repairer, parts.gate
         self.budget, self.kill_switch, self.log = parts.budget, parts.kill_switch, parts.log
         self._extra_usage = usage
         self._listeners: dict[str, list[Callable[[RunEvent], Any]]] = {}
         bind_components((self.verifier, self.repairer, self.executor, self.planner), self.log, config.run_id)
-        #: the run's commitment progress (made once the plan is known; the plan lives on it)
-        self.tracker: CommitmentTracker | None = None
-        self.task: str = getattr(env, "task", None) or (plan.task if plan is not None else "")
-        self.t = 0
-        self.observation: Observation | None = None
-        self.initial_observation: Observation | None = None
-        self.safe_url: str | None = None
-        self.rejected: list[Action] = []
-        self.hint: str | None = None
-        self.trajectory: list[tuple[Action, Observation]] = []
-        self.stage_history: list[tuple[Action, Observation]] = []
-        self.summaries: list[str] = []
-        self.checks: list[StepCheck] = []
-        self.repairs: list[RepairResult] = []
-        self.escalations = self.model_escalations = self.detections = self.gate_blocks = self.proposals = 0
-        self.first_detection: dict[str, Any] | None = None
-        self.answer: str | None = None
-        self.stop_reason: str | None = None
-        self.stop_detail: str | None = None
-        self.result: RunResult | None = None
-        self._times: Counter = Counter()
-        self._standing = "supported"
-        self._proposed: Counter = Counter()  # (page fingerprint, command) -> times proposed
-
-    # -- run state kept by the tracker ------------------------------------------------------
-    @property
-    def plan(self) -> Plan | None:
-        """The plan being followed (repairs and replanning change it from the active commitment on)."""
-        return self.tracker.plan if self.tracker is not None else self._plan
-
-    @property
-    def index(self) -> int:
-        """The active commitment's position; ``len(plan)`` once a page completed the last one."""
-        return self.tracker.position if self.tracker is not None else 0
-
-    @property
-    def advanced(self) -> list[str]:
-        """Ids of the commitments confirmed done, in order (skipped ones are not)."""
-        return self.tracker.advanced if self.tracker is not None else []
+        #: what changes while the run goes on (only the loop writes it)
+        self.state = RunState(getattr(env, "task", None) or (plan.task if plan is not None else ""), given_plan=plan)
 
     # -- observers ------------------------------------------------------------------------
     def on(self, event: str, fn: Callable[[RunEvent], Any] | None = None):
@@ -121,6 +123,8 @@ class RunBook:
         return fn
 
     def _emit(self, name: str, *, phase: str | None = None, commitment: str | None = None, **data: Any) -> RunEvent:
+        """Make the event ``name`` (keyed by the active commitment unless one is named) and give it
+        to its listeners; a listener that raises is warned about, so a broken widget cannot end a run."""
         if commitment is None and self.plan is not None and self.index < len(self.plan):
             commitment = self.plan.commitments[self.index].id
         ev = RunEvent(name, self.run_id, self.t, phase, commitment, data)
@@ -133,13 +137,15 @@ class RunBook:
 
     # -- log, time, stop --------------------------------------------------------------------
     def _timed(self, module: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``fn(*args, **kwargs)``, its time added to ``module``'s (the result's ``time_by_module``)."""
         t0 = time.perf_counter()
         try:
             return fn(*args, **kwargs)
         finally:
-            self._times[module] += time.perf_counter() - t0
+            self.state.times[module] += time.perf_counter() - t0
 
     def _ledgers(self) -> list[Any]:
+        """The LLM usage ledgers whose calls the result counts (the extra one and the components')."""
         return find_ledgers(self._extra_usage, (self.planner, self.executor, self.verifier, self.repairer))
 
     def _event(self, event: str, *, phase: str | None = None, at: int | None = None, **payload: Any) -> None:
@@ -160,12 +166,14 @@ class RunBook:
             yield self._emit(name, **data)
 
     def _stop(self, reason: str, detail: str | None = None) -> RunEvent:
-        self.stop_reason, self.stop_detail = reason, detail
+        """End the run with ``reason``: the state, the log's ``stop`` record, the ``stop`` event."""
+        self.state.stop_reason, self.state.stop_detail = reason, detail
         self._event("stop", reason=reason, detail=detail)
         return self._emit("stop", reason=reason, detail=detail)
 
     # -- deciding a check -------------------------------------------------------------------
     def _commitment(self, cid: str) -> Commitment:
+        """The commitment ``cid`` names (the active one if a repair renamed it away)."""
         assert self.plan is not None
         try:
             return self.plan.commitments[self.plan.index(cid)]
@@ -173,13 +181,17 @@ class RunBook:
             return self.plan.commitments[min(self.index, len(self.plan) - 1)]
 
     def _decide(self, result: CheckResult, *, action: Action | None, observation: Observation | None) -> Verdict:
+        """The decision on one fast test: escalated to the verifier unless it routes *continue*,
+        held to the precedence rules, counted (checks, escalations, detections) and logged. With
+        repairs off a *repair* is counted and turned into *continue*."""
         assert self.plan is not None
-        self._times["fast_tester"] += result.elapsed_ms / 1e3
+        s = self.state
+        s.times["fast_tester"] += result.elapsed_ms / 1e3
         verdict = Verdict(Decision.CONTINUE, verifier="fast")
         if needs_model(result):
-            self.model_escalations += 1
+            s.model_escalations += 1
         if result.route is not Route.CONTINUE or getattr(self.verifier, "every_check", False):  # slow-only arm
-            self.escalations += 1
+            s.escalations += 1
             req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))
             verdict = self._timed("verifier", self.verifier.verify, req)
@@ -187,11 +199,11 @@ class RunBook:
             verdict = uphold(result, verdict, observation=observation, action=action)
             if verdict.decision is Decision.REPAIR and verdict.scope is None:
                 verdict = replace(verdict, scope=result.scope or "execution")
-        self.checks.append(StepCheck(self.t, result, verdict.decision, verdict.verifier, verdict.diagnosis))
+        s.checks.append(StepCheck(self.t, result, verdict.decision, verdict.verifier, verdict.diagnosis))
         if verdict.decision is Decision.REPAIR:
-            self.detections += 1
-            if self.first_detection is None:
-                self.first_detection = {"step": self.t, "phase": result.phase, "scope": verdict.scope,
+            s.detections += 1
+            if s.first_detection is None:
+                s.first_detection = {"step": self.t, "phase": result.phase, "scope": verdict.scope,
                                         "evidence": result.evidence, "rule": result.rule}
             if not self.repairs_on:  # the ablation without commitment repair: detected, not acted on
                 verdict = replace(verdict, decision=Decision.CONTINUE, diagnosis=f"(repair off) {verdict.diagnosis}")
@@ -204,6 +216,8 @@ class RunBook:
         return verdict
 
     def _state_of(self, result: CheckResult, verdict: Verdict) -> str:
+        """The commitment's standing a decided check leaves (:data:`~fcpkit.core.tracker.STANDINGS`):
+        an escalation a fallback or a lower-bound verifier answered is not resolved."""
         if verdict.decision is Decision.REPAIR:
             return "falsified"
         if result.route is Route.CONTINUE:
@@ -238,20 +252,50 @@ class RunBook:
         except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
             yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
             return None
-        self.t += 1
-        self.observation = obs
-        self.trajectory.append((action, obs))
-        self.stage_history.append((action, obs))
+        self.state.record_step(action, obs)
         yield self._emit("act", phase="post", action=action, observation=obs)
         return obs
 
-    def _navigate(self, url: str, why: str) -> Observation:
-        nav = Action(f"goto({url!r})", why, None, "read", extra={"runner": "backtrack"})
+    def _backtrack(self, ins: Backtrack, phase: str) -> Generator[RunEvent, None, bool]:
+        """Take the browser back to the last safe page (a step of the run, not of the stage, and no
+        ``act`` event), unless it is there or the step budget is spent. ``False`` when the
+        navigation failed (the run then stops with ``env_error``)."""
+        assert self.observation is not None
+        if self.observation.url == ins.url or self.t >= self.step_budget:
+            return True
+        nav = Action(f"goto({ins.url!r})", ins.why, None, "read", extra={"runner": "backtrack"})
         goto = getattr(self.env, "goto", None)
-        obs = self._timed("env", goto, url) if callable(goto) else self._timed("env", self.env.step, nav)
-        self.t += 1
-        self.trajectory.append((nav, obs))
-        return obs
+        try:
+            obs = self._timed("env", goto, ins.url) if callable(goto) else self._timed("env", self.env.step, nav)
+        except Exception as exc:  # noqa: BLE001
+            yield self._stop("env_error", f"backtrack failed: {type(exc).__name__}: {exc}")
+            return False
+        self.state.record_step(nav, obs, stage=False)
+        self._event("backtrack", url=ins.url)
+        yield self._emit("backtrack", phase=phase, url=ins.url, observation=obs)
+        return True
+
+    # -- the planner ----------------------------------------------------------------------------
+    def _replan(self, ins: Replan) -> Iterator[RunEvent]:
+        """A planning-scope repair: the planner makes a new suffix from the active commitment on
+        (told what failed); without a planner, or when it fails, the run stops for a replan."""
+        if self.planner is None:
+            yield self._stop("replan_required", ins.reason)
+            return
+        assert self.tracker is not None and self.plan is not None
+        diag = FailureCase(self.task, pattern=ins.reason, strategy="replan",
+                           analysis=f"commitment {self.plan.commitments[self.index].id!r} falsified at step {self.t}")
+        try:
+            fresh = self._timed("planner", self.planner.plan, self.task, self.observation, self.skills,
+                                tuple(self.failures) + (diag,))
+        except FcpkitError as exc:
+            yield self._stop("replan_required", f"replanning failed: {exc}")
+            return
+        # the commitments from the active one on are new: nothing has been done for them yet
+        self.tracker.replanned(splice(self.plan, self.index, fresh))
+        self._event("replan", plan=self.plan.to_data())
+        yield self._emit("replan", plan=self.plan)
+        yield from self._retrievals(self.planner)
 
     # -- the end ----------------------------------------------------------------------------
     def _finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
@@ -261,13 +305,14 @@ class RunBook:
             outcome = self._timed("env", self.env.validate, self.answer)
         except Exception as exc:  # noqa: BLE001
             outcome = Outcome(False, f"validate failed: {type(exc).__name__}: {exc}")
-        self.result = RunResult(
+        s = self.state
+        s.result = RunResult(
             run_id=self.run_id, task=self.task, success=outcome.success if outcome else None, outcome=outcome,
             stop_reason=self.stop_reason or "unknown", stop_detail=self.stop_detail, steps=self.t,
             proposals=self.proposals, plan=self.plan, advanced=list(self.advanced), detections=self.detections,
             first_detection=self.first_detection, repairs=list(self.repairs), checks=list(self.checks),
             escalations=self.escalations, gate_blocks=self.gate_blocks, answer=self.answer,
-            llm_by_module=llm_by_module(ledgers, marks), time_by_module=dict(self._times),
+            llm_by_module=llm_by_module(ledgers, marks), time_by_module=dict(s.times),
             wall_s=time.perf_counter() - t_start, summaries=list(self.summaries),
             trajectory=list(self.trajectory), model_escalations=self.model_escalations,
             outcome_class=classify_outcome(outcome.success if outcome else None, self.stop_reason or "unknown",
@@ -275,3 +320,25 @@ class RunBook:
         )
         self._event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
         yield self._emit("run_end", result=self.result)
+
+    # -- a run ended from outside its loop ----------------------------------------------------
+    def interrupt(self, why: str) -> None:
+        """Record that the run was cut from outside (an episode that ended, a closed agent): the
+        stop reason ``interrupted`` with the Runner's own stop record, as for a Ctrl-C. Nothing
+        if the run already stopped."""
+        if self.stop_reason is None:
+            self._stop("interrupted", why)
+
+    def end(self, t_start: float) -> RunResult:
+        """Make the :class:`RunResult` of a run whose loop was cut before its own end (its stop is
+        already recorded, e.g. by :meth:`interrupt`): validate, log ``run_end`` and emit it, as the
+        loop's finish does. ``t_start`` is when the run started (``time.perf_counter()``); every
+        LLM call the components' ledgers hold is counted."""
+        for _ in self._finish(t_start, self._ledgers(), {}):
+            pass
+        assert self.result is not None
+        return self.result
+
+
+for _name, _doc in STATE_ATTRIBUTES.items():
+    setattr(RunBook, _name, _state(_name, _doc))

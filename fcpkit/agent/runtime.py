@@ -16,11 +16,12 @@ callbacks (``runner.on("repair", fn)``, ``"*"`` for every event) or by iterating
 ``runner.steps()``, which yields a :class:`RunEvent` after each phase; ``runner.run()`` runs to the
 end and returns a :class:`RunResult`.
 
-This module holds the loop and its phases. The run's settings and parts are made in
-:mod:`fcpkit.agent.run_setup`, its state and the bookkeeping every phase shares (events, log,
-timing, deciding a check, the gate's decision, the environment step, the result) live in
-:class:`~fcpkit.agent.run_book.RunBook`, the Runner's base, and the event and result records in
-:mod:`fcpkit.agent.run_records`.
+This module holds the loop: its phases and the order they follow each other, and how a
+repair's instructions (:mod:`fcpkit.agent.repair.instructions`) are carried out. The run's
+settings and parts are made in :mod:`fcpkit.agent.run_setup`, its state is one
+:class:`~fcpkit.agent.run_state.RunState`, and each dealing with one part (events, log, timing,
+deciding a check, the gate, an environment step, a backtrack, a replan, the result) is
+:class:`~fcpkit.agent.run_book.RunBook`'s, the Runner's base.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ from typing import Any, Generator, Iterator, Sequence
 from fcpkit.agent.guards import GateDecision, KillSwitch, PolicyGate, RepairBudget
 from fcpkit.agent.planner import FailureCase, Planner, SkillRecord
 from fcpkit.agent.repair import DeterministicRepairer, RepairRequest, Repairer
-from fcpkit.agent.repair.perform import carry_out
+from fcpkit.agent.repair.instructions import (
+    UNREPAIRABLE_STOP, Backtrack, Instruction, Recover, Replan, Stop, arrived, instructions, is_wait, page_before,
+)
+from fcpkit.agent.repair.strategies import REPORTS, rebind
 from fcpkit.agent.run_book import RunBook
 from fcpkit.agent.run_records import RunEvent, RunResult
 from fcpkit.agent.run_setup import RunConfig, RunParts
@@ -49,8 +53,6 @@ from fcpkit.errors import FcpkitError
 
 __all__ = ["Runner"]
 
-#: commitment standings from best to worst (the gate takes the worst it has seen since the last page)
-_STANDING_ORDER = ("supported", "unresolved", "falsified")
 #: the same action proposed on the same page this many times means the agent is going round in circles
 LOOP_LIMIT = 3
 _REPORT_CALLS = {"send_msg_to_user": "reported", "report_infeasible": "infeasible"}
@@ -91,24 +93,15 @@ class Runner(RunBook):
         planner: Planner | None = None,
         skills: Sequence[SkillRecord] = (),
         failures: Sequence[FailureCase] = (),
-        matcher: Matcher | None = None,
-        thresholds: Thresholds | None = None,
-        state_tester: StateTester | None = None,
-        action_tester: ActionTester | None = None,
-        verifier: Verifier | None = None,
-        repairer: Repairer | None = None,
-        gate: PolicyGate | None = None,
-        budget: RepairBudget | None = None,
-        kill_switch: KillSwitch | None = None,
+        matcher: Matcher | None = None, thresholds: Thresholds | None = None,
+        state_tester: StateTester | None = None, action_tester: ActionTester | None = None,
+        verifier: Verifier | None = None, repairer: Repairer | None = None,
+        gate: PolicyGate | None = None, budget: RepairBudget | None = None, kill_switch: KillSwitch | None = None,
         log: EvidenceLog | None = None,
-        step_budget: int = 20,
-        proposal_budget: int | None = None,
+        step_budget: int = 20, proposal_budget: int | None = None,
         pre_action: bool = True, repairs: bool = True,
-        history: int = 4,
-        unresolved_verifiers: Sequence[str] = ("keep-going",),
-        gate_block_limit: int = 2,
-        run_id: str | None = None,
-        usage: Any = None,
+        history: int = 4, unresolved_verifiers: Sequence[str] = ("keep-going",), gate_block_limit: int = 2,
+        run_id: str | None = None, usage: Any = None,
     ):
         if plan is None and planner is None:
             raise FcpkitError("Runner: pass a plan or a planner")
@@ -131,14 +124,16 @@ class Runner(RunBook):
         try:
             yield from self._loop()
         except BaseException as exc:  # closed generator, Ctrl-C, SIGTERM as SystemExit, a crash
-            if self.stop_reason is None:  # every exit path leaves a stop record in the log
-                self.stop_reason = "interrupted" if isinstance(exc, (GeneratorExit, KeyboardInterrupt, SystemExit)) \
+            s = self.state
+            if s.stop_reason is None:  # every exit path leaves a stop record in the log
+                s.stop_reason = "interrupted" if isinstance(exc, (GeneratorExit, KeyboardInterrupt, SystemExit)) \
                     else "crashed"
-                self.stop_detail = f"{type(exc).__name__}: {exc}"[:300]
-                self._event("stop", reason=self.stop_reason, detail=self.stop_detail)
+                s.stop_detail = f"{type(exc).__name__}: {exc}"[:300]
+                self._event("stop", reason=s.stop_reason, detail=s.stop_detail)
             raise
 
     def run(self) -> RunResult:
+        """Run to the end and return the :class:`RunResult` (listeners still see every event)."""
         for _ in self.steps():
             pass
         assert self.result is not None
@@ -146,6 +141,8 @@ class Runner(RunBook):
 
     # -- the loop --------------------------------------------------------------------------
     def _loop(self) -> Iterator[RunEvent]:
+        """Algorithm 1's outer loop: begin, then one proposal at a time until a stop, the plan's
+        end or the step budget; the result is made however the run ended, so every run has one."""
         t_start = time.perf_counter()
         ledgers = self._ledgers()
         marks = {id(u): len(u.calls) for u in ledgers}
@@ -170,11 +167,11 @@ class Runner(RunBook):
         except Exception as exc:  # noqa: BLE001
             yield self._stop("env_error", f"reset failed: {type(exc).__name__}: {exc}")
             return False
-        self.observation = obs
-        self.initial_observation = obs
-        self.safe_url = obs.url or None
+        s = self.state
+        s.observation = s.initial_observation = obs
+        s.safe_url = obs.url or None
         yield self._emit("run_start", task=self.task, observation=obs)
-        plan = self._plan
+        plan = s.given_plan
         if plan is None:
             assert self.planner is not None
             try:
@@ -184,9 +181,9 @@ class Runner(RunBook):
                 return False
             yield from self._retrievals(self.planner)
         # a live run keeps its completed prefix fixed: an executor naming an earlier step is not followed
-        self.tracker = CommitmentTracker(plan, self.state_tester, actions=self.action_tester,
-                                         track_attempts=self.pre_action, follow_back=False)
-        self.task = self.task or plan.task
+        s.tracker = CommitmentTracker(plan, self.state_tester, actions=self.action_tester,
+                                      track_attempts=self.pre_action, follow_back=False)
+        s.task = s.task or plan.task
         self._event("plan", plan=plan.to_data(), planner=getattr(self.planner, "name", None),
                     report=getattr(self.planner, "last_report", None) if self.planner else None)
         yield self._emit("plan", plan=plan)
@@ -229,12 +226,13 @@ class Runner(RunBook):
         except Exception as exc:  # noqa: BLE001
             yield self._stop("executor_error", f"{type(exc).__name__}: {exc}")
             return None
-        self.proposals += 1
+        s = self.state
+        s.proposals += 1
         seen = (page_fingerprint(obs), action.command)
-        self._proposed[seen] += 1
-        if self._proposed[seen] >= LOOP_LIMIT:
-            self._event("looping", command=action.command, times=self._proposed[seen])
-            yield self._stop("looping", f"{action.command} proposed {self._proposed[seen]} times on the same page")
+        s.proposed[seen] += 1
+        if s.proposed[seen] >= LOOP_LIMIT:
+            self._event("looping", command=action.command, times=s.proposed[seen])
+            yield self._stop("looping", f"{action.command} proposed {s.proposed[seen]} times on the same page")
             return None
         yield self._emit("propose", phase="pre", action=action)
         return action
@@ -254,7 +252,7 @@ class Runner(RunBook):
         move = self.tracker.follow(claimed, check)
         if move is None:
             return True
-        self.rejected, self.hint = [], None
+        self.state.rejected, self.state.hint = [], None
         if move.kind == "unconfirmed":
             skipped = [self.tracker.plan.commitments[k].id for k in move.skipped]
             self._event("advance", at=move.origin, unconfirmed=True, skipped=skipped, to=claimed)
@@ -265,11 +263,11 @@ class Runner(RunBook):
             yield self._emit("advance", phase="pre", commitment=claimed, unconfirmed=False, skipped=[])
             # the doubt the last page left was about a commitment now settled: as after a
             # completion, the gate's standing is this page's test against the one now active
-            self._standing = "supported"
+            self.tracker.stand("supported")
             result = self.tracker.retest(obs)
             verdict = self._decide(result, action=None, observation=obs)
             if result.route is not Route.CONTINUE:
-                self._standing = self._state_of(result, verdict)
+                self.tracker.stand(self._state_of(result, verdict))
             yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
             if verdict.decision is Decision.REPAIR:
                 yield from self._repair(result, verdict, None, "post")
@@ -299,16 +297,18 @@ class Runner(RunBook):
         """The policy gate. The commitment's standing is the worse of this action's test and the
         last page's, so a write cannot follow a falsified or unresolved page just because the
         proposed action itself looks harmless. Returns the gate decision, or ``None`` if blocked."""
-        gd = yield from self._ask_gate(action, max(state, self._standing, key=_STANDING_ORDER.index))
+        assert self.tracker is not None
+        gd = yield from self._ask_gate(action, self.tracker.gate_standing(state))
         if gd.allowed:
             return gd
-        self.gate_blocks += 1
-        self.rejected.append(action)
-        self.hint = f"{action.command} was blocked by policy ({gd.reason})."
+        s = self.state
+        s.gate_blocks += 1
+        s.rejected.append(action)
+        s.hint = f"{action.command} was blocked by policy ({gd.reason})."
         if gd.needs_approval:
             yield self._stop("approval_required", gd.reason)
-        elif self.gate_blocks >= self.gate_block_limit:
-            yield self._stop("blocked_by_policy", f"{self.gate_blocks} blocked action(s); last: {gd.reason}")
+        elif s.gate_blocks >= self.gate_block_limit:
+            yield self._stop("blocked_by_policy", f"{s.gate_blocks} blocked action(s); last: {gd.reason}")
         return None
 
     def _act(self, action: Action, gd: GateDecision) -> Iterator[RunEvent]:
@@ -323,7 +323,7 @@ class Runner(RunBook):
             report = next((_REPORT_CALLS[k.name] for k in calls if k.name in _REPORT_CALLS), None)
             if report:
                 msg = next(k for k in calls if k.name in _REPORT_CALLS)
-                self.answer = str(msg.args[0]) if msg.args else str(msg.kwargs.get("text", ""))
+                self.state.answer = str(msg.args[0]) if msg.args else str(msg.kwargs.get("text", ""))
         except ValueError:
             pass
         yield from self._test_page(action, before)
@@ -338,7 +338,7 @@ class Runner(RunBook):
                                       baseline=edit_baseline(self.initial_observation, self.trajectory[:-1]))
         verdict = self._decide(post, action=action, observation=obs)
         if post.route is not Route.CONTINUE:  # a page with no signal neither clears nor adds a doubt
-            self._standing = self._state_of(post, verdict)
+            self.tracker.stand(self._state_of(post, verdict))
         yield self._emit("post_test", phase="post", action=action, result=post, verdict=verdict, observation=obs)
         if verdict.decision is Decision.REPAIR:
             yield from self._repair(post, verdict, action, "post")
@@ -362,9 +362,10 @@ class Runner(RunBook):
         c = self.tracker.plan.commitments[move.origin]
         summary = (f"[{c.id}] {c.subgoal}: done at step {self.t} ({why}); "
                    + ", ".join(a.command for a, _ in self.stage_history[-3:]))
-        self.summaries.append(summary)
-        self.stage_history = []
-        self._proposed.clear()
+        s = self.state
+        s.summaries.append(summary)
+        s.stage_history = []
+        s.proposed.clear()
         self._event("advance", at=move.origin, summary=summary, advanced=c.id, by=why)
 
     def _advance(self, result: CheckResult) -> Iterator[RunEvent]:
@@ -379,26 +380,30 @@ class Runner(RunBook):
             summary = (f"[{c.id}] {c.subgoal}: done at step {self.t} on {obs.title or obs.url}"
                        + (f" (confirmed by {result.confirming!r})" if result.confirming else "")
                        + f"; {n} action(s): " + ", ".join(a.command for a, _ in self.stage_history[-3:]))
-            self.summaries.append(summary)
-            self._proposed.clear()
-            self.safe_url = obs.url or self.safe_url
-            self.rejected, self.hint, self.stage_history = [], None, []
-            self._event("advance", summary=summary, safe_url=self.safe_url, advanced=c.id)
+            s = self.state
+            s.summaries.append(summary)
+            s.proposed.clear()
+            s.safe_url = obs.url or s.safe_url
+            s.rejected, s.hint, s.stage_history = [], None, []
+            self._event("advance", summary=summary, safe_url=s.safe_url, advanced=c.id)
             more = self.tracker.complete()
-            self._standing = "supported"
+            self.tracker.stand("supported")
             yield self._emit("advance", phase="post", commitment=c.id, summary=summary, safe_url=self.safe_url)
             if not more:
                 break
             result = self.tracker.retest(obs)
             verdict = self._decide(result, action=None, observation=obs)
             if result.route is not Route.CONTINUE:  # the gate's standing follows every re-test
-                self._standing = self._state_of(result, verdict)
+                self.tracker.stand(self._state_of(result, verdict))
             yield self._emit("post_test", phase="post", result=result, verdict=verdict, observation=obs)
             decision = verdict.decision
             if decision is Decision.REPAIR:
                 yield from self._repair(result, verdict, None, "post")
 
     def _repair(self, result: CheckResult, verdict: Verdict, action: Action | None, phase: str) -> Iterator[RunEvent]:
+        """A check decided *repair*: spend the scope's budget, ask the repairer (falling back to the
+        deterministic one when it fails or rewrites the completed prefix), record the repair, then
+        carry out what it asks. The repairer only answers; the loop alone changes the run."""
         assert self.plan is not None and self.observation is not None
         scope = verdict.scope or result.scope or "execution"
         if not self.budget.allows(scope):
@@ -419,14 +424,77 @@ class Runner(RunBook):
             res = replace(DeterministicRepairer().repair(req), repairer=f"deterministic ({res.repairer} changed the completed prefix)")
         assert self.tracker is not None
         self.tracker.repaired(res.plan)
-        self.repairs.append(res)
-        if res.rejected_action is not None and res.rejected_action not in self.rejected:
-            self.rejected.append(res.rejected_action)
-        self.hint = res.hint
-        self._proposed.clear()  # a repair changes the plan or the path: repeats after it are the budget's business
+        s = self.state
+        s.repairs.append(res)
+        if res.rejected_action is not None and res.rejected_action not in s.rejected:
+            s.rejected.append(res.rejected_action)
+        s.hint = res.hint
+        s.proposed.clear()  # a repair changes the plan or the path: repeats after it are the budget's business
         rec = res.to_dict()
         rec["repaired_commitment"] = rec.pop("commitment")
         self.log.append("repair", run=self.run_id, step=self.t, phase=phase, commitment=result.commitment, **rec)
         yield self._emit("repair", phase=phase, repair=res, result=result, verdict=verdict)
 
-        yield from carry_out(self, res, phase, action)
+        yield from self._follow_repair(instructions(res), phase, action)
+
+    # -- carrying out a repair's instructions ------------------------------------------------
+    def _follow_repair(self, todo: tuple[Instruction, ...], phase: str, action: Action | None) -> Iterator[RunEvent]:
+        """Carry out a repair's instructions in order: a stop, a replan or a backtrack that ends
+        the run ends it here; the kill switch then counts the repair (a guard: a run repaired
+        too often in a short span is parked whatever the repair said); a recovery runs last.
+        ``action`` is the action the repair was about (``None`` for the start page or a re-test)."""
+        for ins in todo:
+            if isinstance(ins, Stop):
+                self._event("honest_stop", phase=phase, cause=ins.cause, evidence=ins.evidence, strategy=ins.strategy)
+                yield self._stop(ins.reason, ins.message)
+                return
+            if isinstance(ins, Replan):
+                yield from self._replan(ins)
+                if self.stop_reason is not None:
+                    return
+            elif isinstance(ins, Backtrack) and not (yield from self._backtrack(ins, phase)):
+                return
+        if self.kill_switch.record_repair(self.t):
+            self._event("kill_switch", **self.kill_switch.to_dict())
+            yield self._stop("killed", self.kill_switch.why)
+            return
+        for ins in todo:
+            if isinstance(ins, Recover):
+                yield from self._recover(ins, phase, action)
+
+    def _recover(self, ins: Recover, phase: str, intended: Action | None) -> Iterator[RunEvent]:
+        """Run the recovery's actions through the gate, then test the page they led to.
+
+        The page is tested as the outcome of the action the repair was about (``intended``, from the
+        page it ran on): the recovery completes what that action set out to do (the sign-in lands on
+        the page it asked for, the dismissed dialog uncovers it), so the commitment's evidence reads
+        it as it would have read a page that never failed.
+        """
+        assert self.tracker is not None and self.observation is not None
+        start = self.observation
+        origin = page_before(self.trajectory, self.initial_observation, intended) if intended is not None else None
+        last: Action | None = None
+        for action in ins.actions:
+            if self.stop_reason is not None or self.t >= self.step_budget:
+                return
+            if is_wait(action) and last is not None and is_wait(last) and arrived(start, self.observation):
+                break  # backoff: the page arrived, no longer wait
+            action = rebind(action, self.observation)
+            # the repair chose this action for the falsified page: the gate judges its own effect
+            gd = yield from self._ask_gate(action, "supported", recovery=ins.strategy)
+            if not gd.allowed:
+                yield self._stop(UNREPAIRABLE_STOP, f"the repair {ins.strategy!r} needs {action.command}, which the "
+                                                    f"policy gate refuses ({gd.reason}). Evidence: {ins.evidence}")
+                return
+            if (yield from self._step_env(action)) is None:
+                return
+            last = action
+        if last is None:
+            return
+        self._event("recovery", phase=phase, strategy=ins.strategy, actions=[a.command for a in ins.actions])
+        # the falsified page was replaced: the page the recovery led to decides the standing now
+        self.tracker.stand("supported")
+        if origin is not None and intended is not None and not intended.command.startswith(REPORTS):
+            yield from self._test_page(intended, origin)
+        else:
+            yield from self._test_page(last, start)

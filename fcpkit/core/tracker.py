@@ -52,7 +52,12 @@ from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
 
-__all__ = ["CommitmentTracker", "Move", "MOVES", "agent_inputs", "add_inputs"]
+__all__ = ["CommitmentTracker", "Move", "MOVES", "STANDINGS", "agent_inputs", "add_inputs"]
+
+#: A commitment's standing, from best to worst: the last test supported it (or said nothing new),
+#: left a doubt no verifier resolved, or falsified it. A live run's policy gate takes the worse of
+#: this and the proposed action's own test, so a write cannot follow a doubtful page.
+STANDINGS = ("supported", "unresolved", "falsified")
 
 #: How :meth:`CommitmentTracker.follow` moved: every commitment passed over was already confirmed;
 #: the page settled every commitment passed over (:func:`~fcpkit.core.progress.advance_check`); the agent moved on past
@@ -138,6 +143,9 @@ class CommitmentTracker:
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
         self._falsified_here: set[int] = set()
+        #: the active commitment's standing (:data:`STANDINGS`), set by the caller that decides the
+        #: checks (:meth:`stand`); a live run's gate reads it with :meth:`gate_standing`
+        self.standing = "supported"
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -171,6 +179,18 @@ class CommitmentTracker:
             self.confirmed.add(k)
             self.advanced.append(self.plan.commitments[k].id)
             self._advanced_at.append(k)
+
+    # -- standing ---------------------------------------------------------------------------
+    def stand(self, standing: str) -> None:
+        """The active commitment's standing after a decided check (or ``"supported"`` once a new
+        page or a new commitment replaced the doubt)."""
+        if standing not in STANDINGS:
+            raise ValueError(f"unknown standing {standing!r}; use one of {STANDINGS}")
+        self.standing = standing
+
+    def gate_standing(self, action: str) -> str:
+        """The worse of ``action`` (the proposed action's own standing) and the last page's."""
+        return max(action, self.standing, key=STANDINGS.index)
 
     # -- the agent moves on -----------------------------------------------------------------
     def claim(self, commitment_id: str, observation: Observation | None) -> CheckResult | None:

@@ -55,3 +55,19 @@ def inner_imports(package: Path, allowed=lambda rel, module: False) -> set[str]:
                     continue
                 found |= {f"{rel}:{m}" for m in mods if m.split(".")[0] not in LAZY_OK and not allowed(rel, m)}
     return found
+
+
+def private_uses(package: Path, names: set[str], allowed: set[str] = frozenset()) -> list[str]:
+    """``file:line attribute`` for every use of one of ``names`` (an object's private members)
+    on anything but ``self``/``cls``, in the modules of ``package`` not in ``allowed`` (paths
+    relative to ``package``): who reaches into an object from outside its own class."""
+    found = []
+    for path, tree in modules(package):
+        rel = str(path.relative_to(package))
+        if rel in allowed:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in names \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
+    return found

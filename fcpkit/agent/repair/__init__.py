@@ -9,8 +9,8 @@
 * :mod:`~fcpkit.agent.repair.llm` — the LLM repairer choosing among the same strategies;
 * :mod:`~fcpkit.agent.repair.credentials` — credentials providers, and the wrapper that keeps
   secrets out of prompts and logs;
-* :mod:`~fcpkit.agent.repair.perform` — how the runner carries a repair out (recovery actions,
-  backtracking, replanning, stops).
+* :mod:`~fcpkit.agent.repair.instructions` — what a repair asks the loop to do (stop, replan,
+  backtrack, recover with actions), as data the runner carries out.
 """
 
 from fcpkit.agent.repair.base import DEPTHS, FAMILIES, RepairRequest, RepairResult, Repairer, choose_depth

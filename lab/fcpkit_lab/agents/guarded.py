@@ -176,8 +176,7 @@ def _note_for(runner: Runner):
 
 
 def _interrupted(runner: Runner, why: str) -> None:
-    if runner.stop_reason is None:
-        runner._stop("interrupted", why)  # the Runner's own stop record, as for a Ctrl-C
+    runner.interrupt(why)  # the Runner's own stop record, as for a Ctrl-C
 
 
 def _run(runner: Runner, turns: Turns) -> None:
@@ -187,8 +186,7 @@ def _run(runner: Runner, turns: Turns) -> None:
     except EpisodeEnded:
         # the run was cut at the episode's end (its stop is logged as interrupted): record its end
         # as the Runner's own finish does, so the log closes with run_end and a result
-        for _ in runner._finish(t0, runner._ledgers(), {}):
-            pass
+        runner.end(t0)
     except BaseException as exc:  # noqa: BLE001 - a crash is logged by the Runner; the turns must still end
         warnings.warn(f"fcpkit guard: the run crashed ({type(exc).__name__}: {exc})", stacklevel=1)
     finally:
