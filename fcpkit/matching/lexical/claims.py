@@ -409,7 +409,8 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     if _only_an_id(s):
         # "P-20481", "#100428": a record named by its id alone, nothing said of it, is its page
         # (as a bare name is): a list that lists it says only that it exists
-        return Claim("identity", statement, f"{s.strip(' .')} page", subject=s, entities=ents)
+        named = re.sub(r"\s*\([^()]{1,30}\)\s*$", "", s).strip(" .")  # the record; what the parenthesis says of it aside
+        return Claim("identity", statement, f"{named} page", subject=s, entities=ents)
     bare = _BARE_RECORD.match(s)
     kind = bare.group("kind").lower().split() if bare else []
     if bare and record_ids(bare.group("id")) and kind[0] not in g.ACTION_VERBS and not (STOPWORDS | NEGATIONS).intersection(kind):
