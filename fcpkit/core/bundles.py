@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from fcpkit.core.falsifiers import commitment_text
+from fcpkit.core.text import tokenize
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 
 __all__ = ["Bundle", "PlanBundles", "build_bundle"]
@@ -34,6 +35,9 @@ class Bundle:
     #: falsifiers that say a control is absent ("Approve button is not available"): what the step
     #: acts with, so they stop counting once its completion evidence holds
     absences: frozenset[int] = frozenset()
+    #: what each control absence names, as tokens (its role and the act it is for aside): a control
+    #: the agent used in this run is gone because it was used ("New payment" after creating one)
+    absent_things: tuple[tuple[int, frozenset[str]], ...] = ()
     #: falsifiers about the control the step submits with ("Resize instance button is disabled"):
     #: before the step acted, a submit button disabled until the form is filled means not done
     #: yet, so they count only once an action was taken
@@ -104,6 +108,20 @@ def _absent_control(claim: Any) -> bool:
     return getattr(claim, "type", None) == "absence" and bool(getattr(claim, "roles", None))
 
 
+#: An absence about a control, named as one ("the control to create a payment", "Assign button"):
+#: not a record or a value the agent typed ("T-390 is not listed").
+_CONTROL_WORD = re.compile(r"\b(?:control|button|link|option|tab|menu item|action)s?\b", re.IGNORECASE)
+#: Words of a control's description that are not its name: its role and how it is introduced.
+_NOT_A_NAME = frozenset(tokenize("control button link option field box menu item tab icon way to for the a an"))
+_INTRO = re.compile(r"^\s*(?:an?\s+|the\s+)?\w+\s+to\s+[A-Za-z]+\s+", re.IGNORECASE)
+
+
+def _named_thing(subject: str) -> frozenset[str]:
+    """The words that name the control an absence is about ("New payment" of "the control to
+    create a new payment", "Assign" of "Assign button")."""
+    return frozenset(tokenize(_INTRO.sub("", subject))) - _NOT_A_NAME
+
+
 def _unplaced_absence(claim: Any) -> bool:
     """An absence claim that names no place ("No Reply button", not "No Reply button on the thread
     page"): where it would hold is the step's own page."""
@@ -157,6 +175,9 @@ class PlanBundles:
         if self._compile is None or not b.falsifiers:
             return b
         absent = frozenset(i for i, _, _ in b.falsifiers if _absent_control(self._compile(b.statements[i])))
+        things = tuple((i, _named_thing(claim.subject)) for i, _, _ in b.falsifiers
+                       if getattr(claim := self._compile(b.statements[i]), "type", None) == "absence"
+                       and (claim.roles or _CONTROL_WORD.search(claim.subject)))
         labels = [_field_label(self._compile(b.statements[i])) for i in b.comp]
         labels = [x for x in labels if x]
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
@@ -166,9 +187,9 @@ class PlanBundles:
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))
-        changed = absent or pending or unsaved or before or unplaced
-        return replace(b, absences=absent, pending=pending, unsaved=unsaved, before=before, unplaced=unplaced) \
-            if changed else b
+        changed = absent or things or pending or unsaved or before or unplaced
+        return replace(b, absences=absent, absent_things=things, pending=pending, unsaved=unsaved, before=before,
+                       unplaced=unplaced) if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

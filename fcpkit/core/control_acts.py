@@ -144,7 +144,13 @@ def _expected(instructions: tuple[str, ...], outcomes: tuple[str, ...]) -> tuple
     for text in outcomes:  # "Price ... updated", "Expense report ... approved": the effect it expects
         for word in _PARTICIPLE.findall(text):
             found |= acts_of(word)
-    return frozenset(found), any(defers(t) for t in instructions + outcomes)
+    # a step that speaks of a request ("start a documents request", "send the approval request") asks
+    # for one: a control named "Request documents" is its own act, not a hand-over
+    asks = any(defers(t) or _REQUEST_NOUN.search(t) for t in instructions + outcomes)
+    return frozenset(found), asks
+
+
+_REQUEST_NOUN = re.compile(r"\brequests?\b", re.IGNORECASE)
 
 
 def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:

@@ -21,6 +21,7 @@ from typing import Any, Protocol, Sequence
 from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.check_result import CheckResult
 from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_builtins
+from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
     DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, user_labels,
@@ -122,7 +123,7 @@ class _Base:
         start: float, consecutive_continues: int, can_complete: bool,
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
-        saved: bool = True,
+        saved: bool = True, used: tuple[frozenset[str], ...] = (),
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -154,6 +155,8 @@ class _Base:
         # a thing the step needed in order to act is gone once the step is done (the Approve button
         # after approving, the search box once the record is open): absence is no drift then
         done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
+        if b.absent_things and used:  # a control the agent used is gone because it was used
+            done = frozenset(done) | {i for i, name in b.absent_things if name and any(name <= u for u in used)}
         if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
             done = frozenset(done) | b.pending
         if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
@@ -255,7 +258,7 @@ class StateTester(_Base):
                             plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
                             minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site),
-                            acted=acted, saved=saved)
+                            acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x))
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan

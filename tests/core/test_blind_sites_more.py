@@ -277,3 +277,39 @@ def test_the_field_a_step_sets_shows_its_old_value_until_the_step_saved(label, o
 def test_what_the_agent_says_it_is_not_doing_is_no_part_of_its_act(statement, command, target, reasoning):
     score = LexicalMatcher().score_falsifiers([statement], describe_action(Action(command, reasoning, target, "read")))[0]
     assert score <= PARTIAL  # at most what the control's own words give: a model may look, no alarm
+
+
+# -- a control to make a thing is named "New", "Add" or "Create"; one the agent used is gone -----
+
+@pytest.mark.parametrize("statement,control,used", [
+    ("The control to create a new payment is not available in the Payments section.", "New payment", "New payment"),
+    ("The button to add a contact is not available in the Contacts panel.", "Create contact", "Create contact"),
+])
+def test_a_control_is_named_for_making_in_any_of_its_ways_and_is_gone_once_used(statement, control, used):
+    section = statement.split(" in the ")[1].rstrip(".").replace(" section", "").replace(" panel", "")
+    shown = _obs("https://app.test/r/1", "Record 1", "\t[2] main ''", f"\t\t[3] tabpanel '{section}'",
+                 f"\t\t\t[4] heading '{section}'", f"\t\t\t[5] button '{control}'")
+    assert _falsifier(statement, shown) < PARTIAL  # "New payment" is the control to create a payment
+    gone = _obs("https://app.test/r/1/new", "Record 1", "\t[2] main ''", f"\t\t[3] tabpanel '{section}'",
+                f"\t\t\t[4] heading '{section}'", "\t\t\t[5] textbox 'Amount'", "\t\t\t[6] button 'Approve'")
+    step = Commitment("make", "Make it", confidence=0.6, falsify={"skill": [statement]})
+    plan = Plan("Make it.", [step])
+    tester = StateTester(LexicalMatcher())
+    assert tester.test(plan, step, gone).alpha_minus >= 0.9  # never there
+    assert tester.test(plan, step, gone, inputs=(used,)).alpha_minus < 0.5  # the agent used it: gone since
+
+
+# -- a step that speaks of a request asks for one -------------------------------------------------
+
+@pytest.mark.parametrize("subgoal,control", [
+    ("Start a documents request to the claimant and send it.", "Request documents"),
+    ("Send the supplier a quote request for 40 pallets.", "Request quote"),
+])
+def test_a_request_control_is_the_act_of_a_step_that_speaks_of_a_request(subgoal, control):
+    from fcpkit.core.control_acts import act_mismatch
+    step = Commitment("ask", subgoal)
+    press = Action("click('5')", "Start it.", f"button '{control}'", "write")
+    assert act_mismatch(press, step) is None
+    other = Commitment("send", "Send the reply to the customer.")
+    hit = act_mismatch(press, other)
+    assert hit is not None and hit.rule == "act_mismatch"  # a request where the step sends is a hand-over

@@ -231,12 +231,22 @@ def presence(st: Stmt, claim: Claim | None, prep: Prepared, trace: list | None =
                           and not prep.page.waits_for_input(i))]  # a form not filled yet disables its submit
         index = name_index(prep, nodes, key)
     get = index.tokens.get
-    masks = [get(t, 0) for t in toks]
+    purpose = purpose_of(claim.subject)
+
+    def named(t: str) -> int:  # the act the control is for, as controls name it ("New payment")
+        if t not in purpose:
+            return get(t, 0)
+        alt = 0
+        for a in _SAME_ACT.get(t, (t,)):
+            alt |= get(a, 0)
+        return alt
+
+    masks = [named(t) for t in toks]
     cand = 0
     for m in masks:
         cand |= m
-    for k in st.keys | purpose_of(claim.subject):
-        cand &= get(k, 0)
+    for k in st.keys | purpose:
+        cand &= named(k)
     while cand:
         low = cand & -cand
         cand ^= low
@@ -273,6 +283,10 @@ def purpose_of(thing: str) -> frozenset[str]:
 
 
 _PURPOSE = re.compile(r"^\s*(?:an?\s+|the\s+)?\w+\s+to\s+([A-Za-z]+)\b")
+#: A control that makes a thing is named for making it in one of a few ways ("Create payment",
+#: "New payment", "Add payment"): the act of "a control to create a new payment".
+_MAKING = tuple(tokenize("create new add"))
+_SAME_ACT = {t: _MAKING for t in _MAKING}
 _REGION_WORDS = frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
 _LIST_NOUNS = frozenset(tokenize(" ".join(LIST_NOUNS)))  # (grammar.LIST_NOUNS, as tokens)
 _PLACE_NOUNS = _LIST_NOUNS | frozenset(tokenize("dialog modal popup panel section tab form sidebar menu region drawer"))
