@@ -1,7 +1,9 @@
-"""Two applications written from the format contract alone (data/heldout/shelfmark, tessellate: a
-library's circulation desk and a cloud console, plans as their author wrote them): the default
-checker, lower bound, no model, flags none of their healthy runs and raises no alarm before a
-fault. When they arrived it flagged all six of one of them (data/heldout/README.md)."""
+"""Applications written from the format contract alone, plans as their authors wrote them
+(data/heldout/: a library's circulation desk, a cloud console, a code host, a warehouse console, a
+permit back office, a hotel's property system, a newsletter tool, a student records system, a
+claims desk, a device-management console): the default checker, lower bound, no model, flags none
+of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
+When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,12 @@ from fcpkit import Checker, load_corpus
 from _support.paths import corpus
 
 
-@pytest.mark.parametrize("name", ["heldout/shelfmark", "heldout/tessellate"])
+#: each corpus, and how many of its faulty runs the checker catches on time at least
+CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9, "heldout/binwise": 10,
+          "heldout/civicdesk": 9, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10}
+
+
+@pytest.mark.parametrize("name", sorted(CAUGHT))
 def test_no_healthy_run_is_flagged_and_no_alarm_comes_early(name):
     runs = load_corpus(corpus(name))
     checker = Checker().fit(runs)
@@ -27,4 +34,4 @@ def test_no_healthy_run_is_flagged_and_no_alarm_comes_early(name):
         else:
             caught += 1
     assert flagged == [] and early == []
-    assert caught >= 8  # of 10 faulty runs each: the precision is not bought by catching nothing
+    assert caught >= CAUGHT[name]  # the precision is not bought by catching nothing
