@@ -287,19 +287,8 @@ OFFER_ROLES = frozenset({"button", "menuitem", "menuitemcheckbox", "menuitemradi
 def _offer_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines that are the names of :data:`OFFER_ROLES` controls, or
     of links named for what they do ("New Loan", "Edit profile"; a link named for a record is not)."""
-    hit = prep.extra.get("offer_lines")
-    if hit is None:
-        hit = 0
-        page = prep.page
-        if page is not None and page.is_page:
-            j = 0
-            for n in page.nodes:
-                if line_tokens(n.line):  # the body holds the lines with tokens, in order
-                    if n.kind in OFFER_ROLES or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST:
-                        hit |= 1 << j
-                    j += 1
-        prep.extra["offer_lines"] = hit
-    return hit
+    return lines_where(prep, "offer_lines", lambda n: n.kind in OFFER_ROLES
+                       or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST)
 
 
 #: Roles whose name labels a control rather than states a fact.
@@ -309,7 +298,13 @@ _CONTROL_KINDS = OFFER_ROLES | CONTROL_ROLES | frozenset({"link", "checkbox", "r
 def _control_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines that are the names of controls (buttons, links, boxes,
     options): a label to act on, not something the page says happened."""
-    hit = prep.extra.get("control_lines")
+    return lines_where(prep, "control_lines", lambda n: n.kind in _CONTROL_KINDS)
+
+
+def lines_where(prep, key: str, test) -> int:
+    """The bitmask of ``prep``'s body lines (the lines with tokens, in order) whose node passes
+    ``test``, kept in ``prep.extra[key]``."""
+    hit = prep.extra.get(key)
     if hit is None:
         hit = 0
         page = prep.page
@@ -317,10 +312,10 @@ def _control_lines(prep) -> int:
             j = 0
             for n in page.nodes:
                 if line_tokens(n.line):
-                    if n.kind in _CONTROL_KINDS:
+                    if test(n):
                         hit |= 1 << j
                     j += 1
-        prep.extra["control_lines"] = hit
+        prep.extra[key] = hit
     return hit
 
 
@@ -407,19 +402,7 @@ _CONDITION = re.compile(r"\b(?:not|n't|cannot|no)\b.*\b(?:until|unless|before yo
 
 def _conditional_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines whose negation is under a condition (:data:`_CONDITION`)."""
-    hit = prep.extra.get("conditional_lines")
-    if hit is None:
-        hit = 0
-        page = prep.page
-        if page is not None and page.is_page:
-            j = 0
-            for n in page.nodes:
-                if line_tokens(n.line):
-                    if _CONDITION.search(n.label or n.line):
-                        hit |= 1 << j
-                    j += 1
-        prep.extra["conditional_lines"] = hit
-    return hit
+    return lines_where(prep, "conditional_lines", lambda n: bool(_CONDITION.search(n.label or n.line)))
 
 
 def _chunks_of(prep, lines: int) -> int:
