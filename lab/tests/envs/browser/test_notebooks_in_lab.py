@@ -109,7 +109,9 @@ def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
     shot = viewer.locator("img.fcp-screenshot")
     shot.wait_for(state="visible", timeout=20_000)
     assert shot.evaluate("img => img.complete && img.naturalWidth") > 300
-    assert viewer.locator(".js-plotly-plot .bars .point").count() == 3  # α+, α_comp, α− bars drawn
+    bars = viewer.locator(".js-plotly-plot .bars .point")
+    bars.nth(2).wait_for(state="attached", timeout=20_000)  # plotly draws after the widget (a loaded machine: seconds)
+    assert bars.count() == 3  # α+, α_comp, α− bars drawn
     _shot(viewer, "02_step_viewer.png")
 
     # Play (a toggle; its clock is a timer in the kernel): starts over from the first check and advances
