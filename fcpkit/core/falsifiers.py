@@ -269,8 +269,7 @@ def _in_view(ctx: TaskContext, page: Page) -> bool:
 def _names_another(ctx: TaskContext, value: str) -> bool:
     """Whether a constraint narrows to a record of a kind the task names that is not one it names
     ("Bin is A-03-3" where the task moves stock out of A-03-2): a near miss, whatever else is listed."""
-    kinds = {r.kind for text in (ctx.task, *ctx.confirming) for r in record_ids(text)}
-    return any(r.kind in kinds and r.id not in ctx.all_ids for r in record_ids(value.upper()))
+    return any(r.kind in ctx.all_kinds and r.id not in ctx.all_ids for r in record_ids(value.upper()))
 
 
 def _default_view(page: Page, value: str) -> bool:

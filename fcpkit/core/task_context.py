@@ -60,7 +60,16 @@ class TaskContext:
     def all_ids(self) -> frozenset[str]:
         """Every record id the task and its confirming evidence name, weak ones too (a student
         number, a long order number): what a list shows when it shows the task's record."""
-        return frozenset(r.id for text in (self.task, *self.confirming) for r in record_ids(text))
+        return frozenset(r.id for r in self._named)
+
+    @cached_property
+    def all_kinds(self) -> frozenset[tuple[str, int]]:
+        """The kinds of every record id the task and its confirming evidence name."""
+        return frozenset(r.kind for r in self._named)
+
+    @cached_property
+    def _named(self) -> tuple[RecordId, ...]:
+        return tuple(r for text in (self.task, *self.confirming) for r in record_ids(text))
 
     @cached_property
     def kinds(self) -> frozenset[tuple[str, int]]:

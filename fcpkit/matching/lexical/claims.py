@@ -372,7 +372,9 @@ _COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had", "be", "b
 _NAME_PART = re.compile(r"^(?:[A-Z][\w'’./-]*|[a-z]{1,2}[A-Z][\w'’./-]*|\d[\w.,/-]*|[&—–·:-]|#\d[\w-]*)$")  # "iPhone", "eBay"
 
 
-_QUALIFIER = re.compile(r"\s*\([^()]{1,30}\)\s*$|\s+[–—-]\s+[a-z][a-z]+(?:\s+[a-z]+){0,2}\s*$")
+#: A parenthesis that ends a name or an id and says which record it is ("(copy)", "(cancelled)").
+_PARENTHESIS = re.compile(r"\s*\([^()]{1,30}\)\s*$")
+_QUALIFIER = re.compile(_PARENTHESIS.pattern + r"|\s+[–—-]\s+[a-z][a-z]+(?:\s+[a-z]+){0,2}\s*$")
 
 
 def bare_name(statement: str) -> bool:
@@ -409,7 +411,7 @@ def _identity(statement: str, s: str, ents: Entities) -> Claim | None:
     if _only_an_id(s):
         # "P-20481", "#100428": a record named by its id alone, nothing said of it, is its page
         # (as a bare name is): a list that lists it says only that it exists
-        named = re.sub(r"\s*\([^()]{1,30}\)\s*$", "", s).strip(" .")  # the record; what the parenthesis says of it aside
+        named = _PARENTHESIS.sub("", s).strip(" .")  # the record; what the parenthesis says of it aside
         return Claim("identity", statement, f"{named} page", subject=s, entities=ents)
     bare = _BARE_RECORD.match(s)
     kind = bare.group("kind").lower().split() if bare else []
@@ -466,7 +468,7 @@ _ANY_CONTROL = frozenset().union(*g.ROLE_WORDS.values())
 def _only_an_id(s: str) -> bool:
     """Whether ``s`` is one record id and nothing else (quotes, a full stop and a parenthesis that
     says which record it is aside: "SM-429860 (cancelled)" is that record, named so)."""
-    s = re.sub(r"\s*\([^()]{1,30}\)\s*$", "", s)
+    s = _PARENTHESIS.sub("", s)
     ids = record_ids(s)
     return len(ids) == 1 and s.strip(" .'\"“”‘’").upper() == ids[0].id
 
