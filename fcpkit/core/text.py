@@ -126,10 +126,15 @@ def canon_roles(text: str) -> str:
     return text
 
 
-def strip_volatile(text: str) -> str:
-    """Remove clocks, relative times, dates and counters (see module docstring)."""
+def strip_volatile(text: str, *, counts: bool = False) -> str:
+    """Remove clocks, relative times, dates and counters (see module docstring). ``counts``: keep a
+    counter as one token, ``count-12`` for "(12)", instead of removing it: a matcher reads "Refund
+    selected (1)" and "Refund selected (3)" as two states of a control, while a page fingerprint
+    must not change because a badge did."""
     if not _ANY_DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
         return text
+    if counts:
+        return _VOLATILE.sub(lambda m: f" count-{m.group(0)[1:-1]} " if m.group(0).startswith("(") else " ", text)
     return _VOLATILE.sub(" ", text)
 
 

@@ -288,7 +288,7 @@ class LexicalMatcher:
                 if t not in _PAGE_STEMS and t not in _EXCLUSION_FILLER
             ))
             return self._weighted(Stmt("exclusion", toks, frozenset(t for t in toks if is_key_token(t)), exclude=ex))
-        toks = tokenize(strip_volatile(statement), past="marked")
+        toks = tokenize(strip_volatile(statement, counts=True), past="marked")
         page_word = names_a_page(statement)
         drop = _PAGE_STEMS | (AFTER_RECORD_STEMS if page_word else frozenset())
         toks = tuple(dict.fromkeys(t for t in toks if t not in drop))

@@ -27,7 +27,7 @@ __all__ = ["line_tokens", "NameIndex", "name_index", "field_labels", "live_token
 def line_tokens(line: str) -> tuple[str, ...]:
     """A page line's tokens (volatile text stripped, states read as words), cached per line: most
     lines of a page come back on the next page, and on the same page's views."""
-    return tokenize(states_as_words(strip_volatile(line)), past="both")
+    return tokenize(states_as_words(strip_volatile(line, counts=True)), past="both")
 
 
 _PARTS = re.compile(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+")
