@@ -136,11 +136,25 @@ def read_fields(self: "Page") -> tuple[Field, ...]:
             nxt = _next_text(self, i)
             if nxt is not None:
                 out.append(Field(n.name, nodes[nxt].name, nxt))
-        elif role in ("StaticText", "") or (role in ("paragraph", "listitem", "cell", "definition") and n.name):
+        elif role in ("StaticText", "") or (role in ("paragraph", "listitem", "cell", "gridcell", "definition") and n.name):
+            if role in ("cell", "gridcell") and _under_column_headers(self, i):
+                continue  # its label is its column's header: "Unit 3 Lab: Osmosis" under "Assignment" is a name
             m = _LABEL_VALUE.match(n.name)
             if m and not m.group("label").strip().isdigit():
                 out.append(Field(m.group("label").strip(), m.group("value"), i))
     return tuple(out)
+
+def _under_column_headers(self: "Page", i: int) -> bool:
+    """Whether cell ``i`` stands in a table or grid whose columns have headers."""
+    table = next((a for a in self.ancestors(i) if self.nodes[a].kind in ("table", "grid", "treegrid")), None)
+    if table is None:
+        return False
+    key = ("column_headers", table)
+    hit = self.cache.get(key)
+    if hit is None:
+        hit = self.cache[key] = any(self.nodes[k].kind == "columnheader" for k in self.subtree(table))
+    return hit
+
 
 def _next_text(self: "Page", i: int) -> int | None:
     """The first named node after a term: its definition (at the same depth or inside the next sibling)."""
