@@ -45,7 +45,7 @@ from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_fac
 from fcpkit.core.phrases import STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
-from fcpkit.core.text import NEGATIONS, dates, dates_match, tokenize
+from fcpkit.core.text import NEGATIONS, dates, dates_match, is_key_token, tokenize
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
 
@@ -273,21 +273,29 @@ def _names_another(ctx: TaskContext, value: str) -> bool:
 
 
 def _default_view(page: Page, value: str) -> bool:
-    """Whether a list opened as the site opens it (no query on its URL) is narrowed to the context
-    the site's chrome shows: arrivals for the business date in the header ("Arrival Tue 15 Oct
-    2024" under "Business date Tue 15 Oct 2024"), stock of the warehouse selected in the banner. A
-    list asked for otherwise (a date on the URL) that still shows it ignored what was asked."""
-    if page.query:
+    """Whether a list opened as the site opens it (no query on its URL but a search's terms) is
+    narrowed to the context the site's chrome shows: arrivals for the business date in the header
+    ("Arrival Tue 15 Oct 2024" under "Business date Tue 15 Oct 2024"), stock of the warehouse
+    selected in the banner, patients of "This store (#0418)" under "Store: #0418 Maple Street" (the
+    value's words all in one chrome label or control value, a number among them: "Term 1" under
+    the banner's "School year: 2024–25 · Term 1"). A list asked for otherwise (a date on the URL)
+    that still shows it ignored what was asked; a search's terms on the URL ask for no context."""
+    if any(not _SEARCH_PARAMS.match(k) for k, _ in page.query):
         return False
     v = " ".join(value.split()).casefold()
-    return any(len(label) >= 6 and label in v for label in _chrome_labels(page))
+    labels = _chrome_labels(page)
+    if any(len(label) >= 6 and label in v for label in labels):
+        return True
+    own = set(tokenize(_chip_value(value)))
+    return any(is_key_token(t) for t in own) and any(own <= set(tokenize(label)) for label in labels)
 
 
 def _chrome_labels(page: Page) -> tuple[str, ...]:
     hit = page.cache.get("chrome_labels")
     if hit is None:
+        nodes = page.nodes  # a control's label, and the value it holds (the term, the store chosen)
         hit = page.cache["chrome_labels"] = tuple(
-            " ".join(page.nodes[i].label.split()).casefold() for i in sorted(page.chrome) if page.nodes[i].label)
+            " ".join(t.split()).casefold() for i in sorted(page.chrome) for t in (nodes[i].label, nodes[i].value) if t)
     return hit
 
 
