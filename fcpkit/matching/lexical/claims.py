@@ -202,6 +202,10 @@ def compile_claim(statement: str) -> Claim:
         return either
     whole = _whole_claim(statement, s, ents)
     clauses = _CLAUSE.split(s)
+    if len(clauses) == 1 and _VERB.search(s):
+        clauses = _BARE_CLAUSE.split(s, maxsplit=1)
+        if len(clauses) == 2 and not _VERB.search(clauses[0]):
+            clauses = [s]  # "the name and the address are shown": one clause with two subjects
     if len(clauses) == 2 and all(len(c.split()) >= 3 for c in clauses) and whole.type not in ("exclusion", "absence"):
         # "A confirmation says the condition was added, and the conditions list shows it": two
         # statements in one sentence, each read as its own claim (the whole kept for falsifiers)
@@ -214,6 +218,14 @@ def compile_claim(statement: str) -> Claim:
 
 #: Where a sentence joins a second clause with its own subject: ", and the ...", ", and it ...".
 _CLAUSE = re.compile(r",\s+and\s+(?=(?:the|a|an|it|its|this|that|they|there|their)\s)", re.IGNORECASE)
+#: ... and without the comma, where both sides have a verb of their own: "The policy is shown as in
+#: force and the coverage verification is recorded" (the second clause's verb within four words
+#: of its determiner, so "the name and the address are shown" stays one clause: its first side
+#: has no verb)
+_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|shows?|showed|shown|reads?|lists?|says?|displays?)\b",
+                   re.IGNORECASE)
+_BARE_CLAUSE = re.compile(r"\s+and\s+(?=(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were|has|have)\s)",
+                          re.IGNORECASE)
 
 
 def _either(statement: str, s: str, ents: Entities) -> Claim | None:
@@ -377,6 +389,16 @@ _PARENTHESIS = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 _QUALIFIER = re.compile(_PARENTHESIS.pattern + r"|\s+[–—-]\s+[a-z][a-z]+(?:\s+[a-z]+){0,2}\s*$")
 
 
+#: Past participles that do not end in -ed (what a confirmation says was done).
+_IRREGULAR_PARTICIPLES = frozenset("sent paid made done given taken shown written held set put sold bought built "
+                                   "kept brought left won lost read spent split cut shut sent".split())
+
+
+def _participle(word: str) -> bool:
+    w = word.lower()
+    return w in _IRREGULAR_PARTICIPLES or (len(w) > 4 and w.endswith("ed"))
+
+
 def bare_name(statement: str) -> bool:
     """Whether a statement is only a name (after an optional kind word or record id): capitalised
     words, numbers, ``&`` and dashes, at most two short lowercase words among them ("Quarterly
@@ -399,6 +421,8 @@ def bare_name(statement: str) -> bool:
         return False  # "Current stage is Proposal/Price Quote": a sentence about a value, not a name
     if len(words) > 1 and words[0].lower().endswith("ed") and words[1].lower() in STOPWORDS:
         return False  # "Related to Alder & Finch Outfitters": a participle and its object
+    if any(_participle(a) and b.lower() in STOPWORDS and a == a.lower() for a, b in zip(words[1:], words[2:])):
+        return False  # "Message sent to Grace Okafor", "Refund issued to Mira Lee": what happened, to whom
     longest = 12 if titled else 5  # after an id, a title's lowercase words may be any word
     if len(lower) > 2 or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
         return False
