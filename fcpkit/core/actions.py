@@ -152,6 +152,12 @@ class ActionDescription:
         intent and kind ("open the report", "choose the option") still say what it is doing."""
         return _deed(self) if self.context or self.verb in _TELLS else self  # (the reasoning's facts are gone already)
 
+    @property
+    def tells(self) -> bool:
+        """Whether the action tells the user something (``send_msg_to_user``) rather than act on the
+        application: what its message names is the agent's account, not a thing it did there."""
+        return self.verb in _TELLS
+
     def __str__(self) -> str:
         return self.text
 

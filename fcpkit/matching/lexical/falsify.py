@@ -30,7 +30,7 @@ from fcpkit.core.text import PAST, STOPWORDS, tokenize
 from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
-from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
+from fcpkit.matching.lexical.recall import bound_ok, recall, sentence_with
 
 if TYPE_CHECKING:
     from fcpkit.matching.lexical.matcher import LexicalMatcher
@@ -313,32 +313,9 @@ def _phrase_on_a_line(req, prep) -> bool:
     toks = req.required
     if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
         return True
-    lines = lines_with(prep, toks)
-    page = prep.page
-    if not lines or page is None or not page.is_page:
-        return bool(lines)
     # one sentence of the line: "CHEM 214-02 added for Fall 2025. Waitlist entry removed." has
     # *added* and *waitlist*, but no sentence says "added to waitlist"
-    labels = _body_labels(prep)
-    i = 0
-    while lines:
-        if lines & 1 and i < len(labels) and any(toks <= frozenset(tokenize(x, past="both"))
-                                                 for x in _SENTENCE.split(labels[i])):
-            return True
-        lines >>= 1
-        i += 1
-    return False
-
-
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
-
-
-def _body_labels(prep) -> list[str]:
-    """The text of each body line of ``prep`` (the lines the index numbers), kept in ``prep.extra``."""
-    hit = prep.extra.get("body_labels")
-    if hit is None:
-        hit = prep.extra["body_labels"] = [n.label or n.line for n in prep.page.nodes if line_tokens(n.line)]
-    return hit
+    return sentence_with(prep, toks)
 
 
 def _statement(st: "Stmt") -> str:
@@ -431,8 +408,17 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
         text = text.deed
     out = _score_all(Reading(matcher, text), compiled, matcher)
     if isinstance(text, ActionDescription):
-        out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) else s for s, statement in zip(out, statements)]
+        out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) or (text.tells and not _TELLING.match(statement))
+               else s for s, statement in zip(out, statements)]
     return out
+
+
+#: An action falsifier about what the agent tells the user ("Report the refund as done", "Tell the
+#: user the order shipped"): the only kind a message to the user can fulfil. One about an act on
+#: the application ("Send tickets for F12, F13", "Wipe LT-04471") is not done by a message that
+#: names the same things.
+_TELLING = re.compile(r"^\s*(?:report|tell|answer|say|claim|reply to the user|message the user|inform the user)\b"
+                      r"|.*\b(?:the user|send_msg_to_user|final (?:answer|message|report))\b", re.IGNORECASE)
 
 
 def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher") -> list[float]:

@@ -9,6 +9,7 @@ Urban Cycling board), and an event about a record is bound to the record's page,
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from fcpkit.core.page import Page
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from fcpkit.matching.lexical.claims import Claim
     from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
-__all__ = ["recall", "bound_ok", "lines_with", "identity_recall"]
+__all__ = ["recall", "bound_ok", "lines_with", "sentence_with", "body_labels", "identity_recall"]
 
 
 def bound_ok(st: Stmt, page: Prepared, confirming: bool = True) -> bool:
@@ -28,8 +29,40 @@ def bound_ok(st: Stmt, page: Prepared, confirming: bool = True) -> bool:
     A falsifier is not bound by a row: a row may be what a user wrote (a comment saying "T-390
     is closed"), and what fires drift must stand where the application says it."""
     ids, events = st.bound
-    return all(k in page.identity or lines_with(page, (k, *events)) or (confirming and _items_with(page, (k, *events)))
-               for k in ids)
+    if confirming:
+        return all(k in page.identity or lines_with(page, (k, *events)) or _items_with(page, (k, *events)) for k in ids)
+    # a falsifier: one sentence says it ("Approve PR-7 by Friday. Runs approved later are paid
+    # Monday." names PR-7 in one sentence and *approved* in another, of other runs)
+    return all(k in page.identity or sentence_with(page, (k, *events)) for k in ids)
+
+
+#: Where one sentence of a line ends and the next starts.
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
+def sentence_with(page: Prepared, tokens) -> bool:
+    """Whether one sentence of one line of ``page`` holds every one of ``tokens`` (a line without
+    a page model, an action's description, is one sentence)."""
+    lines = lines_with(page, tokens)
+    if not lines or page.page is None or not page.page.is_page:
+        return bool(lines)
+    want = frozenset(tokens)
+    labels = body_labels(page)
+    i = 0
+    while lines:
+        if lines & 1 and i < len(labels) and any(want <= frozenset(line_tokens(x)) for x in _SENTENCE.split(labels[i])):
+            return True
+        lines >>= 1
+        i += 1
+    return False
+
+
+def body_labels(prep: Prepared) -> list[str]:
+    """The text of each body line of ``prep`` (the lines the index numbers), kept in ``prep.extra``."""
+    hit = prep.extra.get("body_labels")
+    if hit is None:
+        hit = prep.extra["body_labels"] = [n.label or n.line for n in prep.page.nodes if line_tokens(n.line)]
+    return hit
 
 
 def _items_with(page: Prepared, tokens) -> int:
