@@ -53,6 +53,10 @@ class Bundle:
     #: place is the step's own page, so short of the page saying so they count only where the
     #: step's confirming evidence shows (a missing Directions button says nothing on the home page)
     unplaced: frozenset[int] = frozenset()
+    #: planning falsifiers of a step that says what to do otherwise ("If the last check-in is over
+    #: 24 h, wipe it; else no wipe"): each may be the condition of the other branch, which the
+    #: step itself provides for, so it asks the verifier and never stops the run alone
+    branches: frozenset[int] = frozenset()
     #: the commitment's subgoal and confirming evidence (:func:`fcpkit.core.falsifiers.commitment_text`),
     #: joined once here rather than on every state test that runs the built-in falsifiers
     commitment_text: str = ""
@@ -61,6 +65,8 @@ class Bundle:
     position: int | None = None
 
 
+#: A step with two branches: "if ..., ...; else ...", "... unless ...".
+_BRANCHES = re.compile(r"\bif\b.*\b(?:else|otherwise)\b|\bunless\b", re.IGNORECASE | re.DOTALL)
 #: A state that held before the step ("already locked", "already been approved").
 _ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 
@@ -187,9 +193,11 @@ class PlanBundles:
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))
-        changed = absent or things or pending or unsaved or before or unplaced
+        branches = frozenset(i for i, scope, level in b.falsifiers if level == "commitment" and scope == "planning"
+                             and _BRANCHES.search(c.subgoal))
+        changed = absent or things or pending or unsaved or before or unplaced or branches
         return replace(b, absences=absent, absent_things=things, pending=pending, unsaved=unsaved, before=before,
-                       unplaced=unplaced) if changed else b
+                       unplaced=unplaced, branches=branches) if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

@@ -2,13 +2,24 @@
 
 Part of the anomaly rules of :mod:`fcpkit.core.rules` (which re-exports it); apart so that the
 plan's statements are tokenised once per plan (a statement cache), not on every page with a dialog.
+
+A dialog the plan does not name is not drift by itself: applications put dialogs in the way of
+every task (release notes, a reason the save requires, the reply box of a thread), and a plan
+cannot name them all. What the agent does with it says which it is (:func:`handles_dialog`):
+dismissing it, or answering it (filling its fields, or taking an act inside it that the plan asks
+for), deals with it; acting behind it (the click the modal intercepts), taking an act inside it the
+plan never asks for (submitting the referral it proposes), or reporting the task done under it is
+drift. The commitment tracker judges a new dialog by the agent's next action when it has the
+action tester (:meth:`~fcpkit.core.tracker.CommitmentTracker.test_action`); a dialog that comes
+back after the agent dismissed it blocks the step, and is drift at once.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
-from fcpkit.core.actions import describe_action
+from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
@@ -16,7 +27,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -93,3 +104,48 @@ def _names_dialog(words: list[str], statements: Sequence[tuple[str, ...]], plan_
         return any(purpose[0] in st and _DIALOG_ROLE & set(st) for st in statements)
     pair = tuple(purpose[:2])
     return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
+
+
+#: What a control that closes a dialog without acting is named ("Not now", "Got it", "×").
+_DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|"
+                      r"got it|ok|okay|x|×|✕)(?=\W|$)", re.IGNORECASE)
+#: Calls that answer a dialog's form rather than take an act.
+_ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "focus", "hover", "scroll", "noop"})
+
+
+def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset()) -> bool:
+    """Whether ``action``, taken on ``page`` (which shows a modal dialog), deals with the dialog
+    (module docstring): it presses Escape, or every call acts on a node inside the dialog and
+    either fills or chooses, clicks a control that dismisses it, or clicks one whose act (its
+    first word) is one the plan asks for (``asked``: the words of the task, the subgoals and the
+    confirming evidence) and that does not widen it to all or every record unless the plan does."""
+    page = as_page(page)
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    if not calls:
+        return False
+    for c in calls:
+        if c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("escape", "esc")
+                                                         for a in (*c.args, *c.kwargs.values())):
+            continue
+        bid = c.args[0] if c.args else c.kwargs.get("bid")
+        i = page.by_bid.get(str(bid)) if bid is not None else None
+        if i is None or page.zones[i] != "dialog":
+            return False  # behind the dialog, or nowhere on the page
+        if c.name in _ANSWERS:
+            continue
+        name = page.nodes[i].label
+        words = tokenize(name)
+        if _DISMISS.match(name):
+            continue
+        if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
+            continue  # the plan's act, on what the plan names (not "Move all 5 appointments")
+        return False
+    return True
+
+
+#: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
+#: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
+_BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))

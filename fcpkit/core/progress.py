@@ -2,8 +2,10 @@
 
 Whether a commitment is done by acting (:func:`acts`) or by telling the user (:func:`reports`);
 whether an action is a step taken for it (:func:`attempts`), the action that completes it
-(:func:`done_by_action`), or a write its evidence never mentions (:func:`unmatched_write`); and
-what the agent moving on past commitments nothing confirmed means (:func:`advance_check`). The
+(:func:`done_by_action`), or a write its evidence never mentions (:func:`unmatched_write`); whether
+what a write changed on the page carries the values the commitment was to write
+(:func:`write_shows`); and what the agent moving on past commitments nothing confirmed means
+(:func:`advance_check`). The
 commitment tracker (:mod:`fcpkit.core.tracker`) makes every progress decision with these.
 """
 
@@ -14,13 +16,15 @@ import time
 from typing import Sequence
 
 from fcpkit.core.check_result import CheckResult
+from fcpkit.core.page import Page, app_view, evidence_view
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import is_idle, is_report, parse_action
-from fcpkit.core.text import tokenize
-from fcpkit.core.trajectory import Action
+from fcpkit.core.text import is_key_token, tokenize
+from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["acts", "reports", "attempts", "does_act", "done_by_action", "unmatched_write", "advance_check"]
+__all__ = ["acts", "reports", "attempts", "does_act", "done_by_action", "unmatched_write", "write_shows",
+           "advance_check"]
 
 
 def acts(c: Commitment) -> bool:
@@ -102,6 +106,69 @@ def unmatched_write(action: Action, c: Commitment, pre: CheckResult, thresholds:
         return False
     said = [c.subgoal] + [e.text for items in c.confirm.values() for e in items]
     return not words & set(tokenize(" ".join(said)))
+
+
+#: Words a statement uses to say that its fact is on the page, not what the fact is.
+_SHOWING = frozenset(tokenize("shown showing show shows displayed display visible appears listed page screen now"))
+
+
+def write_shows(c: Commitment, before: Observation, after: Observation, inputs: Sequence[str] = ()) -> bool:
+    """Whether the page a write produced shows, in what the write changed, the values ``c``'s
+    completion names: the diff of state, read for the commitment's own values.
+
+    A completion statement is often written in words no page uses ("Pay line saved for EMP-0412,
+    including a one-off bonus of 250.00") while the application shows the saved record in its own
+    way (the row of EMP-0412 now reads "One-off: Bonus 250.00"). What the lexical matcher cannot
+    confirm, the state can still partly support: some element that changed with the write (a new
+    or altered line, with the list row or item it stands in) holds every key token (ids, amounts,
+    dates: the tokens with a digit) of a completion statement, the record in view aside (the page's
+    identity already says which record this is). A statement that names only the record in view by
+    its values ("Claim paid for Rx 7730412" on Rx 7730412's page) is shown by a changed element of
+    the application's own text that holds two thirds of its other words ("Claim paid — copay
+    $4.50"); the agent's typed words echoed back are not the application's. A statement without
+    any value ("Status: Approved") has nothing a diff can tell from a page that merely says it. A text box still holding what the
+    agent typed is left out (:func:`~fcpkit.core.page.app_view` without a provenance policy): it is
+    the form, not the application saying it saved anything. Free text is read, and so are the
+    values the agent typed where the application repeats them: a note or an amount that shows in
+    the record's row *because* the write changed it is the write's effect, which is what is asked.
+
+    This is partial support, never confirmation: it keeps a report over the write from being a
+    lower-bound alarm (:func:`advance_check`'s ``partly``) and leaves the write to the verifier.
+    """
+    page = Page.of(after)
+    shown = set(tokenize(" ".join(page.identity)))
+    values, words = [], []
+    for e in c.confirm.get("completion", ()):
+        toks = set(tokenize(e.text))
+        keys = {t for t in toks if is_key_token(t)}
+        if keys - shown:
+            values.append(keys - shown)
+        elif keys and len(toks - shown - _SHOWING) >= 2:
+            words.append(toks - shown - _SHOWING)
+    if not values and not words:
+        return False
+    old = {n.line for n in Page.of(before).nodes}
+    inputs = tuple(inputs)
+    # values: the page with the agent's text boxes left out; words: the application's own text,
+    # without what the agent typed echoed back (a note it typed that says "Approved")
+    for view, wanted, holds in ((app_view(page, None, inputs=inputs), values, lambda want, have: want <= have),
+                                (evidence_view(page, inputs=inputs), words,
+                                 lambda want, have: 3 * len(want & have) >= 2 * len(want))):
+        if not wanted:
+            continue
+        units: dict[int, str] = {}  # a changed row or item whole, else the changed line alone
+        for i, n in enumerate(view.nodes):
+            if n.line not in old and view.zones[i] != "chrome":
+                it = view.items[i]
+                if it >= 0:
+                    units.setdefault(it, view.subtree_text(it))
+                else:
+                    units[i] = n.label
+        for text in units.values():
+            have = set(tokenize(text))
+            if any(holds(want, have) for want in wanted):
+                return True
+    return False
 
 
 def advance_check(

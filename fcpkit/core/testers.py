@@ -37,6 +37,8 @@ from fcpkit.core.views import score_views
 
 #: The confirming support at which a page is the step's own (see ``Bundle.unplaced``): any.
 _ON_THE_STEP = 1e-9
+#: how far below the falsifying gate a branch condition is held: it asks, and never stops the run alone
+_BELOW = 1e-6
 
 __all__ = ["CheckResult", "Tester", "StateTester", "ActionTester", "advance_check", "acts", "attempts", "done_by_action",
            "reports", "unmatched_write"]
@@ -167,7 +169,8 @@ class _Base:
         for i, scope, level in b.falsifiers:
             if i in done:
                 continue
-            s = scores[i]
+            # the condition of the step's other branch is a question for the verifier (Bundle.branches)
+            s = min(scores[i], t.gate_minus(kappa) - _BELOW) if i in b.branches else scores[i]
             if i in elsewhere and s < 1.0:  # not the step's page, and the page does not say it
                 continue
             if s > by_scope.get(scope, -1.0):
@@ -224,6 +227,7 @@ class StateTester(_Base):
         site: SiteModel | None = None,
         acted: bool = True,
         saved: bool = True,
+        dialogs: bool = True,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -235,13 +239,13 @@ class StateTester(_Base):
         ``acted``: an action was taken for ``commitment`` (the tracker's record of attempts): until
         then, a falsifier about the submit the step fills a form for reads as not done yet
         (``Bundle.pending``). ``saved``: the step wrote (the tracker's record of writes): until then,
-        a falsifier about the field the step sets reads as not done yet (``Bundle.unsaved``)."""
+        a falsifier about the field the step sets reads as not done yet (``Bundle.unsaved``).
+        ``dialogs``: read a new modal dialog the plan does not name here (off: the caller judges it
+        by the agent's next action, :meth:`dialog_hit`)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
-        if self.use_rules and hit is None and action is not None:  # (a start page: see start())
-            dialogs = new_modal_dialogs(before, observation)
-            if dialogs:
-                hit = unexpected_dialog(dialogs, self._plan_text(plan), action, self.context(plan).wanted)
+        if hit is None and dialogs:
+            hit = self.dialog_hit(plan, before, action, observation)
         b = self._bundle(plan, commitment, "state")
         if hit is None and self.builtins.enabled:
             hit = check_builtins(self.context(plan), observation, before=before, action=action,
@@ -259,6 +263,16 @@ class StateTester(_Base):
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
                             minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site),
                             acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x))
+
+    def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,
+                   observation: Observation) -> RuleHit | None:
+        """A modal dialog new on ``observation`` that the plan does not name and ``action`` did not
+        ask for (:func:`~fcpkit.core.dialogs.unexpected_dialog`); ``None`` on a start page (see
+        :meth:`start`) or with rules off."""
+        if not self.use_rules or action is None:
+            return None
+        names = new_modal_dialogs(before, observation)
+        return unexpected_dialog(names, self._plan_text(plan), action, self.context(plan).wanted) if names else None
 
     def start(self, plan: Plan, commitment: Commitment, observation: Observation) -> CheckResult | None:
         """The page a run starts on, before any action: an error page or a modal dialog the plan
@@ -361,15 +375,16 @@ class StateTester(_Base):
                        inputs: Sequence[str], site: SiteModel | None) -> CheckResult | None:
         """A falsifier of a step passed over that holds whole on the page the agent moves on from,
         read on the page's evidence view: route *risk* in that step's scope. Absences of what a step
-        acts with, absences that name no place and states the step finds ("already ...") are left
-        out: a step's own control is gone once it is done, and the state it found is what it changed."""
+        acts with, absences that name no place, states the step finds ("already ...") and the
+        conditions of a step's other branch are left out: a step's own control is gone once it is
+        done, the state it found is what it changed, and the other branch is a way to do it."""
         page = Page.of(observation)
         view = evidence_view(page, self.provenance, False, tuple(inputs), site if site is not None else self.site)
         for k in skipped:
             c = plan.commitments[k]
             b = self._bundle(plan, c, "state")
             picked = [(i, scope) for i, scope, level in b.falsifiers
-                      if level == "commitment" and i not in b.absences | b.unplaced | b.before]
+                      if level == "commitment" and i not in b.absences | b.unplaced | b.before | b.branches]
             if not picked:
                 continue
             scores = self._falsify(tuple(b.statements[i] for i, _ in picked), view)

@@ -43,9 +43,10 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action
-from fcpkit.core.page import SiteModel
+from fcpkit.core.dialogs import handles_dialog, new_modal_dialogs, opened_by
+from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
-from fcpkit.core.progress import does_act
+from fcpkit.core.progress import does_act, write_shows
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import is_report, same_page, sets_fields
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
@@ -135,6 +136,15 @@ class CommitmentTracker:
         #: commitments whose completion evidence a page supported at least partly: their mean at least
         #: pi_low, or one of the statements at its completion gate
         self.partly: set[int] = set()
+        #: the commitment a write was just recorded for, then with the page before it: the pages
+        #: after it, until the next write, show what it changed
+        self._write_of: int | None = None
+        self._since: tuple[int, Observation] | None = None
+        #: a modal dialog the plan does not name, on the page last tested, with that page: judged
+        #: by the agent's next action (:func:`~fcpkit.core.dialogs.handles_dialog`)
+        self._dialog: tuple[str, Observation] | None = None
+        #: the dialogs the agent dismissed: one that comes back blocks the step
+        self._dismissed: set[str] = set()
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
         self.site = SiteModel()
         #: ids of the confirmed commitments, in the order they were confirmed
@@ -242,6 +252,14 @@ class CommitmentTracker:
         while its escalation is unresolved)."""
         if self.actions is None:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
+        pending, self._dialog = self._dialog, None
+        if pending is not None:
+            detail, page = pending
+            if not handles_dialog(action, page, self.tester.context(self.plan).wanted):
+                return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
+                                   rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
+                                   scope="execution", kappa=float(self.commitment.confidence), scored=False)
+            self._dismissed.update(Page.of(page).modal_dialogs)
         result = self.actions.test(self.plan, self.commitment, action)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):
@@ -280,12 +298,28 @@ class CommitmentTracker:
                                    partly=self.partly, inputs=tuple(self.inputs), site=self.site,
                                    known=self.falsified_on(observation))
 
+    @property
+    def judges_dialogs(self) -> bool:
+        """Whether a new dialog the plan does not name is judged by the agent's next action (rules on,
+        with the action tester that sees it) rather than on the page that shows it."""
+        return self.rules and self.actions is not None and self.track_attempts
+
+    def defer_dialog(self, result: CheckResult, observation: Observation) -> bool:
+        """Hold the start page's ``unexpected_dialog`` finding ``result`` for the agent's first action
+        (as :meth:`test_page` holds one a step led to); ``False`` (nothing held) when the tracker does
+        not judge dialogs so, or ``result`` is another finding."""
+        if not self.judges_dialogs or result.rule != "unexpected_dialog":
+            return False
+        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation)
+        return True
+
     def record_write(self, action: Action | None = None) -> None:
         """A write or irreversible ``action`` ran while the active commitment was active. A message
         to the user is not a write to the application, whatever its effect label (a corpus may
         call a report ``irreversible``: it cannot be taken back), so it is not recorded."""
         if action is None or not is_report(action):
             self.wrote.add(self.active)
+            self._write_of = self.active
             if action is None or not sets_fields(action):
                 self.submitted.add(self.active)
 
@@ -312,12 +346,33 @@ class CommitmentTracker:
         changed = before is not None and action is not None and not same_page(before, observation)
         if action is not None:
             add_inputs(self.inputs, action)
+        defer = self.judges_dialogs
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
-                                  saved=not self.track_attempts or self.active in self.wrote)
+                                  saved=not self.track_attempts or self.active in self.wrote, dialogs=not defer)
+        if defer and result.rule is None:
+            hit = self.tester.dialog_hit(self.plan, before, action, observation)
+            if hit is not None:
+                names = new_modal_dialogs(before, observation)
+                back = set(names) & self._dismissed
+                if back or any(opened_by(action, n) is not None for n in names):
+                    # dismissed before and back again: it blocks the step; or the agent's own click
+                    # opened it, for an act the plan never asks for: drift as it opens
+                    why = ", back after the agent dismissed it" if back else ""
+                    result = replace(result, route=Route.VERIFY, rule=hit.rule, scope=hit.scope,
+                                     rule_detail=hit.detail + why)
+                else:
+                    self._dialog = (hit.detail, observation)
         self._tested(observation, result)
+        wrote, self._write_of = self._write_of, None
+        if wrote is not None and before is not None:
+            self._since = (wrote, before)
+        if self._since is not None and changed:
+            k, base = self._since
+            if k not in self.partly and write_shows(self.plan.commitments[k], base, observation, self.inputs):
+                self.partly.add(k)  # what the write changed carries its values: partial support
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
         if result.alpha_comp is not None and (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
@@ -376,6 +431,7 @@ class CommitmentTracker:
         self.submitted = _within(self.submitted, keep)
         self.by_action = _within(self.by_action, keep)
         self.partly = _within(self.partly, keep)
+        self._write_of = self._since = None
         self.confirmed = _within(self.confirmed, keep)
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
         self._advanced_at = [k for k, _ in kept]

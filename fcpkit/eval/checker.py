@@ -148,7 +148,7 @@ class Checker:
         decide = _Decider(self, traj, plan, tracker, rep)
         before = traj.initial_observation
         opening = self.state.start(plan, plan.commitments[0], before) if traj.steps else None
-        if opening is not None:
+        if opening is not None and not tracker.defer_dialog(opening, before):  # a dialog waits for step 0's action
             decide(0, opening, observation=before)
         for t, step in enumerate(traj.steps):
             if step.commitment is not None:  # the agent's belief about the active commitment, checked against ours
