@@ -280,7 +280,8 @@ def page_test(run: RunBook, action: Action, before: Observation) -> Iterator[Run
         yield from advance(run, post)
 
 
-def pre_check(run: RunBook, result: CheckResult, action: Action, obs: Observation) -> Generator[RunEvent, None, Verdict]:
+def pre_check(run: RunBook, result: CheckResult, action: Action,
+              obs: Observation) -> Generator[RunEvent, None, Verdict]:
     """Decide a test made before ``action`` runs, report it, and repair on the spot if it says so."""
     verdict = run.decide(result, action=action, observation=obs)
     yield run.emit("pre_test", phase="pre", action=action, result=result, verdict=verdict)
@@ -340,7 +341,8 @@ def advance(run: RunBook, result: CheckResult) -> Iterator[RunEvent]:
 
 
 # -- repair -----------------------------------------------------------------------------------
-def repair(run: RunBook, result: CheckResult, verdict: Verdict, action: Action | None, phase: str) -> Iterator[RunEvent]:
+def repair(run: RunBook, result: CheckResult, verdict: Verdict, action: Action | None,
+           phase: str) -> Iterator[RunEvent]:
     """A check decided *repair*: spend the scope's budget, ask the repairer (falling back to the
     deterministic one when it fails or rewrites the completed prefix), record the repair, then
     carry out what it asks. The repairer only answers; the loop alone changes the run."""
