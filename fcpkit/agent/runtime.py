@@ -49,6 +49,10 @@ class Runner:
     """Wire a plan (or a planner), an executor, an environment, testers, a verifier, a repairer
     and the guards into Algorithm 1.
 
+    The run's components, settings and state read as the Runner's attributes of the same names
+    (read-only, :data:`~fcpkit.agent.run_book.FACE`); the loop's phases
+    (:mod:`fcpkit.agent.phases`) alone change them.
+
     Args:
         env: an :class:`~fcpkit.core.protocols.Environment` (``reset/step/validate``; ``goto(url)`` is used
             for backtracking when it has one, else ``step(goto('url'))``).
