@@ -1,15 +1,17 @@
-"""How a live run keeps its books: the base of :class:`~fcpkit.agent.runtime.Runner`.
+"""How a live run keeps its books: what the loop's phases work on, and the bookkeeping they share.
 
 :class:`RunBook` holds what a run is made of, kept apart: its settings (:attr:`RunBook.config`,
-fixed), its parts (:attr:`RunBook.parts`: testers, verifier, repairer, guards, log) and its state
-(:attr:`RunBook.state`, a :class:`~fcpkit.agent.run_state.RunState` only the loop writes; the
-state's fields read as the Runner's attributes of the same names, for notebooks). It does the
-bookkeeping every phase of the loop shares: events to listeners (:meth:`RunBook.on`), records in
-the evidence log, time per module, the decision on a check (escalation to the verifier, the
-precedence rules, detection counts), the policy gate's decision on an action and one environment
-step (the loop's own actions and a repair's recovery run through the same two), and the
-:class:`~fcpkit.agent.run_records.RunResult` at the end. The loop itself (Algorithm 1), and the
-carrying out of a repair's instructions, are the Runner's.
+fixed), its parts (:attr:`RunBook.parts`: testers, verifier, repairer, guards, log), the
+environment, executor and planner, and its state (:attr:`RunBook.state`, a
+:class:`~fcpkit.agent.run_state.RunState` only the loop writes; the state's fields also read as
+the book's attributes of the same names). The loop's phases (:mod:`fcpkit.agent.phases`) are
+functions over one book. Its methods are the bookkeeping every phase shares: events to listeners
+(:meth:`RunBook.on`, :meth:`RunBook.emit`), records in the evidence log, time per module, the
+decision on a check (escalation to the verifier, the precedence rules, detection counts), the
+policy gate's decision on an action and one environment step (the loop's own actions and a
+repair's recovery run through the same two), a backtrack, a replan, and the
+:class:`~fcpkit.agent.run_records.RunResult` at the end. The
+:class:`~fcpkit.agent.runtime.Runner` holds one book and shows :data:`FACE` of it, read-only.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from fcpkit.core.verify import Decision, StepCheck, Verdict, VerifyRequest, need
 from fcpkit.errors import FcpkitError
 from fcpkit.llm.components.verifier import FALLBACK_PREFIX
 
-__all__ = ["RunBook"]
+__all__ = ["RunBook", "FACE"]
 
 
 def _setting(name: str, doc: str) -> property:
@@ -81,7 +83,8 @@ STATE_ATTRIBUTES = {
 
 
 class RunBook:
-    """The parts, settings and state of one run, and the bookkeeping its phases share.
+    """The parts, settings and state of one run, and the bookkeeping its phases share (a
+    :class:`~fcpkit.agent.runtime.Runner` makes one; the phases take it as ``run``).
 
     The state's fields (``t``, ``observation``, ``trajectory``, ``checks``, ``repairs``,
     ``stop_reason``, ``result``...) read :attr:`state`; the settings (``run_id``,
@@ -122,7 +125,7 @@ class RunBook:
         self._listeners.setdefault(event, []).append(fn)
         return fn
 
-    def _emit(self, name: str, *, phase: str | None = None, commitment: str | None = None, **data: Any) -> RunEvent:
+    def emit(self, name: str, *, phase: str | None = None, commitment: str | None = None, **data: Any) -> RunEvent:
         """Make the event ``name`` (keyed by the active commitment unless one is named) and give it
         to its listeners; a listener that raises is warned about, so a broken widget cannot end a run."""
         if commitment is None and self.plan is not None and self.index < len(self.plan):
@@ -136,7 +139,7 @@ class RunBook:
         return ev
 
     # -- log, time, stop --------------------------------------------------------------------
-    def _timed(self, module: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def timed(self, module: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``fn(*args, **kwargs)``, its time added to ``module``'s (the result's ``time_by_module``)."""
         t0 = time.perf_counter()
         try:
@@ -144,17 +147,17 @@ class RunBook:
         finally:
             self.state.times[module] += time.perf_counter() - t0
 
-    def _ledgers(self) -> list[Any]:
+    def ledgers(self) -> list[Any]:
         """The LLM usage ledgers whose calls the result counts (the extra one and the components')."""
         return find_ledgers(self._extra_usage, (self.planner, self.executor, self.verifier, self.repairer))
 
-    def _event(self, event: str, *, phase: str | None = None, at: int | None = None, **payload: Any) -> None:
+    def event(self, event: str, *, phase: str | None = None, at: int | None = None, **payload: Any) -> None:
         """Log a run event, keyed by the active commitment (or the one at position ``at``)."""
         k = self.index if at is None else at
         c = self.plan.commitments[k].id if self.plan is not None and k < len(self.plan) else None
         self.log.append("event", run=self.run_id, step=self.t, phase=phase, commitment=c, event=event, **payload)
 
-    def _retrievals(self, component: Any) -> Iterator[RunEvent]:
+    def retrievals(self, component: Any) -> Iterator[RunEvent]:
         """Experience records a planner or repairer made (its ``pop_retrievals()``: skills and
         failure cases retrieved, a failure case followed): each is logged and emitted."""
         pop = getattr(component, "pop_retrievals", None)
@@ -162,17 +165,17 @@ class RunBook:
             data = dict(rec)
             name = data.pop("event", "retrieval")
             name = name if name in EVENTS else "retrieval"
-            self._event(name, **data)
-            yield self._emit(name, **data)
+            self.event(name, **data)
+            yield self.emit(name, **data)
 
-    def _stop(self, reason: str, detail: str | None = None) -> RunEvent:
+    def stop(self, reason: str, detail: str | None = None) -> RunEvent:
         """End the run with ``reason``: the state, the log's ``stop`` record, the ``stop`` event."""
         self.state.stop_reason, self.state.stop_detail = reason, detail
-        self._event("stop", reason=reason, detail=detail)
-        return self._emit("stop", reason=reason, detail=detail)
+        self.event("stop", reason=reason, detail=detail)
+        return self.emit("stop", reason=reason, detail=detail)
 
     # -- deciding a check -------------------------------------------------------------------
-    def _commitment(self, cid: str) -> Commitment:
+    def commitment(self, cid: str) -> Commitment:
         """The commitment ``cid`` names (the active one if a repair renamed it away)."""
         assert self.plan is not None
         try:
@@ -180,7 +183,7 @@ class RunBook:
         except KeyError:
             return self.plan.commitments[min(self.index, len(self.plan) - 1)]
 
-    def _decide(self, result: CheckResult, *, action: Action | None, observation: Observation | None) -> Verdict:
+    def decide(self, result: CheckResult, *, action: Action | None, observation: Observation | None) -> Verdict:
         """The decision on one fast test: escalated to the verifier unless it routes *continue*,
         held to the precedence rules, counted (checks, escalations, detections) and logged. With
         repairs off a *repair* is counted and turned into *continue*."""
@@ -192,9 +195,9 @@ class RunBook:
             s.model_escalations += 1
         if result.route is not Route.CONTINUE or getattr(self.verifier, "every_check", False):  # slow-only arm
             s.escalations += 1
-            req = VerifyRequest(self.plan, self._commitment(result.commitment), result, self.t, observation=observation,
+            req = VerifyRequest(self.plan, self.commitment(result.commitment), result, self.t, observation=observation,
                                 action=action, history=tuple(self.trajectory[-self.history_len:]))
-            verdict = self._timed("verifier", self.verifier.verify, req)
+            verdict = self.timed("verifier", self.verifier.verify, req)
             # a hard rule or a falsifier past its gate is lifted only by cited, explained evidence
             verdict = uphold(result, verdict, observation=observation, action=action)
             if verdict.decision is Decision.REPAIR and verdict.scope is None:
@@ -215,7 +218,7 @@ class RunBook:
                             diagnosis=verdict.diagnosis)
         return verdict
 
-    def _state_of(self, result: CheckResult, verdict: Verdict) -> str:
+    def standing_of(self, result: CheckResult, verdict: Verdict) -> str:
         """The commitment's standing a decided check leaves (:data:`~fcpkit.core.tracker.STANDINGS`):
         an escalation a fallback or a lower-bound verifier answered is not resolved."""
         if verdict.decision is Decision.REPAIR:
@@ -227,7 +230,7 @@ class RunBook:
         return "supported"
 
     # -- the gate and the browser -----------------------------------------------------------
-    def _ask_gate(self, action: Action, state: str, **note: Any) -> Generator[RunEvent, None, GateDecision]:
+    def ask_gate(self, action: Action, state: str, **note: Any) -> Generator[RunEvent, None, GateDecision]:
         """The policy gate's decision on ``action`` for the active commitment standing at
         ``state``, logged (with ``note``'s fields) and emitted; acting on it is the caller's."""
         assert self.tracker is not None
@@ -236,27 +239,27 @@ class RunBook:
                              task=self.task, step=self.t, observation=self.observation)
         self.log.append("event", run=self.run_id, step=self.t, phase="gate", commitment=c.id, event="gate",
                         command=action.command, target=action.target, **note, **gd.to_dict())
-        yield self._emit("gate", phase="pre", action=action, gate=gd)
+        yield self.emit("gate", phase="pre", action=action, gate=gd)
         return gd
 
-    def _step_env(self, action: Action, *, write: bool = False) -> Generator[RunEvent, None, Observation | None]:
+    def step_env(self, action: Action, *, write: bool = False) -> Generator[RunEvent, None, Observation | None]:
         """Run ``action`` in the environment and record the page it led to: the step counter,
         the trajectory and the stage's history, then the ``act`` event. ``write`` (the gate
         classed the action a write) records the write with the tracker. Returns the new page,
         or ``None`` when the environment raised (the run then stops with ``env_error``)."""
         try:
-            obs = self._timed("env", self.env.step, action)
+            obs = self.timed("env", self.env.step, action)
             if write:
                 assert self.tracker is not None
                 self.tracker.record_write(action)
         except Exception as exc:  # noqa: BLE001 - Environment.step should not raise; park if it does
-            yield self._stop("env_error", f"{type(exc).__name__}: {exc}")
+            yield self.stop("env_error", f"{type(exc).__name__}: {exc}")
             return None
         self.state.record_step(action, obs)
-        yield self._emit("act", phase="post", action=action, observation=obs)
+        yield self.emit("act", phase="post", action=action, observation=obs)
         return obs
 
-    def _backtrack(self, ins: Backtrack, phase: str) -> Generator[RunEvent, None, bool]:
+    def backtrack(self, ins: Backtrack, phase: str) -> Generator[RunEvent, None, bool]:
         """Take the browser back to the last safe page (a step of the run, not of the stage, and no
         ``act`` event), unless it is there or the step budget is spent. ``False`` when the
         navigation failed (the run then stops with ``env_error``)."""
@@ -266,43 +269,43 @@ class RunBook:
         nav = Action(f"goto({ins.url!r})", ins.why, None, "read", extra={"runner": "backtrack"})
         goto = getattr(self.env, "goto", None)
         try:
-            obs = self._timed("env", goto, ins.url) if callable(goto) else self._timed("env", self.env.step, nav)
+            obs = self.timed("env", goto, ins.url) if callable(goto) else self.timed("env", self.env.step, nav)
         except Exception as exc:  # noqa: BLE001
-            yield self._stop("env_error", f"backtrack failed: {type(exc).__name__}: {exc}")
+            yield self.stop("env_error", f"backtrack failed: {type(exc).__name__}: {exc}")
             return False
         self.state.record_step(nav, obs, stage=False)
-        self._event("backtrack", url=ins.url)
-        yield self._emit("backtrack", phase=phase, url=ins.url, observation=obs)
+        self.event("backtrack", url=ins.url)
+        yield self.emit("backtrack", phase=phase, url=ins.url, observation=obs)
         return True
 
     # -- the planner ----------------------------------------------------------------------------
-    def _replan(self, ins: Replan) -> Iterator[RunEvent]:
+    def replan(self, ins: Replan) -> Iterator[RunEvent]:
         """A planning-scope repair: the planner makes a new suffix from the active commitment on
         (told what failed); without a planner, or when it fails, the run stops for a replan."""
         if self.planner is None:
-            yield self._stop("replan_required", ins.reason)
+            yield self.stop("replan_required", ins.reason)
             return
         assert self.tracker is not None and self.plan is not None
         diag = FailureCase(self.task, pattern=ins.reason, strategy="replan",
                            analysis=f"commitment {self.plan.commitments[self.index].id!r} falsified at step {self.t}")
         try:
-            fresh = self._timed("planner", self.planner.plan, self.task, self.observation, self.skills,
+            fresh = self.timed("planner", self.planner.plan, self.task, self.observation, self.skills,
                                 tuple(self.failures) + (diag,))
         except FcpkitError as exc:
-            yield self._stop("replan_required", f"replanning failed: {exc}")
+            yield self.stop("replan_required", f"replanning failed: {exc}")
             return
         # the commitments from the active one on are new: nothing has been done for them yet
         self.tracker.replanned(splice(self.plan, self.index, fresh))
-        self._event("replan", plan=self.plan.to_data())
-        yield self._emit("replan", plan=self.plan)
-        yield from self._retrievals(self.planner)
+        self.event("replan", plan=self.plan.to_data())
+        yield self.emit("replan", plan=self.plan)
+        yield from self.retrievals(self.planner)
 
     # -- the end ----------------------------------------------------------------------------
-    def _finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
+    def finish(self, t_start: float, ledgers: list[Any], marks: dict[int, int]) -> Iterator[RunEvent]:
         """Validate the outcome, make :attr:`result`, log ``run_end`` and emit it."""
         outcome: Outcome | None
         try:
-            outcome = self._timed("env", self.env.validate, self.answer)
+            outcome = self.timed("env", self.env.validate, self.answer)
         except Exception as exc:  # noqa: BLE001
             outcome = Outcome(False, f"validate failed: {type(exc).__name__}: {exc}")
         s = self.state
@@ -318,8 +321,8 @@ class RunBook:
             outcome_class=classify_outcome(outcome.success if outcome else None, self.stop_reason or "unknown",
                                            len(self.repairs), (outcome.extra or {}).get("writes", ()) if outcome else ()),
         )
-        self._event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
-        yield self._emit("run_end", result=self.result)
+        self.event("run_end", **{k: v for k, v in self.result.to_dict().items() if k not in ("run_id",)})
+        yield self.emit("run_end", result=self.result)
 
     # -- a run ended from outside its loop ----------------------------------------------------
     def interrupt(self, why: str) -> None:
@@ -327,14 +330,14 @@ class RunBook:
         stop reason ``interrupted`` with the Runner's own stop record, as for a Ctrl-C. Nothing
         if the run already stopped."""
         if self.stop_reason is None:
-            self._stop("interrupted", why)
+            self.stop("interrupted", why)
 
     def end(self, t_start: float) -> RunResult:
         """Make the :class:`RunResult` of a run whose loop was cut before its own end (its stop is
         already recorded, e.g. by :meth:`interrupt`): validate, log ``run_end`` and emit it, as the
         loop's finish does. ``t_start`` is when the run started (``time.perf_counter()``); every
         LLM call the components' ledgers hold is counted."""
-        for _ in self._finish(t_start, self._ledgers(), {}):
+        for _ in self.finish(t_start, self.ledgers(), {}):
             pass
         assert self.result is not None
         return self.result
@@ -342,3 +345,27 @@ class RunBook:
 
 for _name, _doc in STATE_ATTRIBUTES.items():
     setattr(RunBook, _name, _state(_name, _doc))
+
+#: The components a book holds, which a Runner shows by name.
+COMPONENTS = {
+    "env": "The environment the run acts in.",
+    "executor": "The executor that proposes the actions.",
+    "planner": "The planner that makes the plan and replans (``None`` with a fixed plan and no planner).",
+    "skills": "Retrieved skill records, shown to the planner and the repairer.",
+    "failures": "Retrieved failure cases, shown to the planner and the repairer.",
+    "config": "The run's settings (:class:`~fcpkit.agent.run_setup.RunConfig`).",
+    "parts": "The run's parts (:class:`~fcpkit.agent.run_setup.RunParts`).",
+    "state": "The run's state (:class:`~fcpkit.agent.run_state.RunState`); the loop alone writes it.",
+    "state_tester": "The state (page) tester.",
+    "action_tester": "The action tester.",
+    "verifier": "The slow path an escalated check goes to.",
+    "repairer": "The repairer a detection is repaired with.",
+    "gate": "The policy gate.",
+    "budget": "The repair budget.",
+    "kill_switch": "The kill switch.",
+    "log": "The evidence log.",
+}
+
+#: What a :class:`~fcpkit.agent.runtime.Runner` shows of its book, read-only, with each name's doc:
+#: the components, the settings and the state's fields.
+FACE = {**COMPONENTS, **{n: p.__doc__ for n, p in vars(RunBook).items() if isinstance(p, property)}}

@@ -4,10 +4,11 @@ A run has three kinds of things: its settings (:class:`~fcpkit.agent.run_setup.R
 its parts (:class:`~fcpkit.agent.run_setup.RunParts`: testers, verifier, repairer, guards, log; they
 keep their own state) and its state, :class:`RunState`: where it is (step, page, commitment
 tracker), what it did (trajectory, checks, repairs, counts) and how it ended (stop reason, answer,
-result). Only the loop writes it (:class:`~fcpkit.agent.runtime.Runner`); notebooks read it through
-the Runner's properties of the same names. The commitment's standing for the policy gate is the
-tracker's (:attr:`~fcpkit.core.tracker.CommitmentTracker.standing`), with the rest of the
-commitments' progress.
+result). Only the loop writes it (the phases of :mod:`fcpkit.agent.phases`, over the run's
+:class:`~fcpkit.agent.run_book.RunBook`); notebooks read it through the
+:class:`~fcpkit.agent.runtime.Runner`'s properties of the same names. The commitment's standing
+for the policy gate is the tracker's (:attr:`~fcpkit.core.tracker.CommitmentTracker.standing`),
+with the rest of the commitments' progress.
 """
 
 from __future__ import annotations

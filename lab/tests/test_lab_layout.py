@@ -26,8 +26,11 @@ def test_lab_imports_inside_functions_are_only_lazy_heavy_dependencies():
 
 
 def test_the_lab_drives_the_runner_through_its_public_face():
-    """The guarded agent ends or cuts a run with ``interrupt`` and ``end``, never the loop's own helpers."""
+    """The guarded agent ends or cuts a run with ``interrupt`` and ``end``, never the loop's own helpers
+    (the phases and the book they work on are the library's, not the lab's)."""
     names = {n for n in dir(Runner) if n.startswith("_") and not n.startswith("__")}
-    names |= {"_listeners", "_extra_usage", "_started"}
+    names |= {"_book", "_started", "_listeners", "_extra_usage"}
     assert private_uses(PACKAGE, names) == []
     assert [p.name for p in PACKAGE.rglob("*.py") if "runner._" in p.read_text(encoding="utf-8")] == []
+    loop = ("fcpkit.agent.phases", "fcpkit.agent.run_book")
+    assert [p.name for p in PACKAGE.rglob("*.py") if any(m in p.read_text(encoding="utf-8") for m in loop)] == []

@@ -15,29 +15,48 @@ from fcpkit.agent.repair import DeterministicRepairer, RepairResult
 from fcpkit.agent.repair.instructions import (
     UNREPAIRABLE_STOP, Backtrack, Recover, Replan, Stop, instructions, page_before, splice,
 )
+from fcpkit.agent import phases
+from fcpkit.agent.run_book import RunBook
+from fcpkit.agent.run_setup import RunConfig, RunParts
 from fcpkit.agent.run_state import RunState
 from fcpkit.agent.runtime import Runner
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.tracker import STANDINGS, CommitmentTracker
 
 PACKAGE = Path(fcpkit.__file__).resolve().parent
-#: the loop's own modules: the Runner and its base
-LOOP = {"agent/runtime.py", "agent/run_book.py"}
+#: the loop's own modules: the Runner, its book and the phases over the book
+LOOP = {"agent/runtime.py", "agent/run_book.py", "agent/phases.py"}
+#: the loop's phases, once the Runner's private methods
+PHASES = {"loop", "begin", "step", "propose", "follow_claim", "action_test", "admit", "act", "page_test", "pre_check",
+          "settled_by_evidence", "advance", "repair", "follow_repair", "recover"}
 
 
-def _runner_privates() -> set[str]:
+def _privates(cls, obj) -> set[str]:
+    names = {n for n in dir(cls) if n.startswith("_") and not n.startswith("__")}
+    return names | {n for n in vars(obj) if n.startswith("_") and not n.startswith("__")}
+
+
+def _book() -> RunBook:
+    return RunBook(FakeSupportEnv(), SupportExecutor(), support_plan(), planner=None, skills=(), failures=(),
+                   config=RunConfig(), parts=RunParts.build())
+
+
+def test_no_module_outside_the_loop_touches_the_runners_or_its_books_private_members():
     runner = Runner(FakeSupportEnv(), SupportExecutor(), support_plan())
-    names = {n for n in dir(Runner) if n.startswith("_") and not n.startswith("__")}
-    return names | {n for n in vars(runner) if n.startswith("_") and not n.startswith("__")}
-
-
-def test_no_module_outside_the_loop_touches_the_runners_private_members():
-    names = _runner_privates()
-    assert {"_stop", "_emit", "_event", "_step_env", "_test_page", "_ask_gate"} <= names
+    names = _privates(Runner, runner) | _privates(RunBook, _book())
+    assert {"_book", "_started", "_listeners", "_extra_usage"} <= names
     assert private_uses(PACKAGE, names, LOOP) == []
     text = [f"{p.relative_to(PACKAGE)}" for p in PACKAGE.rglob("*.py")
             if str(p.relative_to(PACKAGE)) not in LOOP and "runner._" in p.read_text(encoding="utf-8")]
     assert text == []
+
+
+def test_the_phases_are_functions_over_a_book_not_members_of_the_runner():
+    assert PHASES <= set(vars(phases)) and all(callable(getattr(phases, n)) for n in PHASES)
+    members = {n.lstrip("_") for n in dir(Runner)} | {n.lstrip("_") for n in dir(RunBook)}
+    assert members & PHASES == set()
+    # the phases reach the run only through the book's public face: no phase touches a private member
+    assert private_uses(PACKAGE, _privates(RunBook, _book()), {"agent/run_book.py"}) == []
 
 
 def test_the_runners_attributes_read_its_state():

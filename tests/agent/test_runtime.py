@@ -254,7 +254,7 @@ def test_planning_scope_replans_the_suffix_with_the_planner():
 
 def test_an_agent_going_round_in_circles_is_parked():
     from fcpkit import Action
-    from fcpkit.agent.runtime import LOOP_LIMIT
+    from fcpkit.agent.phases import LOOP_LIMIT
 
     class Dithering:
         """Scrolls the queue forever: nothing is falsified, nothing advances, no repair runs."""

@@ -1,7 +1,7 @@
 """What a repair asks the live loop to do next, as data.
 
 A repairer decides (:class:`~fcpkit.agent.repair.base.RepairResult`); the loop
-(:class:`~fcpkit.agent.runtime.Runner`) acts. Between the two sits :func:`instructions`, a pure
+(:func:`fcpkit.agent.phases.follow_repair`) acts. Between the two sits :func:`instructions`, a pure
 translation of the decision into the loop's instructions, in the order the loop carries them out:
 
 * :class:`Stop` — an honest stop: the run ends at once (stop reason ``unrepairable``), the message
