@@ -43,8 +43,9 @@ class Bundle:
     #: yet, so they count only once an action was taken
     pending: frozenset[int] = frozenset()
     #: falsifiers about the field the step sets ("Group: Sales" where the step completes on "Group:
-    #: Quarantine"): the record shows its old value until the step saved, so they count only once
-    #: the step wrote (a form's own field shows what was chosen at once, and a write follows)
+    #: Quarantine"), or about a state that outlasts the step ("the price is still $199.00"): the
+    #: record shows its old value until the step saved, so they count only once the step wrote (a
+    #: form's own field shows what was chosen at once, and a write follows)
     unsaved: frozenset[int] = frozenset()
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
@@ -67,6 +68,9 @@ class Bundle:
 
 #: A step with two branches: "if ..., ...; else ...", "... unless ...".
 _BRANCHES = re.compile(r"\bif\b.*\b(?:else|otherwise)\b|\bunless\b", re.IGNORECASE | re.DOTALL)
+#: A state that outlasts the step's write ("the price is still $199.00", "after confirming, the status is
+#: still Ready to issue"): what the page shows until the step saved, so not drift before it.
+_STILL = re.compile(r"\bstill\b|\bremains?\b|\bunchanged\b", re.IGNORECASE)
 #: A state that held before the step ("already locked", "already been approved").
 _ALREADY = re.compile(r"\balready\b", re.IGNORECASE)
 
@@ -189,7 +193,7 @@ class PlanBundles:
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and _disabled_control(self._compile(b.statements[i])))
         unsaved = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
-                            and any(_names_field(b.statements[i], x) for x in labels))
+                            and (any(_names_field(b.statements[i], x) for x in labels) or _STILL.search(b.statements[i])))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))

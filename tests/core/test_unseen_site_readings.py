@@ -328,3 +328,20 @@ def test_a_message_to_the_user_does_no_act_on_the_application(falsifier, message
     assert m.score_falsifiers([falsifier], describe_action(report))[0] < 0.6
     act = Action("click('9')", "Do it.", f"button '{falsifier}'", "write")
     assert m.score_falsifiers([falsifier], describe_action(act))[0] >= 0.6
+
+
+# -- a state that outlasts the step is no drift before the step wrote ------------------------------
+
+@pytest.mark.parametrize("falsifier,line", [
+    ("The price of SKU-2045 is still $199.00", "SKU-2045 price $199.00"),
+    ("After confirming, the status of BP-17 is still Ready to issue", "Status: Ready to issue · BP-17"),
+])
+def test_a_state_that_outlasts_the_step_counts_once_the_step_wrote(falsifier, line):
+    plan = Plan("Do it.", [Commitment("step", "Change it", confirm={"completion": [Evidence("Changes saved")]},
+                                      falsify={"execution": [Evidence(falsifier)]})])
+    page = _obs("https://app.test/c/1", "Campaign", "\t[2] main ''", "\t\t[3] heading 'Campaign'",
+                f"\t\t[4] StaticText '{line}'")
+    tester = StateTester(LexicalMatcher())
+    before = tester.test(plan, plan.commitments[0], page, saved=False)
+    after = tester.test(plan, plan.commitments[0], page, saved=True)
+    assert before.alpha_minus == 0.0 < after.alpha_minus
