@@ -385,14 +385,32 @@ def pair_chunks(prep, pair: tuple[str, str]) -> int:
     word said beside it (a heading "Permission required" over "You can't resize ..."), never a
     negation under a condition ("not saved until you select Save" is how the form works), not only
     a control's name (a "Post transfer" button or a "Print label on post" box beside "Not saved
-    yet" says nothing of posting). Kept in ``prep.extra``."""
+    yet" says nothing of posting). A negation that denies a word of its own line ("candidate is
+    not rejected") speaks of that word: only a heading beside it lends it another ("Moved to Phone
+    Screen" beside it says nothing that could not move). Kept in ``prep.extra``."""
     key = ("pair", pair)
     hit = prep.extra.get(key)
     if hit is None:
         neg, word = prep.lines.get(pair[0], 0) & ~_conditional_lines(prep), prep.lines.get(pair[1], 0)
-        hit = _chunks_of(prep, neg & word) | (_chunks_of(prep, neg) & _chunks_of(prep, word & ~_control_lines(prep)))
+        said = word & ~_control_lines(prep)
+        hit = (_chunks_of(prep, neg & word) | (_chunks_of(prep, neg & ~_denying_lines(prep)) & _chunks_of(prep, said))
+               | (_chunks_of(prep, neg) & _chunks_of(prep, said & _heading_lines(prep))))
         prep.extra[key] = hit
     return hit
+
+
+#: A negation followed by the word it denies on its own line ("not rejected", "can't resize").
+_DENIES = re.compile(r"(?:\b(?:not|no|never|cannot)|n't)\s+(?:been\s+|be\s+|yet\s+)?[^\W\d_]{3,}", re.IGNORECASE)
+
+
+def _denying_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines whose negation denies a word of its own."""
+    return lines_where(prep, "denying_lines", lambda n: bool(_DENIES.search(n.label or n.line)))
+
+
+def _heading_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines that are headings."""
+    return lines_where(prep, "heading_lines", lambda n: n.kind == "heading")
 
 
 #: A negation with its condition: how the application works, not what happened ("Changes are not
