@@ -49,6 +49,10 @@ def title_parts(title: str) -> list[str]:
     return [p.strip() for p in _TITLE_SPLIT.split(title or "") if p.strip()]
 
 
+#: Roles of a choice a form offers (chosen when checked or selected).
+_CHOICES = frozenset({"radio", "option", "menuitemradio"})
+
+
 class Page:
     """An observation read once (see module docstring).
 
@@ -262,6 +266,14 @@ class Page:
                          ("checked" in n.states or "selected" in n.states) for k in self.subtree(i))
 
     @cached_property
+    def offered(self) -> frozenset[int]:
+        """Positions of the nodes inside a choice not made: a radio button or an option that is not
+        checked or selected, in a group or on its own. A choice offered says what the form allows,
+        not what it holds."""
+        return frozenset(k for i, n in enumerate(self.nodes) if n.kind in _CHOICES
+                         and not ({"checked", "selected"} & n.states) for k in self.subtree(i))
+
+    @cached_property
     def asides(self) -> frozenset[int]:
         """Positions of the nodes in a complementary region beside the main content: related records,
         recent items, what is trending; about other things than the record in view."""
@@ -308,7 +320,8 @@ class Page:
     def awaiting_input(self) -> frozenset[int]:
         """Positions of the nodes in a form or dialog that still waits for input: it holds a
         required field left empty or unticked, or, in a dialog, an empty text box or an unticked
-        box that asks for consent ("I understand ...", "I have verified ..."). A form disables its
+        box that asks for consent ("I understand ...", "I have verified ..."); and the section around
+        a group of radio buttons none of which is checked. A form disables its
         submit button until it is filled: a disabled button there says the form is not filled yet,
         not that the control cannot be used."""
         out: set[int] = set()
@@ -318,6 +331,11 @@ class Page:
             dialog = self.nodes[h].kind in DIALOG_ROLES
             if any(self._unset(k, dialog) for k in span):
                 out.update(span)
+        # a choice to make first (a group of radio buttons, none checked), in or out of a form: the
+        # section that holds it waits for it ("Template: ACK-01 / PCN-02 ..." above "Send letter")
+        for i, n in enumerate(self.nodes):
+            if n.kind == "radiogroup" and not any("checked" in self.nodes[k].states for k in self.subtree(i)):
+                out.update(self.subtree(self.parents[i] if self.parents[i] >= 0 else i))
         return frozenset(out)
 
     def _unset(self, k: int, dialog: bool) -> bool:

@@ -5,8 +5,9 @@ The page a falsifier is read on is the tester's *evidence view* (the application
 the site's furniture and what the agent typed: :func:`fcpkit.core.page.evidence_view`). Within it:
 
 * words (literal, presence, event claims): one chunk of the page's **own content** (its mentions,
-  the items of its lists and the choices it offers, and the asides beside its main content left
-  out; a checked radio button or a selected option is the form's state and stays), or, for a statement
+  the items of its lists and the choices it offers, a radio button or an option not chosen
+  whether grouped or not, and the asides beside its main content left out; a checked radio
+  button or a selected option is the form's state and stays), or, for a statement
   naming a record by id, the one row that lists that record;
 * **identity** claims: the page's identity (title without the site's name, URL path, root, heading);
 * **absence**: the thing is looked for on the whole page (a search box in the banner is there),
@@ -58,7 +59,7 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.asides
+            mentions = (page.mentions - page.chosen) | page.asides | page.offered
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:
@@ -77,7 +78,7 @@ def _items(matcher: "LexicalMatcher", page: Page) -> "Prepared | None":
     hit = page.cache.get(key)
     if hit is None:
         body = [line_tokens(n.line) for n in page.nodes]
-        tops = [i for i, it in enumerate(page.items) if it == i]
+        tops = [i for i, it in enumerate(page.items) if it == i and i not in page.offered]  # (a choice not made lists nothing)
         spans = tuple((i, page.ends[i]) for i in tops)
         if not spans:
             hit = False
