@@ -140,12 +140,16 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
         words = tokenize(name)
         if _DISMISS.match(name):
             continue
+        while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
+            words = words[1:]
         if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
             continue  # the plan's act, on what the plan names (not "Move all 5 appointments")
         return False
     return True
 
 
+#: Words that answer a confirmation before naming the act confirmed ("Yes, move to Onsite").
+_AFFIRM = frozenset(tokenize("yes confirm continue proceed sure", keep_stopwords=True))
 #: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
 #: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
 _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))

@@ -11,6 +11,7 @@ import pytest
 
 from fcpkit import Action, Commitment, Evidence, LexicalMatcher, Observation, Plan
 from fcpkit.core.progress import write_shows
+from fcpkit.core.text import tokenize
 from fcpkit.core.testers import StateTester
 from fcpkit.core.tracker import CommitmentTracker
 from fcpkit.matching.lexical.claims import compile_claim
@@ -345,3 +346,53 @@ def test_a_state_that_outlasts_the_step_counts_once_the_step_wrote(falsifier, li
     before = tester.test(plan, plan.commitments[0], page, saved=False)
     after = tester.test(plan, plan.commitments[0], page, saved=True)
     assert before.alpha_minus == 0.0 < after.alpha_minus
+
+
+# -- a negation that denies a word of its own line lends nothing to the line beside it --------------
+
+@pytest.mark.parametrize("falsifier,beside,negated,said", [
+    ("Could not move candidate", "Moved to Phone Screen by Jordan Lee",
+     "Auto-reject skipped: candidate is not rejected", "Could not move candidate to Onsite"),
+    ("Could not post transfer", "Transfer posted to ledger by Sam",
+     "Nightly sync: batch is not delayed", "Could not post transfer TR-9: ledger locked"),
+])
+def test_a_negation_denies_the_word_of_its_own_line(falsifier, beside, negated, said):
+    from fcpkit.core.page import Page, evidence_view
+    def score(*lines: str) -> float:
+        page = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", *lines)
+        return LexicalMatcher().score_falsifiers([falsifier], evidence_view(Page.of(page)))[0]
+    assert score(f"\t\t[4] StaticText '{beside}'", f"\t\t[5] StaticText '{negated}'") < 0.6
+    assert score(f"\t\t[4] StaticText '{beside}'", f"\t\t[5] StaticText '{said}'") >= 0.6
+
+
+# -- a choice offered is no state; a choice still to make holds the section's submit ----------------
+
+@pytest.mark.parametrize("choice,others,submit", [
+    ("RES-04 Resolution in cardholder’s favour", ("ACK-01 Acknowledgement", "DEN-05 Denied"), "Send letter"),
+    ("EXP-2 Express shipping", ("STD-1 Standard shipping", "PCK-3 Pickup"), "Place order"),
+])
+def test_a_choice_not_made_is_no_state_and_its_section_waits_for_it(choice, others, submit):
+    from fcpkit.core.page import Page, evidence_view
+    radios = [f"\t\t\t\t[{20 + k}] radio '{x}', checked='false'" for k, x in enumerate((*others, choice))]
+    page = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'",
+                "\t\t[10] group 'Actions'", "\t\t\t[11] radiogroup 'Template'", *radios,
+                f"\t\t\t[30] button '{submit}', disabled=True")
+    m = LexicalMatcher()
+    view = evidence_view(Page.of(page))
+    assert m.score_falsifiers([choice], view)[0] < 0.6
+    assert m.score_falsifiers([f"{submit} button is disabled"], view)[0] < 0.6
+    chosen = Observation(page.url, page.title, page.text.replace(f"'{choice}', checked='false'", f"'{choice}', checked='true'"))
+    view = evidence_view(Page.of(chosen))
+    assert m.score_falsifiers([choice], view)[0] >= 0.6  # the choice made is the form's state
+    assert m.score_falsifiers([f"{submit} button is disabled"], view)[0] >= 0.6  # chosen, and still disabled
+
+
+@pytest.mark.parametrize("title,answer", [
+    ("Confirm stage change", "Yes, move to Onsite"),
+    ("Confirm refund", "Yes, refund £46.20"),
+])
+def test_a_confirmation_answered_with_the_plans_act_deals_with_it(title, answer):
+    from fcpkit.core.dialogs import handles_dialog
+    page = _with_dialog(title, f"\t\t[41] button '{answer}'", "\t\t[42] button 'Go back'")
+    assert handles_dialog(Action("click('41')", "Confirm.", f"button '{answer}'", "write"), page, frozenset(tokenize("move refund")))
+    assert not handles_dialog(Action("click('41')", "Confirm.", f"button '{answer}'", "write"), page, frozenset(tokenize("archive")))
