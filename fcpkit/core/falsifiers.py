@@ -82,6 +82,8 @@ _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|a
                             r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
                             r"this (?:week|month|quarter|year)|today|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
+#: How many a choice holds ("All (14)", "Open · 3"): no part of which records it keeps.
+_COUNTER = re.compile(r"\s*(?:\(\d[\d,]*\)|·\s*\d[\d,]*)\s*$")
 #: Query parameters that page, sort or route a list rather than narrow it.
 _NEUTRAL_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset|"
                              r"view|tab|mode|display|lang|locale|next|ref|return(?:_?to)?|redirect|utm_\w+|_\w*|"
@@ -234,14 +236,14 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
             v = (n.value or "").strip()
             if not inside and not _FILTER_NAME.search(n.name) and _picks_a_context(page, i):
                 continue  # "Dock: Dock 2" over the day's deliveries: where one works, not a filter
-            if v and not _DEFAULT_VALUE.match(v):
+            if v and not _DEFAULT_VALUE.match(_COUNTER.sub("", v).strip()):
                 yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or _FILTER_NAME.search(n.name) else "selector"
         elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
             v = (n.value or "").strip()
             if v:
                 yield f"{role} {n.name!r} = {v!r}", v, "search"
         elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and \
-                ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(n.name):
+                ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(_COUNTER.sub("", n.name).strip()):
             yield f"{role} {n.name!r} on", n.name, "panel"
 
 
@@ -478,9 +480,14 @@ def _report_failure(ctx: TaskContext, before, action, after, *_: Any) -> str | N
     return f"the agent reports it did not finish: {msg[:120]!r}" if m else None
 
 
+#: What ends a message's opening label ("Completed: ...", "Done! ...", "Resolved - ...").
+_LABEL_END = re.compile(r"\s*(?:[:!]|\s[-–—]\s)")
+
+
 @page_cache(4096)
 def _claimed_statuses(msg: str) -> frozenset[str]:
-    """Statuses the message asserts as its predicate: its first word ("Approved leave request ..."),
+    """Statuses the message asserts as its predicate: its first word ("Approved leave request ...",
+    not a label over the message: "Completed: dispute DSP-20417 opened ..."),
     or a status word right after "I", "we", "is", "was", "has been", "now", "successfully"; not a
     negated one ("no longer pending") and not one merely mentioned ("a refund of ...")."""
     out = set()
@@ -488,7 +495,8 @@ def _claimed_statuses(msg: str) -> frozenset[str]:
     words = list(re.finditer(r"[a-z']+", low))
     for k, m in enumerate(words):
         canon = STATUS_WORDS.get(m.group(0))
-        if canon and (k == 0 or words[k - 1].group(0) in _CLAIM_AFTER) and not _NEGATED.search(low[:m.start()]):
+        first = k == 0 and not _LABEL_END.match(low, m.end())  # "Completed: ..." labels the message, not a record
+        if canon and (first or k and words[k - 1].group(0) in _CLAIM_AFTER) and not _NEGATED.search(low[:m.start()]):
             out.add(canon)
     return frozenset(out)
 

@@ -396,3 +396,32 @@ def test_a_confirmation_answered_with_the_plans_act_deals_with_it(title, answer)
     page = _with_dialog(title, f"\t\t[41] button '{answer}'", "\t\t[42] button 'Go back'")
     assert handles_dialog(Action("click('41')", "Confirm.", f"button '{answer}'", "write"), page, frozenset(tokenize("move refund")))
     assert not handles_dialog(Action("click('41')", "Confirm.", f"button '{answer}'", "write"), page, frozenset(tokenize("archive")))
+
+
+@pytest.mark.parametrize("pressed", ["All (14)", "Any status · 32"])
+def test_a_filter_that_keeps_everything_keeps_it_whatever_it_counts(pressed):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    ctx = TaskContext.from_plan(Plan("Re-run the lead test on S-20418.", [Commitment("do", "Do it")]))
+    page = _obs("https://app.test/batches/B-7?sort=id", "Batch", "\t[2] main ''", "\t\t[3] heading 'Batch'",
+                "\t\t[4] group 'Filters'", f"\t\t\t[5] button '{pressed}', pressed=True", "\t\t\t[6] button 'Failed (3)'",
+                "\t\t[20] list ''", "\t\t\t[21] listitem ''", "\t\t\t\t[22] link 'S-20417'",
+                "\t\t\t[23] listitem ''", "\t\t\t\t[24] link 'S-20419'")
+    assert unrequested_narrowing(ctx, page, 0) is None
+    narrowed = Observation(page.url, page.title, page.text.replace(f"'{pressed}', pressed=True", f"'{pressed}'")
+                           .replace("'Failed (3)'", "'Failed (3)', pressed=True"))
+    assert unrequested_narrowing(ctx, narrowed, 0) is not None
+
+
+@pytest.mark.parametrize("message,record,status", [
+    ("Completed: dispute DSP-20417 opened, credit posted and letter sent.", "DSP-20417", "Open"),
+    ("Done! Ticket T-390 assigned to Payments.", "T-390", "Open"),
+])
+def test_a_label_over_the_message_is_no_status_of_its_record(message, record, status):
+    from fcpkit.core.falsifiers import TaskContext, builtin_hits
+    ctx = TaskContext.from_plan(Plan(f"Handle {record}.", [Commitment("do", "Do it")]))
+    page = _obs(f"https://app.test/r/{record}", record, "\t[2] main ''", f"\t\t[3] heading '{record}'",
+                f"\t\t[4] StaticText 'Status: {status}'")
+    report = Action(f"send_msg_to_user({message!r})", "Report.", None, "read")
+    assert not [h for h in builtin_hits(ctx, page, before=page, action=report) if h.rule == "report_contradicted"]
+    claim = Action(f"send_msg_to_user('Closed {record} as asked.')", "Report.", None, "read")
+    assert [h for h in builtin_hits(ctx, page, before=page, action=claim) if h.rule == "report_contradicted"]
