@@ -346,6 +346,8 @@ class CommitmentTracker:
         changed = before is not None and action is not None and not same_page(before, observation)
         if action is not None:
             add_inputs(self.inputs, action)
+        if self._dialog is not None and not set(Page.of(self._dialog[1]).modal_dialogs) & set(Page.of(observation).modal_dialogs):
+            self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
@@ -417,9 +419,11 @@ class CommitmentTracker:
     # -- plan changes -----------------------------------------------------------------------
     def repaired(self, plan: Plan) -> None:
         """A repair changed the plan from the active commitment on (the prefix is kept) or the
-        path: the count of *continue* routes starts again."""
+        path: the count of *continue* routes starts again, and a dialog held for the agent's next
+        action is the repair's now."""
         self.plan = plan
         self.continues = self.blank = 0
+        self._dialog = None
 
     def replanned(self, plan: Plan) -> None:
         """The commitments from the active one on are new: nothing has been done for them yet."""
