@@ -316,6 +316,13 @@ def _exclusion(statement: str, s: str, ents: Entities) -> Claim | None:
     return Claim("exclusion", statement, canonical, subject=rest, exclude=names, entities=ents)
 
 
+#: "... removed from <where>": gone from a place only when that is a place a page shows.
+_REMOVED_FROM = re.compile(r"\bremoved\s+from\b", re.IGNORECASE)
+_A_PLACE = re.compile(r"\b(?:page|screen|view|list|table|grid|cart|basket|queue|panel|dialog|modal|menu|section|tab|"
+                      r"toolbar|sidebar|form|dashboard|header|footer|navigation|results|inbox|board|feed|region|"
+                      r"widget|card|row|column|field|dropdown|picker)s?\b", re.IGNORECASE)
+
+
 def _absence(statement: str, s: str, ents: Entities) -> Claim | None:
     for i, pattern in enumerate(g.ABSENCE):
         m = pattern.match(s)
@@ -328,6 +335,8 @@ def _absence(statement: str, s: str, ents: Entities) -> Claim | None:
             continue
         thing = re.sub(r"^(?:an?|the|any)\s+", "", thing, flags=re.I)
         ctx = (m.group("ctx") or "").strip()
+        if ctx and _REMOVED_FROM.search(s) and not _A_PLACE.search(ctx):
+            return None  # "Meter M-58213 is removed from service": what happened to it, not a page without it
         thing, ctx = _consequence(thing, ctx)
         literal = i not in g.ABSENCE_NOT_LITERAL
         canonical = f"{thing} is not available" + (f" on {ctx}" if ctx else "")
