@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from fcpkit.core.falsifiers import commitment_text
-from fcpkit.core.text import tokenize
+from fcpkit.core.text import is_key_token, tokenize
 from fcpkit.core.plan import SCOPES, Commitment, Evidence, Plan
 
 __all__ = ["Bundle", "PlanBundles", "build_bundle"]
@@ -155,6 +155,23 @@ def _names_field(statement: str, label: str) -> bool:
     return bool(x) and s.startswith(x) and (len(s) == len(x) or not s[len(x)].isalnum())
 
 
+def _value_shape(statement: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A statement's words and its values (numbers: times, amounts, counts)."""
+    toks = tokenize(statement)
+    return frozenset(t for t in toks if not is_key_token(t)), frozenset(t for t in toks if is_key_token(t))
+
+
+def _old_values(statement: str, completions: list[tuple[frozenset[str], frozenset[str]]]) -> bool:
+    """Whether a falsifier says what a completion statement says with other numbers ("7:00 PM · Party
+    of 4" where the step completes on "8:30 PM · Party of 6 · Table T21"): the values the step
+    changes, which the record shows until the step saved. Identifiers are no values: "Ticket T-411"
+    beside "Ticket T-390" is another record, drift at any time."""
+    words, values = _value_shape(statement)
+    if not words or not values or not all(v.replace(".", "").isdigit() for v in values):
+        return False
+    return any(words <= w and values != v for w, v in completions)
+
+
 class PlanBundles:
     """Bundles per (plan, commitment), built for the whole plan on its first sight (see module
     docstring). Keyed on the objects' identity, checked against reuse of an id after collection."""
@@ -192,8 +209,10 @@ class PlanBundles:
         labels = [x for x in labels if x]
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and _disabled_control(self._compile(b.statements[i])))
+        olds = [_value_shape(b.statements[i]) for i in b.comp]
         unsaved = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
-                            and (any(_names_field(b.statements[i], x) for x in labels) or _STILL.search(b.statements[i])))
+                            and (any(_names_field(b.statements[i], x) for x in labels) or _STILL.search(b.statements[i])
+                                 or _old_values(b.statements[i], olds)))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))
