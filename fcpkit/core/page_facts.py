@@ -97,11 +97,12 @@ class PageFacts:
         """A page that lists records, outside its chrome: a data table (column headers), a list, feed
         or grid whose items link to what they list, or a filter chip (a list filtered down to
         nothing still shows its filters). A table of turn-by-turn steps or a list of plain text lists
-        no records."""
+        no records, and neither does a navigation landmark (a breadcrumb trail's links are pages)."""
         p = self.page
         zones, nodes = p.zones, p.nodes
+        nav = {k for i, n in enumerate(nodes) if n.kind == "navigation" for k in p.subtree(i)}
         for i, n in enumerate(nodes):
-            if zones[i] == "chrome":
+            if zones[i] == "chrome" or i in nav:
                 continue
             if n.kind == "columnheader":
                 return True
