@@ -113,12 +113,15 @@ _DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me
 _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "focus", "hover", "scroll", "noop"})
 
 
-def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset()) -> bool:
+def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset(),
+                   confirms: bool = False) -> bool:
     """Whether ``action``, taken on ``page`` (which shows a modal dialog), deals with the dialog
     (module docstring): it presses Escape, or every call acts on a node inside the dialog and
     either fills or chooses, clicks a control that dismisses it, or clicks one whose act (its
     first word) is one the plan asks for (``asked``: the words of the task, the subgoals and the
-    confirming evidence) and that does not widen it to all or every record unless the plan does."""
+    confirming evidence) and that does not widen it to all or every record unless the plan does.
+    ``confirms``: the dialog came up on the agent's own write ("Confirm large correction" after
+    Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took."""
     page = as_page(page)
     try:
         calls = parse_action(action.command)
@@ -140,6 +143,8 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
         words = tokenize(name)
         if _DISMISS.match(name):
             continue
+        if confirms and words and all(w in _AFFIRM for w in words):
+            continue  # the agent confirms the write it just made
         while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
             words = words[1:]
         if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
@@ -149,7 +154,7 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
 
 
 #: Words that answer a confirmation before naming the act confirmed ("Yes, move to Onsite").
-_AFFIRM = frozenset(tokenize("yes confirm continue proceed sure", keep_stopwords=True))
+_AFFIRM = frozenset(tokenize("yes confirm continue proceed sure ok okay", keep_stopwords=True))
 #: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
 #: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
 _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))

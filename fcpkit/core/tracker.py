@@ -142,7 +142,7 @@ class CommitmentTracker:
         self._since: tuple[int, Observation] | None = None
         #: a modal dialog the plan does not name, on the page last tested, with that page: judged
         #: by the agent's next action (:func:`~fcpkit.core.dialogs.handles_dialog`)
-        self._dialog: tuple[str, Observation] | None = None
+        self._dialog: tuple[str, Observation, bool] | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
@@ -254,8 +254,8 @@ class CommitmentTracker:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
         pending, self._dialog = self._dialog, None
         if pending is not None:
-            detail, page = pending
-            if not handles_dialog(action, page, self.tester.context(self.plan).wanted):
+            detail, page, confirms = pending
+            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms):
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
                                    rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
@@ -310,7 +310,7 @@ class CommitmentTracker:
         not judge dialogs so, or ``result`` is another finding."""
         if not self.judges_dialogs or result.rule != "unexpected_dialog":
             return False
-        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation)
+        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False)
         return True
 
     def record_write(self, action: Action | None = None) -> None:
@@ -365,8 +365,8 @@ class CommitmentTracker:
                     why = ", back after the agent dismissed it" if back else ""
                     result = replace(result, route=Route.VERIFY, rule=hit.rule, scope=hit.scope,
                                      rule_detail=hit.detail + why)
-                else:
-                    self._dialog = (hit.detail, observation)
+                else:  # held for the next action; one the agent's own write raised asks it to confirm
+                    self._dialog = (hit.detail, observation, action is not None and action.effect in ("write", "irreversible"))
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
