@@ -128,14 +128,32 @@ def canon_roles(text: str) -> str:
 
 def strip_volatile(text: str, *, counts: bool = False) -> str:
     """Remove clocks, relative times, dates and counters (see module docstring). ``counts``: keep a
-    counter as one token, ``count-12`` for "(12)", instead of removing it: a matcher reads "Refund
-    selected (1)" and "Refund selected (3)" as two states of a control, while a page fingerprint
-    must not change because a badge did."""
+    counter as one token, ``count-12`` for "(12)", and a time of day as one, ``clock-830`` for
+    "8:30 PM", instead of removing them: a matcher reads "Refund selected (1)" and "Refund selected
+    (3)", "8:30 PM is fully booked" and "8:00 PM fully booked", as different things, while a
+    page's fingerprint must not change because a badge or a clock did."""
     if not _ANY_DIGIT.search(text) and not _may_hold(text, _VOLATILE_HINTS):
         return text
     if counts:
-        return _VOLATILE.sub(lambda m: f" count-{m.group(0)[1:-1]} " if m.group(0).startswith("(") else " ", text)
+        return _VOLATILE.sub(_kept, text)
     return _VOLATILE.sub(" ", text)
+
+
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?::\d{2})?\s*(?:([ap])\.?m\.?)?", re.IGNORECASE)
+
+
+def _kept(m: re.Match[str]) -> str:
+    """What a matcher keeps of a volatile span: a counter as ``count-12``, a time of day as
+    ``clock-830`` (on a 12-hour dial: "8:30 PM", "20:30" and the "8:30" of "8:30–9:30 PM" are one
+    time), nothing of the rest."""
+    span = m.group(0)
+    if span.startswith("("):
+        return f" count-{span[1:-1]} "
+    c = _CLOCK.fullmatch(span.strip())
+    if c is None:
+        return " "
+    hour = int(c.group(1)) % 12 or 12  # on a 12-hour dial: "2:30–3:30 PM" gives its first time no half
+    return f" clock-{hour}{c.group(2)} "
 
 
 @page_cache(65536)
@@ -172,8 +190,10 @@ def _canon_number(tok: str) -> str:
 
 
 def is_key_token(token: str) -> bool:
-    """Identifiers and numbers: tokens with a digit. They must match exactly to count."""
-    return any(ch.isdigit() for ch in token)
+    """Identifiers and numbers: tokens with a digit. They must match exactly to count. A time of
+    day (``clock-830``, :func:`strip_volatile`) is a word of what a statement says, not a key: the
+    page's identity need not repeat the time of the event it is."""
+    return any(ch.isdigit() for ch in token) and not token.startswith("clock-")
 
 
 #: Day and month names as pages abbreviate them ("Tue, Jun 17" for "Tuesday, June 17"): one token each.

@@ -425,3 +425,74 @@ def test_a_label_over_the_message_is_no_status_of_its_record(message, record, st
     assert not [h for h in builtin_hits(ctx, page, before=page, action=report) if h.rule == "report_contradicted"]
     claim = Action(f"send_msg_to_user('Closed {record} as asked.')", "Report.", None, "read")
     assert [h for h in builtin_hits(ctx, page, before=page, action=claim) if h.rule == "report_contradicted"]
+
+
+# -- "removed from <not a place>" is what happened to a record, not a page without it ---------------
+
+@pytest.mark.parametrize("statement,place", [
+    ("Meter M-58213 is removed from service", "The Export button is removed from the toolbar"),
+    ("Card 4417 is removed from the wallet account", "Item SKU-9 is removed from the cart"),
+])
+def test_removed_from_a_place_is_an_absence_and_from_anything_else_an_event(statement, place):
+    assert compile_claim(statement).type != "absence"
+    assert compile_claim(place).type == "absence"
+
+
+# -- a falsifier saying the completion's values before the step changes them ------------------------
+
+@pytest.mark.parametrize("old,new", [
+    ("7:00 PM · Party of 4", "8:30 PM · Party of 6 · Table T21"),
+    ("Installments: 3 of $24.07", "Installments: 6 of $12.04"),
+])
+def test_the_values_a_step_changes_count_once_it_wrote(old, new):
+    plan = Plan("Do it.", [Commitment("step", "Change it", confirm={"completion": [Evidence(new)]},
+                                      falsify={"execution": [Evidence(old)]})])
+    page = _obs("https://app.test/b/1", "Booking", "\t[2] main ''", "\t\t[3] heading 'Booking'",
+                f"\t\t[4] StaticText '{old}'")
+    tester = StateTester(LexicalMatcher())
+    before = tester.test(plan, plan.commitments[0], page, saved=False)
+    after = tester.test(plan, plan.commitments[0], page, saved=True)
+    assert before.alpha_minus == 0.0 < after.alpha_minus
+    from fcpkit.core.bundles import _old_values, _value_shape
+    # another record's id is no old value: drift before any write
+    assert not _old_values("Ticket T-411 detail", [_value_shape("Ticket T-390 detail")])
+
+
+# -- a navigation landmark lists pages, not records --------------------------------------------------
+
+@pytest.mark.parametrize("crumbs,select", [
+    (("Home", "Accounts", "4407-2291-06", "New payment plan"), "combobox 'Number of installments' value='6'"),
+    (("Home", "Reservations", "R-20417", "Edit"), "combobox 'Seating area' value='Patio'"),
+])
+def test_a_form_under_a_breadcrumb_trail_has_no_list_to_narrow(crumbs, select):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    items = [ln for k, c in enumerate(crumbs) for ln in (f"\t\t\t[{20 + 2 * k}] listitem ''", f"\t\t\t\t[{21 + 2 * k}] link '{c}'")]
+    page = _obs("https://app.test/x/new", "New", "\t[2] navigation 'Breadcrumb'", "\t\t[3] list ''", *items,
+                "\t[4] main ''", "\t\t[5] heading 'New'", f"\t\t[6] {select}", "\t\t[7] button 'Create'")
+    ctx = TaskContext.from_plan(Plan("Set up a plan for the account.", [Commitment("do", "Do it")]))
+    assert unrequested_narrowing(ctx, page, 0) is None
+
+
+# -- a confirmation the agent's own write raised, answered with a bare yes ---------------------------
+
+@pytest.mark.parametrize("title,yes", [("Confirm large correction", "Continue"), ("Save changes?", "Yes")])
+def test_a_bare_yes_to_a_confirmation_of_the_agents_own_write_deals_with_it(title, yes):
+    from fcpkit.core.dialogs import handles_dialog
+    page = _with_dialog(title, f"\t\t[41] button '{yes}'", "\t\t[42] button 'Go back'")
+    click = Action("click('41')", "Confirm.", f"button '{yes}'", "write")
+    assert handles_dialog(click, page, frozenset(), confirms=True)
+    assert not handles_dialog(click, page, frozenset(), confirms=False)  # an interstitial's yes accepts its offer
+
+
+# -- a time a statement writes is part of what it says ------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,line,same", [
+    ("8:30 PM is fully booked", "8:00 PM fully booked · 9:45 PM last seating", "20:30 fully booked"),
+    ("Pickup at 10:15 AM is cancelled", "Pickup at 10:45 AM is cancelled", "Pickup at 10:15 is cancelled"),
+])
+def test_a_time_of_day_tells_two_statements_apart(falsifier, line, same):
+    from fcpkit.core.page import Page, evidence_view
+    def score(text: str) -> float:
+        page = _obs("https://app.test/d", "Day", "\t[2] main ''", "\t\t[3] heading 'Day'", f"\t\t[4] StaticText '{text}'")
+        return LexicalMatcher().score_falsifiers([falsifier], evidence_view(Page.of(page)))[0]
+    assert score(line) < 0.6 and score(same) >= 0.6
