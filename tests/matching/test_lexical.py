@@ -87,7 +87,13 @@ def test_stray_negation_elsewhere_does_not_make_a_negated_statement_true(m):
 
 def test_volatile_text_neither_supports_nor_refutes(m):
     assert strip_volatile("Last updated 10:42 · 5 minutes ago · Open (12)").split() == ["Last", "updated", "·", "·", "Open"]
-    assert m.score_one("Updated at 11:15", QUEUE) == m.score_one("Updated", QUEUE)
+    assert m.score_one("Updated 5 minutes ago", QUEUE) == m.score_one("Updated", QUEUE)  # a relative time: nothing
+
+
+def test_a_time_of_day_or_a_count_a_statement_names_is_part_of_it(m):
+    # the matcher keeps what a statement names (a page's fingerprint still drops them)
+    assert strip_volatile("Open (12) at 10:42 PM", counts=True).split() == ["Open", "count-12", "at", "clock-1042"]
+    assert m.score_one("Updated 10:42", QUEUE) > m.score_one("Updated 11:15", QUEUE)
 
 
 def test_tokenizer_keeps_identifiers_and_negations():
