@@ -59,7 +59,7 @@ def _lab_missing(name: str) -> click.Command:
                    help=f"(fcpkit-lab) not installed: {LAB_INSTALL}.", add_help_option=False)
     @click.pass_context
     def missing(ctx: click.Context) -> None:
-        click.echo(f"fcpkit {ctx.command_path.split(' ', 1)[1]}: this command is part of fcpkit-lab, "
+        click.echo(f"error: fcpkit {ctx.command_path.split(' ', 1)[1]}: this command is part of fcpkit-lab, "
                    f"which is not installed; fix: {LAB_INSTALL}", err=True)
         ctx.exit(2)
 

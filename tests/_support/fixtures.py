@@ -37,7 +37,9 @@ def _resolves_here(argv0: str) -> bool:
 @pytest.fixture
 def kernel_name(tmp_path, monkeypatch) -> str:
     """A Jupyter kernel running this interpreter: the ``python3`` kernelspec when it resolves here,
-    else a throwaway kernelspec under ``tmp_path`` on ``JUPYTER_PATH`` (nothing installed for the user)."""
+    else a throwaway kernelspec under ``tmp_path`` on ``JUPYTER_PATH`` (nothing installed for the user).
+    Skips without Jupyter (the notebooks extra)."""
+    pytest.importorskip("jupyter_client", reason="the notebooks extra: pip install 'fcpkit[notebooks]'")
     from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
     try:

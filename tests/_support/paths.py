@@ -50,3 +50,17 @@ def shipped_name(p: Path) -> str:
     assert p.is_absolute(), p
     root = data.root() if in_library_data(p) else LAB_SHIPPED
     return p.resolve().relative_to(root.resolve()).as_posix()
+
+
+def skip_unless_wheels_build_offline() -> None:
+    """Skip a test that builds fcpkit's wheel offline (no build isolation) where this environment
+    cannot: setuptools before 70.1 needs the ``wheel`` package for ``bdist_wheel``, which a
+    library-only install need not have."""
+    import importlib.util
+
+    import pytest
+
+    setuptools = pytest.importorskip("setuptools")
+    version = tuple(int(x) for x in setuptools.__version__.split(".")[:2] if x.isdigit())
+    if version < (70, 1) and importlib.util.find_spec("wheel") is None:
+        pytest.skip(f"setuptools {setuptools.__version__} without the wheel package cannot build a wheel offline")

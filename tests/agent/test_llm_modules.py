@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
-
 import pytest
+
+pytest.importorskip("jsonschema", reason="the llm extra: pip install 'fcpkit[llm]'")
+
+
 from _support.fakes import BrokenLLM, FakeSupportEnv, ScriptedLLM, SupportExecutor, TASK, support_plan
 
 from fcpkit.matching import LexicalMatcher

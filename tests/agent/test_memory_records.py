@@ -114,6 +114,7 @@ def test_broken_library_file_names_file_line_and_field(tmp_path):
 
 
 def test_libraries_load_as_datasets_and_frames():
+    pytest.importorskip("datasets", reason="the datasets extra: pip install 'fcpkit[datasets]'")
     lib = Library((skill("a"), skill("b", ["a"])), (failure(), failure("f2")))
     ds = lib.skills_dataset()
     assert ds.num_rows == 2 and set(ds.column_names) >= {"name", "key", "requires", "history"}

@@ -20,6 +20,7 @@ def test_minmax_and_constant_parts():
 
 
 def test_hybrid_is_the_weighted_sum_of_normalised_parts():
+    pytest.importorskip("bm25s", reason="the experience extra: pip install 'fcpkit[experience]'")
     docs = ["open ticket detail", "search tickets by id", "approve expense report"]
     idx = HybridIndex(docs, lexical_weight=0.4, semantic_weight=0.6, embedder=BagOfWordsEmbedder())
     score, p = idx.score("open the ticket")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("jsonschema", reason="the llm extra: pip install 'fcpkit[llm]'")
+
 import re
 
 from fcpkit.agent.planner import LLMPlanner

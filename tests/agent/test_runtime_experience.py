@@ -23,6 +23,7 @@ def library():
 
 
 def test_repair_follows_the_matching_failure_case_and_logs_it(library):
+    pytest.importorskip("bm25s", reason="the experience extra: pip install 'fcpkit[experience]'")
     log = EvidenceLog()
     repairer = ExperienceRepairer(library, embedder=BagOfWordsEmbedder())
     runner = Runner(FakeSupportEnv(), SupportExecutor(), support_plan(), repairer=repairer, log=log)
@@ -53,6 +54,7 @@ def test_repair_falls_back_when_no_case_matches():
 
 
 def test_planner_retrievals_are_events_before_the_plan(library):
+    pytest.importorskip("bm25s", reason="the experience extra: pip install 'fcpkit[experience]'")
     log = EvidenceLog()
     planner = ExperiencePlanner(library, embedder=BagOfWordsEmbedder())
     runner = Runner(FakeSupportEnv(), SupportExecutor(), planner=planner, log=log, step_budget=1)

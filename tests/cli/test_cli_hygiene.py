@@ -55,6 +55,7 @@ def test_tables_never_truncate_their_heads():
 
 
 def test_notebooks_lists_and_names_a_bad_notebook():
+    pytest.importorskip("ipywidgets", reason="the notebooks extra: pip install 'fcpkit[notebooks]'")
     out = CliRunner().invoke(main, ["notebooks"])
     assert out.exit_code == 0 and "02_live_execution" in out.output and "docs/notebooks" in out.output
     bad = CliRunner().invoke(main, ["notebooks", "--execute", "09"])

@@ -12,6 +12,7 @@ from fcpkit import EvidenceLog, read_log
 
 
 def test_append_and_read_back_as_frame(tmp_path):
+    pytest.importorskip("pandas", reason="the tables extra: pip install 'fcpkit[tables]'")
     path = tmp_path / "runs" / "log.jsonl"
     with EvidenceLog(path) as log:
         log.append("test", run="r1", step=0, phase="pre", commitment="a", alpha_plus=0.2, route="continue")

@@ -50,6 +50,7 @@ def test_plan_path_resolves_relative_to_corpus(tmp_path):
 
 
 def test_as_hf_dataset(tmp_path):
+    pytest.importorskip("datasets", reason="the datasets extra: pip install 'fcpkit[datasets]'")
     c = load_corpus(write(tmp_path, traj(), traj(id="t2", label={"fault": None, "first_off_track_step": None})))
     ds = c.to_dataset()
     assert ds.num_rows == 2 and ds[0]["fault"] == "wrong_record" and ds[1]["fault"] is None

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _support.paths import ROOT
+from _support.paths import ROOT, skip_unless_wheels_build_offline
 
 pytest.importorskip("setuptools")  # the wheel is built without build isolation: no download
 Requirement = pytest.importorskip("packaging.requirements").Requirement
@@ -61,6 +61,7 @@ def _run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory) -> Path:
+    skip_unless_wheels_build_offline()
     tmp = tmp_path_factory.mktemp("library-only")
     src = tmp / "src"  # a copy, so the build writes nothing into the checkout
     src.mkdir()

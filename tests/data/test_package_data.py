@@ -16,7 +16,7 @@ import yaml
 from fcpkit import data
 from fcpkit.matching.lexical.matcher import _BACKGROUND
 from fcpkit.matching.paraphrase import DEFAULT_SUITE, load_suite
-from _support.paths import ROOT, cli_path_defaults as _cli_path_defaults, in_library_data, shipped_name as _shipped
+from _support.paths import ROOT, skip_unless_wheels_build_offline, cli_path_defaults as _cli_path_defaults, in_library_data, shipped_name as _shipped
 
 # the lab's defaults (experience, verifier, engine, injection) are checked by the lab's tests
 MODULE_DEFAULTS = {
@@ -87,7 +87,7 @@ def test_the_package_data_holds_no_recorded_corpus_and_no_state_machine():
 
 def _wheel(tmp_path: Path) -> zipfile.ZipFile:
     """Build the wheel from a copy of the source (the checkout stays untouched), offline."""
-    pytest.importorskip("setuptools")
+    skip_unless_wheels_build_offline()
     src = tmp_path / "src"
     shutil.copytree(ROOT / "fcpkit", src / "fcpkit", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for name in ("pyproject.toml", "README.md"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fcpkit import Action, Checker, Decision, EvidenceLog, Label, Observation, Route, Step, Trajectory, read_log
 from _support.pages import PLAN, page
 
@@ -92,6 +94,7 @@ def test_agent_skipping_an_unconfirmed_commitment_is_flagged():
 
 
 def test_every_check_and_decision_logged(tmp_path):
+    pytest.importorskip("pandas", reason="the tables extra: pip install 'fcpkit[tables]'")
     with EvidenceLog(tmp_path / "log.jsonl") as log:
         rep = Checker(log=log).check(WRONG)
     df = read_log(tmp_path / "log.jsonl")
