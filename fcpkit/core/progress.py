@@ -147,28 +147,32 @@ def write_shows(c: Commitment, before: Observation, after: Observation, inputs: 
             words.append(toks - shown - _SHOWING)
     if not values and not words:
         return False
-    old = {n.line for n in Page.of(before).nodes}
+    before_page = Page.of(before)
+    old = before_page.cache.get("line_set")
+    if old is None:  # read once per page: the pages after a write are each diffed against it
+        old = before_page.cache["line_set"] = frozenset(n.line for n in before_page.nodes)
     inputs = tuple(inputs)
-    # values: the page with the agent's text boxes left out; words: the application's own text,
-    # without what the agent typed echoed back (a note it typed that says "Approved")
-    for view, wanted, holds in ((app_view(page, None, inputs=inputs), values, lambda want, have: want <= have),
-                                (evidence_view(page, inputs=inputs), words,
-                                 lambda want, have: 3 * len(want & have) >= 2 * len(want))):
-        if not wanted:
-            continue
-        units: dict[int, str] = {}  # a changed row or item whole, else the changed line alone
-        for i, n in enumerate(view.nodes):
-            if n.line not in old and view.zones[i] != "chrome":
-                it = view.items[i]
-                if it >= 0:
-                    units.setdefault(it, view.subtree_text(it))
-                else:
-                    units[i] = n.label
-        for text in units.values():
-            have = set(tokenize(text))
-            if any(holds(want, have) for want in wanted):
-                return True
-    return False
+    # values: the page with the agent's text boxes left out, every value in one changed element
+    if values and any(want <= have for have in _changed(app_view(page, None, inputs=inputs), old) for want in values):
+        return True
+    # words: the application's own text, without what the agent typed echoed back (a note it
+    # typed that says "Approved"), two thirds of them in one changed element
+    return bool(words) and any(3 * len(want & have) >= 2 * len(want)
+                               for have in _changed(evidence_view(page, inputs=inputs), old) for want in words)
+
+
+def _changed(view: Page, old: frozenset[str]) -> list[set[str]]:
+    """The tokens of each element of ``view`` that a write changed (a line not in ``old``): the
+    row or item it stands in whole, else the line alone; chrome left out."""
+    units: dict[int, str] = {}
+    for i, n in enumerate(view.nodes):
+        if n.line not in old and view.zones[i] != "chrome":
+            it = view.items[i]
+            if it >= 0:
+                units.setdefault(it, view.subtree_text(it))
+            else:
+                units[i] = n.label
+    return [set(tokenize(text)) for text in units.values()]
 
 
 def advance_check(

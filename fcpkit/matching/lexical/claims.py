@@ -400,7 +400,7 @@ _QUALIFIER = re.compile(_PARENTHESIS.pattern + r"|\s+[–—-]\s+[a-z][a-z]+(?:\
 
 #: Past participles that do not end in -ed (what a confirmation says was done).
 _IRREGULAR_PARTICIPLES = frozenset("sent paid made done given taken shown written held set put sold bought built "
-                                   "kept brought left won lost read spent split cut shut sent".split())
+                                   "kept brought left won lost read spent split cut shut".split())
 
 
 def _participle(word: str) -> bool:
