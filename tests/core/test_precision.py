@@ -3,8 +3,11 @@ being flagged, on pages of two applications of our own making, worded differentl
 
 from __future__ import annotations
 
+import pytest
+
 from fcpkit import Action, Observation
 from fcpkit.core.rules import check_transition
+from fcpkit.matching.lexical.claims import compile_claim
 
 
 # -- the state diff: what a control holds is not volatile text ---------------------------------
@@ -144,6 +147,42 @@ GARAGE = """RootWebArea 'Work orders · Torque Garage Hub'
 def test_the_products_name_on_every_page_carries_no_sign_in_falsifier():
     assert _falsifier("Sign in to Quillstack Library", LIBRARY, "http://lib.test/loans") < 0.5
     assert _falsifier("Sign-in page of Torque Garage Hub", GARAGE, "http://garage.test/orders") < 0.5
+
+
+def test_the_path_segment_the_application_is_mounted_under_is_no_evidence():
+    # an application served under its own name ("/quillstack/...", "/torque-garage/...") shows it
+    # in every URL: a sign-in falsifier naming the product reads none of it, the real sign-in page
+    # still reads as one
+    assert _falsifier("Sign in · Quillstack", LIBRARY.replace("Quillstack Library'", "Quillstack'", 1),
+                      "http://lib.test/quillstack/loans") < 0.5
+    assert _falsifier("Torque Garage sign-in", GARAGE, "http://garage.test/torque-garage/orders") < 0.5
+    signin = ("RootWebArea 'Sign in · Quillstack'\n\t[1] main ''\n\t\t[2] heading 'Sign in to Quillstack'\n"
+              "\t\t[3] textbox 'Library card number'\n\t\t[4] button 'Sign in'")
+    assert _falsifier("Sign in · Quillstack", signin, "http://lib.test/quillstack/login") >= 0.5
+    # a first segment that names no site is the page's own path
+    assert Page.of(Observation("http://garage.test/orders/WO-7703", "", GARAGE)).mount == ""
+    assert Page.of(Observation("http://garage.test/torque-garage/orders", "", GARAGE)).mount == "/torque-garage"
+
+
+@pytest.mark.parametrize("statement,body", [
+    ("A message says the selected time slot is no longer available", "the selected time slot is no longer available"),
+    ("The banner reads: Seat 14C cannot be found", "Seat 14C cannot be found"),
+    ("Confirmation that the refund is not possible", "the refund is not possible"),
+])
+def test_what_a_message_says_is_a_message_whatever_it_states(statement, body):
+    # the body may state an absence ("no longer available", "cannot be found"): the statement is
+    # still about a message, read in a live region, not an absence prior on every page
+    claim = compile_claim(statement)
+    assert (claim.type, claim.subject) == ("message", body)
+    booking = ("RootWebArea 'Book a slot · Permitly'\n\t[1] main ''\n\t\t[2] heading 'Inspection slots'\n"
+               "\t\t[3] radio 'Tue 10:00', checked\n\t\t[4] button 'Confirm slot'")
+    seats = ("RootWebArea 'Seats · Curtaincall'\n\t[1] main ''\n\t\t[2] heading 'Choose seats'\n"
+             "\t\t[3] button 'Seat 14C'\n\t\t[4] button 'Continue'")
+    assert _falsifier(statement, booking, "http://permitly.test/slots") < 0.5
+    assert _falsifier(statement, seats, "http://curtaincall.test/seats") < 0.5
+    gone = booking + "\n\t\t[5] alert ''\n\t\t\tStaticText 'Sorry, the selected time slot is no longer available'"
+    if "slot" in statement:
+        assert _falsifier(statement, gone, "http://permitly.test/slots") >= 0.5
 
 
 def test_a_record_listed_among_others_is_a_mention_not_the_record_in_view():

@@ -38,6 +38,10 @@ __all__ = ["Page", "Field", "ZONES", "COLLECTIONS", "ITEMS", "title_parts"]
 _HEADER = re.compile(r"^(url|title|tab):\s?(.*)$")
 _URL_PATH = re.compile(r"^[a-z]+://[^/]*(?P<path>/[^?#]*)?", re.IGNORECASE)
 _ROOT_URL = re.compile(r"url='([^']*)'")
+
+
+def _alnum(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
 #: A title's separators: a spaced dash, colon or bullet, or a bar or middle dot however spaced.
 _TITLE_SPLIT = re.compile(r"\s+[·|•—–:-]\s+|\s*[|·•]\s*")
 _BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
@@ -136,6 +140,8 @@ class Page:
         view = Page(body, self.url, self.title, tabs=self.tabs, extra=self.extra, error=self.error, nodes=kept,
                     headers=self.headers)
         view.source = self.source
+        if "path" in self.__dict__:  # a view's path (below the site's mount point) carries over
+            view.__dict__["path"] = self.path
         view.positions = tuple(self.positions[i] for i in keep) if self.positions is not None else tuple(keep)
         return view
 
@@ -482,6 +488,29 @@ class Page:
                 return parts[-1]
         return parts[-1] if self.nodes and any(last in self.nodes[i].name.casefold() for i in range(min(4, len(self.nodes)))
                                                if self.nodes[i].kind in ("link", "heading")) else ""
+
+    @cached_property
+    def mount(self) -> str:
+        """The URL path's leading segment when it names the site ("/assaylab" of
+        "/assaylab/batches/B-0731" on a page titled "… · AssayLab"): where the application is
+        mounted, on every page of it, so no evidence about any one page (like the title's site
+        segment). The site is named by the title's site segment or by the first named node of the
+        chrome (the product's logo link); a segment matches a name or its first words ("torque-garage"
+        of "Torque Garage Hub"), case and punctuation ignored. "" when the first segment names no site."""
+        path = self.path
+        first = path.split("/")[1] if path.startswith("/") and path.count("/") >= 2 else ""
+        seg = _alnum(first)
+        if len(seg) < 3:
+            return ""
+        names = [self.site_name] if self.site_name else []
+        logo = next((self.nodes[i].name for i in sorted(self.chrome) if self.nodes[i].name), "")
+        if logo:
+            names.append(logo)
+        for name in names:
+            words = name.split()
+            if any(seg == _alnum(" ".join(words[:k])) for k in range(1, len(words) + 1)):
+                return "/" + first
+        return ""
 
     @cached_property
     def identity(self) -> tuple[str, ...]:

@@ -84,10 +84,12 @@ def evidence_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY
         root = page.nodes[page.root]
         name = _without(root.name, site_name)
         swap[page.root] = replace(root, name=name, line=root.line.replace(root.name, name, 1))
-    view = page.derive([i for i in range(len(page.nodes)) if i not in drop], swap) if drop or swap or site_name else page
+    view = page.derive([i for i in range(len(page.nodes)) if i not in drop], swap) if drop or swap or site_name or page.mount else page
     if site_name and view is not page and "title" in view.headers:
         view.headers["title"] = _without(view.headers["title"], site_name)
         view.title = view.headers["title"]
+    if page.mount and view is not page:  # the path below the application's mount point
+        view.__dict__["path"] = page.path[len(page.mount):] or "/"
     # where a falsifier's *thing* is looked for (an absence): the application's text whole, its
     # chrome included (a search box in the banner is on the page)
     view.cache["application"] = app_view(page, policy, typing)

@@ -241,6 +241,9 @@ def _either(statement: str, s: str, ents: Entities) -> Claim | None:
 
 def _whole_claim(statement: str, s: str, ents: Entities) -> Claim:
     """The claim of the statement read as one fact (the place rule aside)."""
+    opened = _message(statement, s, ents, g.MESSAGE_OPENERS)  # "A message says the slot is gone": a message
+    if opened is not None:
+        return opened
     for name, rule in (("exclusion", _exclusion), ("absence", _absence), ("message", _message), ("field", _field),
                        ("identity", _identity), ("event", _event)):
         hint = _HINTS.get(name)
@@ -360,11 +363,11 @@ def _consequence(thing: str, ctx: str) -> tuple[str, str]:
     return m.group("x").strip(), ctx or m.group("place").strip()
 
 
-def _message(statement: str, s: str, ents: Entities) -> Claim | None:
-    for pattern in g.MESSAGE:
+def _message(statement: str, s: str, ents: Entities, patterns=g.MESSAGE) -> Claim | None:
+    for pattern in patterns:
         m = pattern.match(s)
         if m:
-            body = m.group("body").strip().strip("'\"")
+            body = m.group("body").strip().lstrip(":").strip().strip("'\"")  # "reads: X" says X
             return Claim("message", statement, body, subject=body, scope="live", entities=ents)
     return None
 

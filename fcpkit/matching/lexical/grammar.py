@@ -198,3 +198,7 @@ MESSAGE = [
     # (not "... linked from the dashboard or a notification": after an article the word is a place)
     re.compile(r"^\s*(?P<body>\S.*?\S)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bor)\s+(?:confirmation|banner|toast|notification)\s*\.?\s*$", re.I),
 ]
+#: The patterns that open with the message and the verb of saying ("A message says ...",
+#: "Confirmation that ..."): whatever the body states, an absence or a field included, the
+#: statement is about what a message says.
+MESSAGE_OPENERS = (MESSAGE[0], MESSAGE[2])
