@@ -27,7 +27,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -106,8 +106,8 @@ def _names_dialog(words: list[str], statements: Sequence[tuple[str, ...]], plan_
     return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
 
 
-#: What a control that closes a dialog without acting is named ("Not now", "Got it", "×").
-_DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|"
+#: What a control that closes a dialog without acting is named ("Not now", "Got it", "Go back", "×").
+_DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|go back|back|no|"
                       r"got it|ok|okay|x|×|✕)(?=\W|$)", re.IGNORECASE)
 #: Calls that answer a dialog's form rather than take an act.
 _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "focus", "hover", "scroll", "noop"})
@@ -158,3 +158,31 @@ _AFFIRM = frozenset(tokenize("yes confirm continue proceed sure ok okay", keep_s
 #: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
 #: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
 _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
+
+
+_CONTROL_ROLES = frozenset({"button", "link", "menuitem"})
+
+
+def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
+    """The name of a modal dialog on ``page`` that waits for an act the plan asks for: it offers a
+    control whose act is one of ``asked`` ("Confirm transfer", "Yes, refund €180.00") beside one
+    that backs out of it ("Cancel", "Close"); else ``None``. Reporting the task done under it leaves
+    that act undone, whether or not the plan names the dialog. A dialog that only tells ("Transfer
+    complete" with an OK) or offers an act the plan never asks for ("Take the tour") waits for
+    nothing of the task's."""
+    page = as_page(page)
+    if not page.modal_dialogs:
+        return None
+    act = out = False
+    for i, n in enumerate(page.nodes):
+        if page.zones[i] != "dialog" or n.kind not in _CONTROL_ROLES or "disabled" in n.states:
+            continue
+        name = n.label
+        if _DISMISS.match(name):
+            out = True
+            continue
+        words = tokenize(name)
+        while len(words) > 1 and words[0] in _AFFIRM:
+            words = words[1:]
+        act = act or bool(words and words[0] in asked)
+    return page.modal_dialogs[0] if act and out else None

@@ -484,21 +484,47 @@ def _report_failure(ctx: TaskContext, before, action, after, *_: Any) -> str | N
 _LABEL_END = re.compile(r"\s*(?:[:!]|\s[-–—]\s)")
 
 
+#: Where a message starts a new clause: a sentence's end, a semicolon, ", and"/", but", and an "and"
+#: before a determiner or a record id ("... belongs to Marek and the workshop was refunded").
+_CLAUSE = re.compile(r"[.;!]\s+|,\s+(?:and|but)\s+|\s+and\s+(?=(?:the|its|their|his|her|a|an)\s|[A-Z]{1,6}-?\d)",
+                     re.IGNORECASE)
+#: A clause's subject that stands for the record(s) the message names: the agent, a pronoun.
+_SAID_OF_NAMED = frozenset("i we it this that they both all".split())
+
+
 @page_cache(4096)
-def _claimed_statuses(msg: str) -> frozenset[str]:
-    """Statuses the message asserts as its predicate: its first word ("Approved leave request ...",
-    not a label over the message: "Completed: dispute DSP-20417 opened ..."),
-    or a status word right after "I", "we", "is", "was", "has been", "now", "successfully"; not a
-    negated one ("no longer pending") and not one merely mentioned ("a refund of ...")."""
-    out = set()
-    low = fold(msg)
-    words = list(re.finditer(r"[a-z']+", low))
-    for k, m in enumerate(words):
-        canon = STATUS_WORDS.get(m.group(0))
-        first = k == 0 and not _LABEL_END.match(low, m.end())  # "Completed: ..." labels the message, not a record
-        if canon and (first or k and words[k - 1].group(0) in _CLAIM_AFTER) and not _NEGATED.search(low[:m.start()]):
-            out.add(canon)
-    return frozenset(out)
+def _claimed_statuses(msg: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Statuses the message asserts as a predicate, clause by clause, each with the records it is
+    said of: those its clause names; in a clause that names none, the message's records when the
+    status is the clause's first word or its subject is the agent or a pronoun ("Approved.", "I
+    approved it"), none when a thing of its own is ("the workshop add-on was refunded" says nothing
+    of REG-20417's status). A status is its clause's first word ("Approved leave request ...", not a
+    label over the message: "Completed: dispute DSP-20417 opened ..."), or a status word right after
+    "I", "we", "is", "was", "has been", "now", "successfully"; not a negated one ("no longer pending")
+    and not one merely mentioned ("a refund of ...")."""
+    named = frozenset(r.id for r in record_ids(msg) if r.strong)
+    out = []
+    for clause in _CLAUSE.split(msg):
+        low = fold(clause)
+        words = list(re.finditer(r"[a-z']+", low))
+        claimed = set()
+        lead = None
+        for k, m in enumerate(words):
+            canon = STATUS_WORDS.get(m.group(0))
+            first = k == 0 and not _LABEL_END.match(low, m.end())  # "Completed: ..." labels the message, not a record
+            if canon and (first or k and words[k - 1].group(0) in _CLAIM_AFTER) and not _NEGATED.search(low[:m.start()]):
+                claimed.add(canon)
+                lead = k if lead is None else lead
+        if not claimed:
+            continue
+        ids = frozenset(r.id for r in record_ids(clause) if r.strong)
+        if not ids:
+            start = 1 if len(words) > 1 and _LABEL_END.match(low, words[0].end()) else 0  # past a label ("Done:")
+            subject = words[start].group(0)
+            ids = named if lead == start or subject in _SAID_OF_NAMED or subject in _CLAIM_AFTER else frozenset()
+        if ids:
+            out.append((ids, frozenset(claimed)))
+    return tuple(out)
 
 
 def _statuses_on(page: Page, rid: str) -> set[str]:
@@ -533,9 +559,8 @@ def _report_contradicted(ctx: TaskContext, before, action, after, *_: Any) -> st
             said = sorted(r.id for r in named if r.kind == kind)
             if not here & set(said):
                 return f"the report names {said[0]} but the page in view is {sorted(here)[0]}'s"
-    claimed = _claimed_statuses(msg)
-    if claimed:
-        for rid in sorted(r.id for r in named):
+    for ids, claimed in _claimed_statuses(msg):
+        for rid in sorted(ids):
             shown = _statuses_on(after, rid)
             if shown and not shown & claimed:
                 return f"the report says {rid} is {'/'.join(sorted(claimed))}; the page shows {'/'.join(sorted(shown))}"

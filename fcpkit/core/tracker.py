@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action
-from fcpkit.core.dialogs import handles_dialog, new_modal_dialogs, opened_by
+from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, write_shows
@@ -288,6 +288,13 @@ class CommitmentTracker:
         commitment from the active one on was done and that no write it moved on from unconfirmed
         is left (never confirmed: a hard rule), or ``None`` when all is done (or the action is no
         report, or rules are off)."""
+        if self.rules and observation is not None and is_report(action):
+            waiting = awaiting_act(observation, self.tester.context(self.plan).wanted)
+            if waiting is not None:  # the act the dialog asks to confirm never ran
+                return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
+                                   rule_detail=f"the agent reports the task done while the dialog {waiting!r} "
+                                               "waits for the act it asks to confirm",
+                                   scope="execution", kappa=float(self.commitment.confidence), scored=False)
         n = len(self.plan.commitments)
         unconfirmed = self.wrote - self.confirmed - self._carried()
         passed = sorted(k for k in unconfirmed if k < self.active)  # moved on from after writing, unconfirmed
