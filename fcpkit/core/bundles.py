@@ -112,6 +112,28 @@ def build_bundle(plan: Plan, c: Commitment, point: str, *, use_confirming: bool 
                   position=next((i for i, x in enumerate(plan.commitments) if x.id == c.id), None))
 
 
+#: A verb by which a step makes a thing the application keeps, and its object: "Save the amendment",
+#: "Post a $75 credit", "Add a condition of approval", "Schedule the campaign".
+_MAKES = re.compile(r"\b(?:save|add|post|create|record|submit|send|issue|file|log|amend|schedule|book|attach|"
+                    r"upload|publish|enter|write|leave|place|raise)\s+(?:an?\s+|the\s+|its\s+|their\s+|her\s+|his\s+)?"
+                    r"(?:new\s+)?(?P<obj>[^\s,.;]+(?:\s+[^\s,.;]+)?)", re.IGNORECASE)
+
+
+def _products(subgoal: str) -> frozenset[str]:
+    """The tokens of what a step makes (the objects of its making verbs: "amendment" of "Save the
+    amendment and confirm the summary"), amounts and ids aside."""
+    out: set[str] = set()
+    for m in _MAKES.finditer(subgoal):
+        out.update(t for t in tokenize(m.group("obj")) if t.isalpha())
+    return frozenset(out)
+
+
+def _product_absent(claim: Any, made: frozenset[str]) -> bool:
+    """An absence of what the step makes ("The agreement page shows no amendment in its activity
+    list" of a step that saves the amendment): absent until the step wrote, so no drift before."""
+    return bool(made) and getattr(claim, "type", None) == "absence" and bool(made & set(tokenize(claim.subject)))
+
+
 def _absent_control(claim: Any) -> bool:
     """An absence claim about a control (it names a role: "Approve button", "Search box"): what a
     step acts with. The absence of a record or a message ("EXP-1193 is not listed") is no such thing."""
@@ -210,9 +232,10 @@ class PlanBundles:
         pending = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and _disabled_control(self._compile(b.statements[i])))
         olds = [_value_shape(b.statements[i]) for i in b.comp]
+        made = _products(c.subgoal)
         unsaved = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and (any(_names_field(b.statements[i], x) for x in labels) or _STILL.search(b.statements[i])
-                                 or _old_values(b.statements[i], olds)))
+                                 or _old_values(b.statements[i], olds) or _product_absent(self._compile(b.statements[i]), made)))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))

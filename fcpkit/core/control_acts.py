@@ -27,7 +27,9 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping, Sequence
 
+from fcpkit.core.actions import parse_action
 from fcpkit.core.caches import page_cache
+from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import Page
 from fcpkit.core.phrases import DEFERS, compile_family
@@ -35,7 +37,8 @@ from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["ACTS", "GENERIC_ACT", "acts_of", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES"]
+__all__ = ["ACTS", "GENERIC_ACT", "acts_of", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
+           "discards_edits"]
 
 
 def _en(*verbs: str) -> list[str]:
@@ -194,8 +197,8 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if control is None:
         return None
     role, name = control
-    if _reads(action.command, action.target) is not False:
-        return None
+    if backs_out(name) or _reads(action.command, action.target) is not False:
+        return None  # "Cancel", "Close dialog": leaving a dialog or a form performs no act
     expected, asks_request = expected_acts(c)
     if not expected:
         return None
@@ -219,4 +222,31 @@ def offers_act(observation: Observation | None, expected: Iterable[str]) -> str 
     for n in Page.of(observation).nodes:
         if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
             return n.name
+    return None
+
+
+def discards_edits(action: Action, page: Observation | Page) -> str | None:
+    """The name of the control that would still save, when ``action`` backs out ("Cancel", "Close
+    dialog") of the dialog or form it sits in while that dialog or form offers an enabled control
+    that performs an act ("Save changes", "Confirm transfer"): what the agent set there is thrown
+    away. ``None`` for any other action, or where nothing is left to save (a dialog that only
+    tells, a submit still disabled). The tracker asks it only of a step that wrote and is not
+    confirmed: backing out of an empty dialog discards nothing."""
+    control = _control(action)
+    if control is None or not backs_out(control[1]):
+        return None
+    page = page if isinstance(page, Page) else Page.of(page)
+    try:
+        calls = [c for c in parse_action(action.command) if c.name == "click"]
+    except ValueError:
+        return None
+    bid = calls[0].args[0] if calls and calls[0].args else None
+    at = page.by_bid.get(str(bid)) if bid is not None else None
+    if at is None:
+        return None
+    zone = page.zones[at]
+    for i, n in enumerate(page.nodes):
+        if (page.zones[i] == zone and n.kind in ("button", "link") and "disabled" not in n.states
+                and i != at and not backs_out(n.label) and name_acts(n.label)):
+            return n.label
     return None

@@ -27,7 +27,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -107,7 +107,7 @@ def _names_dialog(words: list[str], statements: Sequence[tuple[str, ...]], plan_
 
 
 #: What a control that closes a dialog without acting is named ("Not now", "Got it", "Go back", "×").
-_DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|go back|back|no|"
+_DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|go back|back|no(?=\s*(?:,|$))|"
                       r"got it|ok|okay|x|×|✕)(?=\W|$)", re.IGNORECASE)
 #: Calls that answer a dialog's form rather than take an act.
 _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "focus", "hover", "scroll", "noop"})
@@ -186,3 +186,15 @@ def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
             words = words[1:]
         act = act or bool(words and words[0] in asked)
     return page.modal_dialogs[0] if act and out else None
+
+
+#: A control's whole name when all it does is back out ("Cancel", "Close dialog", "Go back", "No,
+#: keep it"): the web's word for leaving a dialog or a form unsaved, not the act of cancelling a
+#: record ("Cancel registration" names what it cancels).
+_BACK_OUT = re.compile(r"^\s*(?:cancel|close|dismiss|go back|back|not now|never mind|no|x|×|✕)"
+                       r"(?:\s+(?:dialog|window|panel|popup|this|it))?\s*[.!]?\s*$|^\s*no,\s", re.IGNORECASE)
+
+
+def backs_out(name: str) -> bool:
+    """Whether a control named ``name`` only backs out of a dialog or a form (:data:`_BACK_OUT`)."""
+    return bool(_BACK_OUT.match(name))

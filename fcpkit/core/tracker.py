@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action
+from fcpkit.core.control_acts import discards_edits
 from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
@@ -260,6 +261,13 @@ class CommitmentTracker:
                                    rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
             self._dismissed.update(Page.of(page).modal_dialogs)
+        if self.rules and self._here is not None and self.active in self.wrote - self.confirmed:
+            keep = discards_edits(action, self._here)
+            if keep is not None:  # the step set values and the agent backs out before they are saved
+                return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="act_mismatch",
+                                   rule_detail=f"{action.target} backs out of what {self.commitment.id!r} set, "
+                                               f"unsaved ({keep!r} would save it)",
+                                   scope="execution", kappa=float(self.commitment.confidence), scored=False)
         result = self.actions.test(self.plan, self.commitment, action)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):

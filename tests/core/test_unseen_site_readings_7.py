@@ -78,3 +78,54 @@ def test_a_report_under_a_dialog_that_waits_for_the_plans_act_leaves_it_undone(t
     tracker = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
     check = tracker.report_check(_report("Done."), waiting)
     assert check is not None and check.rule == "unexpected_dialog" and check.phase == "pre"
+
+
+# -- backing out of a dialog performs no act; backing out of the step's unsaved values discards them --
+
+def _form(zone_line: str, *buttons: str) -> Observation:
+    lines = ["\t[2] main ''", "\t\t[3] heading 'Record'", zone_line]
+    lines += [f"\t\t\t[{50 + k}] button '{b}'" if not b.startswith("!") else f"\t\t\t[{50 + k}] button '{b[1:]}', disabled=True"
+              for k, b in enumerate(buttons)]
+    return _obs("https://app.test/r/1", "Record", *lines)
+
+
+@pytest.mark.parametrize("task,zone,back,save", [
+    ("Reschedule Biscuit's visit to 14:00.", "\t\t[40] form 'Reschedule visit'", "Cancel", "Save changes"),
+    ("Apply rate code CORP-7 to the rental.", "\t[40] dialog 'Rate codes', modal=True", "Close dialog", "Apply rate"),
+])
+def test_backing_out_performs_no_act_but_discards_what_the_step_set(task, zone, back, save):
+    from fcpkit.core.control_acts import act_mismatch, discards_edits
+    step = Commitment("do", task, confirm={"completion": [Evidence("Saved")]})
+    click = Action("click('50')", "Leave it.", f"button '{back}'", "read")
+    assert act_mismatch(click, step) is None  # "Cancel" cancels nothing of the application's
+    assert discards_edits(click, _form(zone, back, save)) == save
+    assert discards_edits(click, _form(zone, back, "!" + save)) is None  # nothing left to save
+    named = Action("click('50')", "Cancel it.", "button 'Cancel booking'", "write")
+    assert act_mismatch(named, step) is not None  # an act named with its object is that act
+
+    plan = Plan(task, [step])
+    page = _form(zone, back, save)
+    fresh = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    fresh.test_page(page)
+    assert fresh.test_action(click).rule != "act_mismatch"  # nothing set yet: an empty dialog closed
+    edited = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    edited.record_write(Action("click('51')", "Pick it.", f"button '{save}'", "write"))
+    edited.test_page(page)
+    assert edited.test_action(click).rule == "act_mismatch"
+
+
+# -- what a step makes is absent until the step wrote --------------------------------------------------
+
+@pytest.mark.parametrize("subgoal,falsifier,other", [
+    ("Save the amendment and confirm the summary dialog", "The agreement page shows no amendment in its activity list",
+     "No agreement matches the search"),
+    ("Post a credit of $75 to the tenant's ledger", "Credit is not listed on the ledger", "Tenant Priya Nair is not listed"),
+])
+def test_an_absence_of_what_the_step_makes_counts_once_it_wrote(subgoal, falsifier, other):
+    from fcpkit.core.bundles import PlanBundles
+    step = Commitment("make", subgoal, confirm={"completion": [Evidence("Saved")]},
+                      falsify={"execution": [Evidence(falsifier), Evidence(other)]})
+    m = LexicalMatcher()
+    bundle = PlanBundles(m, "state").get(Plan("Do it.", [step]), step)
+    unsaved = {bundle.statements[i] for i in bundle.unsaved}
+    assert falsifier in unsaved and other not in unsaved
