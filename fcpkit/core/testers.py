@@ -24,7 +24,8 @@ from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_b
 from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
-    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, user_labels,
+    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, record_view,
+    user_labels,
 )
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
@@ -120,6 +121,19 @@ class _Base:
         for bundles in self._plan_bundles.values():
             bundles.prepare(plan)
 
+    def _on_record(self, b: _Bundle, scores: Sequence[float], page: Page) -> Sequence[float]:
+        """Before the step wrote, its completion read on what the record shows, not on the values its
+        form holds (:func:`~fcpkit.core.page.record_view`): a box set to the new owner is the
+        agent's choice, not the record's owner yet."""
+        view = record_view(page)
+        if view is page:
+            return scores
+        shown = self._scores(tuple(b.statements[i] for i in b.comp), view)
+        out = list(scores)
+        for i, s in zip(b.comp, shown):
+            out[i] = min(out[i], s)
+        return out
+
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
@@ -134,6 +148,8 @@ class _Base:
             n = b.n_plus
             scores = [*self._scores(b.statements[:n], text), *self._falsify(b.statements[n:], text)] \
                 if b.statements else []
+        if not saved and b.comp and plus_text is not None:
+            scores = self._on_record(b, scores, plus_text)
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -154,17 +170,7 @@ class _Base:
         t = self.thresholds
         kappa = float(c.confidence)
         g_plus = t.gate_plus(kappa)
-        # a thing the step needed in order to act is gone once the step is done (the Approve button
-        # after approving, the search box once the record is open): absence is no drift then
-        done = b.absences if a_comp is not None and b.comp and a_comp >= g_plus else ()
-        if b.absent_things and used:  # a control the agent used is gone because it was used
-            done = frozenset(done) | {i for i, name in b.absent_things if name and any(name <= u for u in used)}
-        if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
-            done = frozenset(done) | b.pending
-        if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
-            done = frozenset(done) | b.unsaved
-        if b.before and acted:  # the state the step found: once it acted, the state is its doing
-            done = frozenset(done) | b.before
+        done = _not_counted(b, a_comp is not None and bool(b.comp) and a_comp >= g_plus, used, acted, saved)
         elsewhere = b.unplaced if b.unplaced and a_plus < _ON_THE_STEP else ()
         for i, scope, level in b.falsifiers:
             if i in done:
@@ -200,6 +206,25 @@ class _Base:
             (time.perf_counter() - start) * 1e3,  # elapsed_ms
             True, comp_best,  # scored, comp_best
         )
+
+
+def _not_counted(b: _Bundle, complete: bool, used: tuple[frozenset[str], ...], acted: bool,
+                 saved: bool) -> frozenset[int]:
+    """The falsifiers of ``b`` that do not count at this point of the step (see :class:`Bundle
+    <fcpkit.core.bundles.Bundle>`): ``complete``, its completion holds; ``used``, the tokens of what
+    the agent typed, chose or clicked; ``acted`` and ``saved``, it took an action and wrote."""
+    # a thing the step needed in order to act is gone once the step is done (the Approve button
+    # after approving, the search box once the record is open): absence is no drift then
+    done = set(b.absences) if complete else set()
+    if b.absent_things and used:  # a control the agent used is gone because it was used
+        done |= {i for i, name in b.absent_things if name and any(name <= u for u in used)}
+    if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
+        done |= b.pending
+    if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
+        done |= b.unsaved
+    if b.before and acted:  # the state the step found: once it acted, the state is its doing
+        done |= b.before
+    return frozenset(done)
 
 
 #: The advance outcomes left to a verifier (the others are certain: :data:`fcpkit.core.verify.HARD_RULES`).

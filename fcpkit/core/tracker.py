@@ -368,7 +368,8 @@ class CommitmentTracker:
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
-                                  saved=not self.track_attempts or self.active in self.wrote, dialogs=not defer)
+                                  saved=not self.track_attempts or (self.active in self.wrote and not self._pending(observation)),
+                                  dialogs=not defer)
         if defer and result.rule is None:
             hit = self.tester.dialog_hit(self.plan, before, action, observation)
             if hit is not None:
@@ -425,6 +426,11 @@ class CommitmentTracker:
             self._here, self._falsified_here = observation, set()
         if result.route is Route.RISK:
             self._falsified_here.add(self.active)
+
+    def _pending(self, observation: Observation) -> bool:
+        """Whether ``observation`` shows a dialog that waits for an act the plan asks for (the
+        confirmation a save raised): what the step wrote is not saved until it is answered."""
+        return self.rules and awaiting_act(observation, self.tester.context(self.plan).wanted) is not None
 
     def falsified_on(self, observation: Observation | None) -> frozenset[int]:
         """The commitments a test of ``observation`` (the page last tested) routed *risk*: that

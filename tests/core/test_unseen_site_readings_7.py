@@ -129,3 +129,40 @@ def test_an_absence_of_what_the_step_makes_counts_once_it_wrote(subgoal, falsifi
     bundle = PlanBundles(m, "state").get(Plan("Do it.", [step]), step)
     unsaved = {bundle.statements[i] for i in bundle.unsaved}
     assert falsifier in unsaved and other not in unsaved
+
+
+# -- before the step saved, a completion is read on the record, not on the form's boxes --------------
+
+@pytest.mark.parametrize("completion,box,shown", [
+    ("Owner is now Tomás Brandt", "[20] combobox 'Owner' value='Tomás Brandt'", "StaticText 'Owner: Tomás Brandt'"),
+    ("Vehicle class: Intermediate SUV", "[20] textbox 'Vehicle class' value='Intermediate SUV'",
+     "StaticText 'Vehicle class: Intermediate SUV'"),
+])
+def test_a_completion_before_the_step_saved_is_read_on_the_record_not_the_form(completion, box, shown):
+    step = Commitment("set", "Set it and save", confirm={"completion": [Evidence(completion)]})
+    plan = Plan("Set it.", [step])
+    form = _obs("https://app.test/r/1/edit", "Edit record", "\t[2] main ''", "\t\t[3] heading 'Edit record'",
+                f"\t\t{box}", "\t\t[30] button 'Save changes'")
+    record = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t{shown}")
+    tester = StateTester(LexicalMatcher())
+    assert tester.test(plan, step, form, saved=False).alpha_comp < 0.5  # the agent's choice, unsaved
+    assert tester.test(plan, step, form, saved=True).alpha_comp >= 0.5  # saved: the form shows the record
+    assert tester.test(plan, step, record, saved=False).alpha_comp >= 0.5  # the record says it
+
+
+def test_a_write_that_raised_a_confirmation_is_not_saved_until_it_is_answered():
+    step = Commitment("owner", "Transfer ownership to Tomás and save",
+                      confirm={"completion": [Evidence("Owner is now Tomás Brandt")]})
+    plan = Plan("Make Tomás the owner.", [step])
+    tracker = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    form = ["\t[2] main ''", "\t\t[3] heading 'Settings'", "\t\t[20] combobox 'Owner' value='Tomás Brandt'",
+            "\t\t[30] button 'Save changes'"]
+    asking = _obs("https://app.test/s", "Settings", *form, "\t[40] alertdialog 'Transfer ownership?', modal=True",
+                  "\t\t[41] button 'Cancel'", "\t\t[42] button 'Transfer ownership'")
+    save = Action("click('30')", "Save.", "button 'Save changes'", "write")
+    tracker.record_write(save)
+    # the box holds the new owner, but the save waits for its confirmation: no completion yet
+    assert tracker.test_page(asking, before=_obs("https://app.test/s", "Settings", *form), action=save).alpha_comp < 0.5
+    answered = _obs("https://app.test/s", "Settings", *form, "\t\t[50] status ''", "\t\t\tStaticText 'Settings saved'")
+    assert tracker.test_page(answered, before=asking, action=Action("click('42')", "Confirm.", "button 'Transfer ownership'",
+                                                                       "write")).alpha_comp >= 0.5

@@ -38,6 +38,23 @@ def _strip_value(page: "Page", i: int):
     return replace(n, value=None, line=_VALUE_ATTR.sub("", n.line, count=1), attrs=_VALUE_ATTR.sub("", n.attrs, count=1))
 
 
+#: Controls whose value is the form's state until it is saved, not the record's.
+_EDITABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "listbox"})
+
+
+def record_view(page: "Page") -> "Page":
+    """``page`` without the values its editable controls hold (the same object when none holds
+    one): what the record shows rather than what its form holds. Before a step wrote, a box that
+    reads "Owner: Tomás Brandt" is what the agent chose, not the record's owner yet."""
+    hit = page.cache.get("record_view")
+    if hit is not None:
+        return hit
+    boxes = [i for i, n in enumerate(page.nodes) if n.kind in _EDITABLE and n.value]
+    view = page.derive(range(len(page.nodes)), {i: _strip_value(page, i) for i in boxes}) if boxes else page
+    page.cache["record_view"] = view
+    return view
+
+
 def app_view(page: "Page", policy: ProvenancePolicy | None = DEFAULT_POLICY, typing: bool = False,
              inputs: Iterable[str] = ()) -> "Page":
     """``page`` without what users wrote (the user-authored nodes :func:`_free_text` keeps out of
