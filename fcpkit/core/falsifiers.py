@@ -215,7 +215,7 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
     re-lay the list, they hide nothing; a record's own fields are not filters. Each comes with
     where it was read: ``query``, ``chip``, ``panel``, ``selector`` (above the list) or ``search``."""
     for key, value in page.query:
-        if not _NEUTRAL_PARAMS.match(key) and value.strip():
+        if value.strip() and not _NEUTRAL_PARAMS.match(key) and not _all_of(value):  # "status=all-statuses" hides nothing
             yield f"query parameter {key}={value}", value, "query"
     nodes, zones, forms = page.nodes, page.zones, page.forms
     panels = _filter_panels(page)
@@ -281,8 +281,9 @@ def _default_view(page: Page, value: str) -> bool:
     selected in the banner, patients of "This store (#0418)" under "Store: #0418 Maple Street" (the
     value's words all in one chrome label or control value, a number among them: "Term 1" under
     the banner's "School year: 2024–25 · Term 1"). A list asked for otherwise (a date on the URL)
-    that still shows it ignored what was asked; a search's terms on the URL ask for no context."""
-    if any(not _SEARCH_PARAMS.match(k) for k, _ in page.query):
+    that still shows it ignored what was asked; a search's terms, paging, sorting and a filter
+    left at its "all" value on the URL ask for no context (:func:`_asks_a_view`)."""
+    if any(_asks_a_view(k, v) for k, v in page.query):
         return False
     v = " ".join(value.split()).casefold()
     labels = _chrome_labels(page)
@@ -290,6 +291,21 @@ def _default_view(page: Page, value: str) -> bool:
         return True
     own = set(tokenize(_chip_value(value)))
     return any(is_key_token(t) for t in own) and any(own <= set(tokenize(label)) for label in labels)
+
+
+def _asks_a_view(key: str, value: str) -> bool:
+    """Whether a query parameter asks the list for a view of its own: not a search's terms, paging
+    or sorting, nor a filter left at its "all" value ("status=all-statuses")."""
+    return not (_SEARCH_PARAMS.match(key) or _NEUTRAL_PARAMS.match(key) or _all_of(value))
+
+
+def _all_of(value: str) -> bool:
+    """Whether a query value is a filter's "all" one, however the URL spells it ("all-statuses")."""
+    return bool(_ALL_VALUE.match(re.sub(r"[-_+]+", " ", value).strip()))
+
+
+#: A filter's value that keeps everything ("all", "any-status", "all statuses").
+_ALL_VALUE = re.compile(r"^(?:all|any|everything|everyone|all [\w ]+|any [\w ]+)$", re.IGNORECASE)
 
 
 def _chrome_labels(page: Page) -> tuple[str, ...]:

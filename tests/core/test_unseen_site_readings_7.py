@@ -166,3 +166,23 @@ def test_a_write_that_raised_a_confirmation_is_not_saved_until_it_is_answered():
     answered = _obs("https://app.test/s", "Settings", *form, "\t\t[50] status ''", "\t\t\tStaticText 'Settings saved'")
     assert tracker.test_page(answered, before=asking, action=Action("click('42')", "Confirm.", "button 'Transfer ownership'",
                                                                        "write")).alpha_comp >= 0.5
+
+
+# -- a filter left at its "all" value on the URL asks the list for no view of its own ----------------
+
+@pytest.mark.parametrize("chrome,scope,query", [
+    ("\t\tcombobox 'Branch' value='Harbour Road (HR-2)'", "checkbox 'Only my branch', checked='true'",
+     "status=all-statuses&sort=id-asc"),
+    ("\t\tcombobox 'Warehouse' value='Dock 7'", "checkbox 'This warehouse only', checked='true'", "state=any&page=2"),
+])
+def test_a_list_at_the_banners_context_with_all_values_on_its_url_is_its_default_view(chrome, scope, query):
+    from fcpkit.core.falsifiers import unrequested_narrowing
+    ctx = TaskContext.from_plan(Plan("Extend agreement RA-7 by two days.", [Commitment("do", "Do it")]))
+
+    def page(url: str) -> Observation:
+        return _obs(url, "List", "\t[1] banner ''", chrome, "\t[2] main ''", "\t\t[3] heading 'Agreements'",
+                    "\t\t[4] group 'Filters'", f"\t\t\t[5] {scope}", "\t\t[20] list ''", "\t\t\t[21] listitem ''",
+                    "\t\t\t\t[22] link 'Row 1'", "\t\t\t[23] listitem ''", "\t\t\t\t[24] link 'Row 2'")
+    assert unrequested_narrowing(ctx, page(f"https://app.test/list?{query}"), 0) is None
+    assert unrequested_narrowing(ctx, page("https://app.test/list?status=overdue"), 0) is not None  # asked a view
+    assert unrequested_narrowing(ctx, page("https://app.test/list?due=today&sort=id"), 0) is not None
