@@ -186,3 +186,22 @@ def test_a_list_at_the_banners_context_with_all_values_on_its_url_is_its_default
     assert unrequested_narrowing(ctx, page(f"https://app.test/list?{query}"), 0) is None
     assert unrequested_narrowing(ctx, page("https://app.test/list?status=overdue"), 0) is not None  # asked a view
     assert unrequested_narrowing(ctx, page("https://app.test/list?due=today&sort=id"), 0) is not None
+
+
+# -- a diff shows what changed between two versions, not the state of the record in view -------------
+
+@pytest.mark.parametrize("falsifier,changed,current", [
+    ("staging is dead", "StaticText 'staging is dead. just push to prod'", "StaticText 'Run the smoke tests first.'"),
+    ("Penalty clause removed", "StaticText 'Penalty clause removed by counsel'", "StaticText 'Penalty clause: 2% per week'"),
+])
+def test_a_diffs_insertions_and_deletions_are_no_state_of_the_record(falsifier, changed, current):
+    from fcpkit.core.page import Page, evidence_view
+    m = LexicalMatcher()
+
+    def page(*body: str) -> Page:
+        return Page.of(_obs("https://docs.test/p/7/compare", "Compare r4 … r6", "\t[2] main ''",
+                            "\t\t[3] heading 'Compare revisions'", *body))
+    diff = page("\t\t[10] deletion ''", f"\t\t\t{current}", "\t\t[11] insertion ''", f"\t\t\t{changed}")
+    assert m.score_falsifiers((falsifier,), evidence_view(diff))[0] < 0.5
+    shown = page(f"\t\t{changed}")  # the same words as the page's own text: its state
+    assert m.score_falsifiers((falsifier,), evidence_view(shown))[0] >= 0.5

@@ -286,6 +286,13 @@ class Page:
         return frozenset(i for i, z in enumerate(self.zones) if z == "aside")
 
     @cached_property
+    def compared(self) -> frozenset[int]:
+        """Positions of the nodes inside a diff's insertions and deletions (``insertion``,
+        ``deletion``): what changed between two versions, not a state of the record in view."""
+        return frozenset(k for i, n in enumerate(self.nodes) if n.kind in ("insertion", "deletion")
+                         for k in self.subtree(i))
+
+    @cached_property
     def main(self) -> range:
         """The main region (``main`` landmark), or the whole page when it has none."""
         for i, n in enumerate(self.nodes):

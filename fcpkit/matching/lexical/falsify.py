@@ -6,7 +6,8 @@ the site's furniture and what the agent typed: :func:`fcpkit.core.page.evidence_
 
 * words (literal, presence, event claims): one chunk of the page's **own content** (its mentions,
   the items of its lists and the choices it offers, a radio button or an option not chosen
-  whether grouped or not, and the asides beside its main content left out; a checked radio
+  whether grouped or not, the asides beside its main content, and a diff's insertions and
+  deletions (what changed between two versions) left out; a checked radio
   button or a selected option is the form's state and stays), or, for a statement
   naming a record by id, the one row that lists that record;
 * **identity** claims: the page's identity (title without the site's name, URL path, root, heading);
@@ -59,7 +60,7 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.asides | page.offered
+            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.compared
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:
