@@ -205,3 +205,23 @@ def test_a_diffs_insertions_and_deletions_are_no_state_of_the_record(falsifier, 
     assert m.score_falsifiers((falsifier,), evidence_view(diff))[0] < 0.5
     shown = page(f"\t\t{changed}")  # the same words as the page's own text: its state
     assert m.score_falsifiers((falsifier,), evidence_view(shown))[0] >= 0.5
+
+
+# -- an email address or a domain is one identifier -----------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,shown", [
+    ("brightwater-analytica.com", "StaticText 'marta.kowalczyk@brightwater-analytics.com'"),
+    ("Label sent to j.okafor@harbour-mail.co.uk", "StaticText 'Label sent to j.okafor@harbourmail.co.uk'"),
+])
+def test_an_address_is_one_identifier_whole_or_not_at_all(falsifier, shown):
+    from fcpkit.core.page import Page, evidence_view
+    from fcpkit.matching.lexical.entities import entities
+    m = LexicalMatcher()
+
+    def page(line: str) -> Page:
+        return Page.of(_obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t{line}"))
+    assert entities(falsifier).quoted
+    assert m.score_falsifiers((falsifier,), evidence_view(page(shown)))[0] < 0.5  # a near miss of its parts
+    address = next(iter(entities(falsifier).quoted))
+    assert m.score_falsifiers((falsifier,), evidence_view(page(shown.replace(shown.split("'")[1], falsifier))))[0] >= 0.5
+    assert address in falsifier

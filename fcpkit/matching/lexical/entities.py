@@ -1,4 +1,5 @@
-"""Entities a statement hinges on: record ids, names, amounts, dates and quoted text.
+"""Entities a statement hinges on: record ids, names, amounts, dates and quoted text (an email
+address or a domain name counts as quoted: one identifier).
 
 A statement is about *things*, and a page supports it only when those things are there as wholes:
 ``T-390`` is not ``T-391``; "Tomas Kowal" is not "Tomas Kowalski"; "14-18 July 2025" is the
@@ -16,10 +17,16 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.page import id_names, record_ids
 from fcpkit.core.text import DATE, Date, dates, tokenize
 
-__all__ = ["Entities", "entities", "names", "same_name"]
+__all__ = ["Entities", "entities", "names", "same_name", "ADDRESS"]
 
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<![.!?]\s\s)\b([A-Z][a-z]+[A-Za-z]*(?:\s+[A-Z][a-z]+[A-Za-z]*)*)\b")
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|“([^”]+)”")
+
+#: An email address or a domain name: one identifier, whole or not at all ("brightwater-analytica.com"
+#: is not "brightwater-analytics.com", though two of its three words are).
+ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|io|co|"
+                      r"info|biz|app|dev|ai|uk|de|fr|es|it|nl|eu|ca|au|us|jp|ch|se|no|dk|fi|pl|ie|nz|in)\b",
+                      re.IGNORECASE)
 
 _MONTH_NAMES = frozenset("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split())
 
@@ -70,5 +77,6 @@ def entities(text: str) -> Entities:
     amounts = tuple(dict.fromkeys(t for t in tokenize(re.sub(r"[A-Z]{1,6}[-_]?\d[\w-]*", " ", text)) if t[:1].isdigit()))
     ds = dates(text)
     quoted = tuple(a or b or c for a, b, c in _QUOTED.findall(text))
+    quoted += tuple(a for a in dict.fromkeys(m.group(0) for m in ADDRESS.finditer(text)) if a not in quoted)
     nm = tuple(n for n in names(text) if n not in quoted and not record_ids(n) and not DATE.fullmatch(n) and n.lower().rstrip(".") not in _MONTH_NAMES)
     return Entities(ids, nm, amounts, ds, quoted)

@@ -34,6 +34,7 @@ from fcpkit.core.page import record_ids
 from fcpkit.core.page.nodes import CONTROL_ROLES
 from fcpkit.core.text import NEGATIONS, PAST, tokenize
 from fcpkit.matching.lexical import grammar as g
+from fcpkit.matching.lexical.entities import ADDRESS
 from fcpkit.matching.lexical.page_index import line_tokens
 
 __all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE", "pair_chunks"]
@@ -93,8 +94,8 @@ def _phrase_tokens(text: str) -> tuple[str, ...]:
 
 
 def _runs(statement: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each name of two words or more, each handle, each quoted string and each
-    count out of a total ("0 of 3 certificates revoked" is not "0 active" beside "3 revoked")."""
+    """(start, end, text) of each name of two words or more, each handle, each quoted string, each
+    email address or domain name, and each count out of a total ("0 of 3 certificates revoked" is not "0 active" beside "3 revoked")."""
     out = []
     for m in _RUN.finditer(statement):
         words = [w for w in re.split(r"\s+|\s*[&—–]\s*", m.group(0)) if w]
@@ -105,6 +106,8 @@ def _runs(statement: str) -> list[tuple[int, int, str]]:
     for m in _QUOTED.finditer(statement):
         out.append((m.start(), m.end(), next(g for g in m.groups() if g)))
     for m in _COUNT.finditer(statement):
+        out.append((m.start(), m.end(), m.group(0)))
+    for m in ADDRESS.finditer(statement):  # an email address or a domain: one identifier
         out.append((m.start(), m.end(), m.group(0)))
     return out
 
