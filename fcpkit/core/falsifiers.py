@@ -294,9 +294,9 @@ def _default_view(page: Page, value: str) -> bool:
 
 
 def _asks_a_view(key: str, value: str) -> bool:
-    """Whether a query parameter asks the list for a view of its own: not a search's terms, paging
-    or sorting, nor a filter left at its "all" value ("status=all-statuses")."""
-    return not (_SEARCH_PARAMS.match(key) or _NEUTRAL_PARAMS.match(key) or _all_of(value))
+    """Whether a query parameter asks the list for a view of its own (a saved view, a filter): not a
+    search's terms, paging or sorting, nor a filter left at its "all" value ("status=all-statuses")."""
+    return not (_SEARCH_PARAMS.match(key) or _PAGING_PARAMS.match(key) or _all_of(value))
 
 
 def _all_of(value: str) -> bool:
@@ -304,6 +304,9 @@ def _all_of(value: str) -> bool:
     return bool(_ALL_VALUE.match(re.sub(r"[-_+]+", " ", value).strip()))
 
 
+#: Query parameters that page or order a list: which part of it, in what order, never which view.
+_PAGING_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset)$",
+                            re.IGNORECASE)
 #: A filter's value that keeps everything ("all", "any-status", "all statuses").
 _ALL_VALUE = re.compile(r"^(?:all|any|everything|everyone|all [\w ]+|any [\w ]+)$", re.IGNORECASE)
 

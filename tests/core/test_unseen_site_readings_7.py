@@ -225,3 +225,18 @@ def test_an_address_is_one_identifier_whole_or_not_at_all(falsifier, shown):
     address = next(iter(entities(falsifier).quoted))
     assert m.score_falsifiers((falsifier,), evidence_view(page(shown.replace(shown.split("'")[1], falsifier))))[0] >= 0.5
     assert address in falsifier
+
+
+# -- an action falsifier's act must be the action's ------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,other,same", [
+    ("Cancel registration", Action("click('12')", "Go to the registrations list.", "link 'Registrations'", "read"),
+     Action("click('40')", "Cancel the registration as asked.", "button 'Cancel registration'", "write")),
+    ("Refund entire order", Action("click('7')", "Open the order to see its lines.", "link 'Order #10452'", "read"),
+     Action("click('9')", "Refund it all.", "button 'Refund entire order'", "write")),
+])
+def test_an_action_falsifiers_act_is_what_the_action_must_do(falsifier, other, same):
+    from fcpkit.core.actions import describe_action
+    m = LexicalMatcher()
+    assert m.score_falsifiers((falsifier,), describe_action(other))[0] < 0.5  # only its object: no act
+    assert m.score_falsifiers((falsifier,), describe_action(same))[0] >= 0.5

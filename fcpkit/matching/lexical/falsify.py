@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from fcpkit.core.actions import REASONING_LINE, ActionDescription
 from fcpkit.core.caches import page_cache
+from fcpkit.core.control_acts import acts_of
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
@@ -403,6 +404,19 @@ def _quantity_missing(statement: str, action: ActionDescription) -> bool:
     return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 
+def _act_missing(statement: str, action: ActionDescription) -> bool:
+    """Whether an action falsifier opens with an act ("Cancel registration", "Refund entire order")
+    that the action neither performs nor means: its verb is in none of the action's target, values
+    or words of intent. What it would act on alone ("Registrations", the list the agent opens) is no
+    part of the act."""
+    words = statement.split()
+    if not words or not acts_of(words[0]):
+        return False
+    verb = tokenize(words[0], past="stem")
+    said = tokenize(" ".join((action.target_text, *action.values, action.context)), past="stem")
+    return bool(verb) and not set(verb) <= set(said)
+
+
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
                      compiled: Sequence["Stmt"]) -> list[float]:
     """Each falsifier's score on ``text`` (see module docstring); an action's on what it does."""
@@ -411,7 +425,7 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
     out = _score_all(Reading(matcher, text), compiled, matcher)
     if isinstance(text, ActionDescription):
         out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) or (text.tells and not _TELLING.match(statement))
-               else s for s, statement in zip(out, statements)]
+               or _act_missing(statement, text) else s for s, statement in zip(out, statements)]
     return out
 
 
