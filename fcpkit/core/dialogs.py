@@ -106,8 +106,11 @@ def _names_dialog(words: list[str], statements: Sequence[tuple[str, ...]], plan_
     return any(st[i:i + 2] == pair for st in statements for i in range(len(st) - 1))
 
 
-#: What a control that closes a dialog without acting is named ("Not now", "Got it", "Go back", "×").
+#: What a control that closes a dialog without acting is named ("Not now", "Got it", "Go back", "×"),
+#: or keeps things as they are ("Stay signed in", "Keep editing": a session or an edit carried on).
 _DISMISS = re.compile(r"^\s*(?:close|dismiss|cancel|skip|not now|later|remind me later|maybe later|no,? thanks|go back|back|no(?=\s*(?:,|$))|"
+                      r"stay(?: signed in| logged in| on this page| here)?|keep (?:me )?(?:signed|logged) in|"
+                      r"keep (?:working|editing)|continue (?:session|working|editing)|i'?m still here|extend (?:my )?session|"
                       r"got it|ok|okay|x|×|✕)(?=\W|$)", re.IGNORECASE)
 #: Calls that answer a dialog's form rather than take an act.
 _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "focus", "hover", "scroll", "noop"})

@@ -240,3 +240,17 @@ def test_an_action_falsifiers_act_is_what_the_action_must_do(falsifier, other, s
     m = LexicalMatcher()
     assert m.score_falsifiers((falsifier,), describe_action(other))[0] < 0.5  # only its object: no act
     assert m.score_falsifiers((falsifier,), describe_action(same))[0] >= 0.5
+
+
+# -- a control that keeps things as they are deals with the dialog ----------------------------------------
+
+@pytest.mark.parametrize("title,keep,leave", [
+    ("Your session will expire soon", "Stay signed in", "Sign out"),
+    ("You have been idle for 25 minutes", "Keep working", "Log out now"),
+])
+def test_keeping_the_session_deals_with_a_timeout_dialog(title, keep, leave):
+    from fcpkit.core.dialogs import handles_dialog
+    page = _dialog(title, keep, leave)
+    asked = frozenset({"refund", "save"})
+    assert handles_dialog(Action("click('42')", "Keep the session.", f"button '{keep}'", "read"), page, asked)
+    assert not handles_dialog(Action("click('43')", "Leave.", f"button '{leave}'", "read"), page, asked)
