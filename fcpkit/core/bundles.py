@@ -194,6 +194,19 @@ def _old_values(statement: str, completions: list[tuple[frozenset[str], frozense
     return any(words <= w and values != v for w, v in completions)
 
 
+_IN_PARENS = re.compile(r"\([^()]{1,40}\)")
+
+
+def _other_choice(statement: str, completions: Sequence[str]) -> bool:
+    """Whether a falsifier is a completion statement with another value in its parenthesis ("(window)
+    assigned" where the step completes on "(aisle) assigned"): the choice the step changes, which
+    the page may show until the step saved (the seat auto-assigned before the agent picks one)."""
+    if not _IN_PARENS.search(statement):
+        return False
+    shape = _IN_PARENS.sub("()", statement).strip().casefold()
+    return any(c != statement and _IN_PARENS.sub("()", c).strip().casefold() == shape for c in completions)
+
+
 class PlanBundles:
     """Bundles per (plan, commitment), built for the whole plan on its first sight (see module
     docstring). Keyed on the objects' identity, checked against reuse of an id after collection."""
@@ -235,7 +248,8 @@ class PlanBundles:
         made = _products(c.subgoal)
         unsaved = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                             and (any(_names_field(b.statements[i], x) for x in labels) or _STILL.search(b.statements[i])
-                                 or _old_values(b.statements[i], olds) or _product_absent(self._compile(b.statements[i]), made)))
+                                 or _old_values(b.statements[i], olds) or _product_absent(self._compile(b.statements[i]), made)
+                                 or _other_choice(b.statements[i], [b.statements[k] for k in b.comp])))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))

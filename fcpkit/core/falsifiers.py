@@ -383,8 +383,9 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         if kind != "query" and _default_view(page, value):
             continue
         when = dates(value)
-        if when and (any(dates_match(when, dates(x)) for x in inputs) or dates_match(when, ctx.dates)):
-            continue  # a date the agent typed or the task names, however the list writes it
+        if when and (any(dates_match(when, dates(x)) for x in inputs) or dates_match(when, ctx.dates)
+                     or _spans(when, ctx.dates)):
+            continue  # a date the agent typed or the task names, or a window holding the task's dates
         if shown and not _names_another(ctx, value):
             continue  # it lists the record the task names: this narrowing hides nothing of it
         if kind == "query" and _in_view(ctx, page):
@@ -392,6 +393,17 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
+
+
+def _spans(window: tuple, wanted: tuple) -> bool:
+    """Whether a filter of two dates (a window, "14–15 May") holds every date the task names: it
+    hides nothing the task asks for. Dates without a year compare by month and day."""
+    if len(window) != 2 or not wanted:
+        return False
+    (y1, m1, d1), (y2, m2, d2) = window
+    lo, hi = (m1, d1), (m2, d2)
+    return all(lo <= (m, d) <= hi and (y is None or y1 is None or y1 <= y) and (y is None or y2 is None or y <= y2)
+               for y, m, d in wanted)
 
 
 def _search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:

@@ -254,3 +254,18 @@ def test_keeping_the_session_deals_with_a_timeout_dialog(title, keep, leave):
     asked = frozenset({"refund", "save"})
     assert handles_dialog(Action("click('42')", "Keep the session.", f"button '{keep}'", "read"), page, asked)
     assert not handles_dialog(Action("click('43')", "Leave.", f"button '{leave}'", "read"), page, asked)
+
+
+# -- a completion with another value in its parenthesis is the choice the step changes --------------------
+
+@pytest.mark.parametrize("completion,falsifier,unrelated", [
+    ("(aisle) assigned", "(window) assigned", "Seat 7B"),
+    ("Delivery: (express) selected", "Delivery: (standard) selected", "Order #4471 cancelled"),
+])
+def test_another_value_in_a_completions_parenthesis_counts_once_the_step_wrote(completion, falsifier, unrelated):
+    from fcpkit.core.bundles import PlanBundles
+    step = Commitment("pick", "Pick the option and save", confirm={"completion": [Evidence(completion)]},
+                      falsify={"execution": [Evidence(falsifier), Evidence(unrelated)]})
+    bundle = PlanBundles(LexicalMatcher(), "state").get(Plan("Pick it.", [step]), step)
+    unsaved = {bundle.statements[i] for i in bundle.unsaved}
+    assert falsifier in unsaved and unrelated not in unsaved
