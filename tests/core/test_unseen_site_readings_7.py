@@ -269,3 +269,19 @@ def test_another_value_in_a_completions_parenthesis_counts_once_the_step_wrote(c
     bundle = PlanBundles(LexicalMatcher(), "state").get(Plan("Pick it.", [step]), step)
     unsaved = {bundle.statements[i] for i in bundle.unsaved}
     assert falsifier in unsaved and unrelated not in unsaved
+
+
+@pytest.mark.parametrize("task,window,outside", [
+    ("Rebook her onto the 19:05 flight tonight, 14 May.", "14–15 May", "16–17 May"),
+    ("Move the delivery of order 4471 to 3 March 2025.", "1 Mar 2025 – 7 Mar 2025", "10 Mar 2025 – 14 Mar 2025"),
+])
+def test_a_date_window_that_holds_the_tasks_dates_hides_nothing_asked(task, window, outside):
+    from fcpkit.core.falsifiers import unrequested_narrowing
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("do", "Do it")]))
+
+    def page(value: str) -> Observation:
+        return _obs("https://app.test/options", "Options", "\t[2] main ''", "\t\t[3] heading 'Options'",
+                    "\t\t[4] group 'Filters'", f"\t\t\t[5] combobox 'Dates', value='{value}'", "\t\t[20] list ''",
+                    "\t\t\t[21] listitem ''", "\t\t\t\t[22] link 'Option 1'", "\t\t\t[23] listitem ''", "\t\t\t\t[24] link 'Option 2'")
+    assert unrequested_narrowing(ctx, page(window), 0) is None
+    assert unrequested_narrowing(ctx, page(outside), 0) is not None
