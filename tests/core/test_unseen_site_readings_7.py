@@ -285,3 +285,24 @@ def test_a_date_window_that_holds_the_tasks_dates_hides_nothing_asked(task, wind
                     "\t\t\t[21] listitem ''", "\t\t\t\t[22] link 'Option 1'", "\t\t\t[23] listitem ''", "\t\t\t\t[24] link 'Option 2'")
     assert unrequested_narrowing(ctx, page(window), 0) is None
     assert unrequested_narrowing(ctx, page(outside), 0) is not None
+
+
+# -- a label and a bare number is what a field of that label holds ----------------------------------------
+
+@pytest.mark.parametrize("falsifier,label,typed,elsewhere", [
+    ("Award amount (USD) 92000", "Award amount (USD)", "8450", "StaticText 'Requested amount: $92,000'"),
+    ("Refund total 120.00", "Refund total", "95.00", "StaticText 'Order total 120.00'"),
+])
+def test_a_label_and_a_number_is_the_fields_value_not_a_number_nearby(falsifier, label, typed, elsewhere):
+    from fcpkit.core.page import Page, evidence_view
+    from fcpkit.matching.lexical.claims import compile_claim
+    assert compile_claim(falsifier).type == "field"
+    for phrase in ("Party of 6", "Fleet Telematics Renewal 2024", "fill amount 89.90"):
+        assert compile_claim(phrase).type != "field"  # a phrase, a name, an act
+    m = LexicalMatcher()
+
+    def page(value: str) -> Page:
+        return Page.of(_obs("https://app.test/r/1/edit", "Edit", "\t[2] main ''", "\t\t[3] heading 'Edit'",
+                            f"\t\t{elsewhere}", f"\t\t[9] textbox '{label}', value='{value}'"))
+    assert m.score_falsifiers((falsifier,), evidence_view(page(typed)))[0] < 0.5
+    assert m.score_falsifiers((falsifier,), evidence_view(page(falsifier.rsplit(" ", 1)[1])))[0] >= 0.5

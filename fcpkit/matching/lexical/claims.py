@@ -179,7 +179,8 @@ _HINTS = {
     "exclusion": _hint("other differ instead rather but except apart aside exclud not besides that which who"),
     "absence": _hint("not no never missing absent unavailable hidden gone removed disappeared vanished went cannot can"),
     "message": _hint("banner alert message notification toast notice flash error warning status confirmation"),
-    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now|selected|chosen|picked)\b", re.IGNORECASE),
+    "field": re.compile(r"[:=]|\b(?:to|shows|reads|says|holds|contains|equals|now|selected|chosen|picked)\b|"
+                        r"[A-Za-z)]\s+[$€£]?\d[\d,]*(?:\.\d+)?\s*\.?\s*$", re.IGNORECASE),
 }
 
 
@@ -381,12 +382,20 @@ def _field(statement: str, s: str, ents: Entities) -> Claim | None:
         label = _LABEL_ADVERB.sub("", label).strip() or label  # "From still holds ...": the label is From
         if label.lower() in g.NOT_FIELD_LABELS or len(label.split()) > 5 or not value or _SENTENCE_INSIDE.search(label):
             continue
+        words = label.split()
+        if pattern is g.FIELD[-1] and (words[-1].lower() in STOPWORDS or words[0].lower() in _TYPING_VERBS
+                                       or not any(w[:1].islower() for w in words[1:])):
+            # "Party of 6": a phrase; "(open) Fleet Telematics Renewal 2024": a name; "fill amount
+            # 89.90": an act; none is a label and the number its field holds
+            continue
         if re.match(r"^(?:https?|url|title)$", label, re.I) or record_ids(label):
             continue  # "Ticket T-390 is now assigned ...": a record, not a label
         return Claim("field", statement, s, subject=label, value=value, entities=ents)
     return None
 
 
+#: Verbs that open an instruction to put a value in a field ("fill amount 89.90", "enter award 500").
+_TYPING_VERBS = frozenset("fill type enter set put input write key select choose pick change use add".split())
 #: Adverbs a field statement puts after its label ("From still holds", "Status now reads").
 _LABEL_ADVERB = re.compile(r"\s+(?:still|now|currently|already|again|yet)$", re.IGNORECASE)
 _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")

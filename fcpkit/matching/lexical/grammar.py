@@ -177,6 +177,10 @@ FIELD = [
     re.compile(r"^\s*(?:[Tt]he\s+)?(?P<label>[A-Za-z][\w ()/&'-]{0,40}?)\s+"
                r"(?P<value>'[^']+'|\"[^\"]+\"|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)\s+(?:is\s+|was\s+|has been\s+)?"
                r"(?:selected|chosen|picked)(?:\s+(?:in|on|from|within)\s+\S.*?)?\s*\.?\s*$"),
+    # "Award amount (USD) 92000", "Requested amount $92,000": a label of two words or more (a unit in
+    # parentheses allowed), then a bare number: the value a field of that label holds
+    re.compile(r"^\s*(?:[Tt]he\s+)?(?P<label>[A-Za-z][\w/&'-]*(?:\s+[\w/&'-]+)*?\s+[A-Za-z][\w/&'-]*(?:\s+\([^()]{1,12}\))?)"
+               r"\s+(?P<value>[$€£]?\d[\d,]*(?:\.\d+)?)\s*\.?\s*$"),
 ]
 #: Verbs that state how one thing relates to another ("Amount exceeds the limit", "Total matches
 #: the invoice"): the statement's predicate, so a key token like "is closed" (a page that names
