@@ -225,16 +225,23 @@ def offers_act(observation: Observation | None, expected: Iterable[str]) -> str 
     return None
 
 
+#: A control that steps back to the form rather than leaving it ("Back", "Go back").
+_STEPS_BACK = re.compile(r"^\s*(?:go\s+)?back\b", re.IGNORECASE)
+#: Controls that hold what the agent sets in a form.
+_EDITABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "listbox", "checkbox", "radio", "switch", "slider"})
+
+
 def discards_edits(action: Action, page: Observation | Page) -> str | None:
     """The name of the control that would still save, when ``action`` backs out ("Cancel", "Close
     dialog") of the dialog or form it sits in while that dialog or form offers an enabled control
     that performs an act ("Save changes", "Confirm transfer"): what the agent set there is thrown
-    away. ``None`` for any other action, or where nothing is left to save (a dialog that only
+    away. Stepping back ("Back") keeps it, and so does leaving a dialog that holds no field of the
+    form (a confirmation over it). ``None`` for any other action, or where nothing is left to save (a dialog that only
     tells, a submit still disabled). The tracker asks it only of a step that wrote and is not
     confirmed: backing out of an empty dialog discards nothing."""
     control = _control(action)
-    if control is None or not backs_out(control[1]):
-        return None
+    if control is None or not backs_out(control[1]) or _STEPS_BACK.match(control[1]):
+        return None  # "Back" returns to the form with what was set in it
     page = page if isinstance(page, Page) else Page.of(page)
     try:
         calls = [c for c in parse_action(action.command) if c.name == "click"]
@@ -245,6 +252,9 @@ def discards_edits(action: Action, page: Observation | Page) -> str | None:
     if at is None:
         return None
     zone = page.zones[at]
+    if zone == "dialog" and not any(page.zones[i] == "dialog" and page.nodes[i].kind in _EDITABLE
+                                    for i in range(len(page.nodes))):
+        return None  # a dialog over the form (a confirmation) holds none of what was set: the form keeps it
     for i, n in enumerate(page.nodes):
         if (page.zones[i] == zone and n.kind in ("button", "link") and "disabled" not in n.states
                 and i != at and not backs_out(n.label) and name_acts(n.label)):

@@ -82,8 +82,8 @@ def test_a_report_under_a_dialog_that_waits_for_the_plans_act_leaves_it_undone(t
 
 # -- backing out of a dialog performs no act; backing out of the step's unsaved values discards them --
 
-def _form(zone_line: str, *buttons: str) -> Observation:
-    lines = ["\t[2] main ''", "\t\t[3] heading 'Record'", zone_line]
+def _form(zone_line: str, *buttons: str, field: str = "\t\t\t[45] textbox 'Note', value='set by the agent'") -> Observation:
+    lines = ["\t[2] main ''", "\t\t[3] heading 'Record'", zone_line, field]
     lines += [f"\t\t\t[{50 + k}] button '{b}'" if not b.startswith("!") else f"\t\t\t[{50 + k}] button '{b[1:]}', disabled=True"
               for k, b in enumerate(buttons)]
     return _obs("https://app.test/r/1", "Record", *lines)
@@ -100,6 +100,10 @@ def test_backing_out_performs_no_act_but_discards_what_the_step_set(task, zone, 
     assert act_mismatch(click, step) is None  # "Cancel" cancels nothing of the application's
     assert discards_edits(click, _form(zone, back, save)) == save
     assert discards_edits(click, _form(zone, back, "!" + save)) is None  # nothing left to save
+    if "dialog" in zone:  # a confirmation over the form holds none of its fields: leaving it keeps them
+        assert discards_edits(click, _form(zone, back, save, field="\t\t\tStaticText 'Apply this rate?'")) is None
+    step_back = Action("click('50')", "Check the form again.", "button 'Back'", "read")
+    assert discards_edits(step_back, _form(zone, "Back", save)) is None  # back to the form, values kept
     named = Action("click('50')", "Cancel it.", "button 'Cancel booking'", "write")
     assert act_mismatch(named, step) is not None  # an act named with its object is that act
 
