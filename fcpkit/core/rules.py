@@ -391,6 +391,8 @@ def check_transition(
         # up to it (not the edited form itself: a successful save often re-renders it with the saved
         # values and a message), or, with no edits, the page the write was made on.
         origin, said = (baseline, "as it was before the form was edited") if baseline is not None else (before, "it started from")
+        if origin is not None and set(after.modal_dialogs) - set(origin.modal_dialogs):
+            return None  # the write raised a dialog that asks something (a confirmation): the application answered
         if origin is not None and same_page(origin, after, content_fingerprint):
             return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None

@@ -310,3 +310,24 @@ def test_a_label_and_a_number_is_the_fields_value_not_a_number_nearby(falsifier,
                             f"\t\t{elsewhere}", f"\t\t[9] textbox '{label}', value='{value}'"))
     assert m.score_falsifiers((falsifier,), evidence_view(page(typed)))[0] < 0.5
     assert m.score_falsifiers((falsifier,), evidence_view(page(falsifier.rsplit(" ", 1)[1])))[0] >= 0.5
+
+
+# -- a write that raised a dialog asking something changed the page -------------------------------------
+
+@pytest.mark.parametrize("write,dialog,status", [
+    ("button 'Assign reviewer'", ("alertdialog 'Assign Dr. Okafor?'", "button 'Choose someone else'", "button 'Assign anyway'"),
+     "StaticText 'Saved'"),
+    ("button 'Issue refund'", ("alertdialog 'Refund $115.20 to Visa 4417?'", "button 'Back'", "button 'Refund now'"),
+     "StaticText 'Draft kept'"),
+])
+def test_a_write_that_raised_a_question_is_no_unchanged_page(write, dialog, status):
+    from fcpkit.core.rules import check_transition
+    body = ["\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t[10] {write}"]
+    before = _obs("https://app.test/r/1", "Record", *body)
+    asked = _obs("https://app.test/r/1", "Record", *body, f"\t[40] {dialog[0]}, modal=True",
+                 *(f"\t\t[{41 + k}] {b}" for k, b in enumerate(dialog[1:])))
+    said = _obs("https://app.test/r/1", "Record", *body, "\t[50] status ''", f"\t\t{status}")
+    action = Action("click('10')", "Do it.", write, "write")
+    assert check_transition(before, action, asked) is None
+    hit = check_transition(before, action, said)
+    assert hit is not None and hit.rule == "unchanged_page"  # only a status message: nothing changed
