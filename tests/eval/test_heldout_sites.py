@@ -3,7 +3,8 @@
 permit back office, a hotel's property system, a newsletter tool, a student records system, a
 claims desk, a device-management console, a pharmacy, a venue's box office, payroll, an applicant
 tracker, a card dispute desk, a laboratory's sample system, a restaurant's reservations, a
-conference's registration desk, a car-rental counter, a team wiki): the default checker, lower
+conference's registration desk, a car-rental counter, a team wiki, an airline's rebooking desk, a
+foundation's grants portal, a store's returns desk): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -21,7 +22,8 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/civicdesk": 8, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10,
           "heldout/tidewater": 8, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
-          "heldout/tablebook": 9, "heldout/podium": 10, "heldout/wheelhouse": 11, "heldout/pagewright": 10}
+          "heldout/tablebook": 9, "heldout/podium": 10, "heldout/wheelhouse": 11, "heldout/pagewright": 10,
+          "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))
