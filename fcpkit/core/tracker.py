@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action
-from fcpkit.core.control_acts import discards_edits
+from fcpkit.core.control_acts import GENERIC_ACT, discards_edits, expected_acts
 from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
@@ -334,17 +334,21 @@ class CommitmentTracker:
         call a report ``irreversible``: it cannot be taken back), so it is not recorded."""
         if action is None or not is_report(action):
             self.wrote.add(self.active)
-            self._write_of = self.active
             if action is None or not sets_fields(action):
                 self.submitted.add(self.active)
+                self._write_of = self.active  # what a submission changed may show its values (write_shows);
+                # what setting a field changed is the form echoing the agent, not the application's record
 
     def _carried(self) -> set[int]:
         """Commitments that wrote only by setting a form's fields, with a later commitment that
         submitted and that a page confirmed: what was typed went with that submission (a note typed
         into a receipt is posted with the receipt), so the application's confirmation of it confirms
-        the fields too. A completion by the agent's own action says nothing the application did."""
+        the fields too. A completion by the agent's own action says nothing the application did. A
+        step that names an act of its own ("Refund the jacket") and never did it is not carried: its
+        fields went nowhere."""
         done = [j for j in self.confirmed if j in self.submitted and j not in self.by_action]
-        return {k for k in self.wrote - self.submitted - self.confirmed if any(j > k for j in done)}
+        return {k for k in self.wrote - self.submitted - self.confirmed if any(j > k for j in done)
+                and (k in self.acted or not _own_act(self.plan.commitments[k]))}
 
     # -- pages ------------------------------------------------------------------------------
     def test_page(
@@ -368,7 +372,7 @@ class CommitmentTracker:
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
-                                  saved=not self.track_attempts or (self.active in self.wrote and not self._pending(observation)),
+                                  saved=not self.track_attempts or (self._saved() and not self._pending(observation)),
                                   dialogs=not defer)
         if defer and result.rule is None:
             hit = self.tester.dialog_hit(self.plan, before, action, observation)
@@ -427,6 +431,14 @@ class CommitmentTracker:
         if result.route is Route.RISK:
             self._falsified_here.add(self.active)
 
+    def _saved(self) -> bool:
+        """Whether the active commitment saved what it set: it submitted, or it only sets fields (a
+        step that names no act of its own, "Type the name into the field", whose next step
+        submits) and set them."""
+        if self.active in self.submitted:
+            return True
+        return self.active in self.wrote and not expected_acts(self.commitment)[0]
+
     def _pending(self, observation: Observation) -> bool:
         """Whether ``observation`` shows a dialog that waits for an act the plan asks for (the
         confirmation a save raised): what the step wrote is not saved until it is answered."""
@@ -477,6 +489,12 @@ def add_inputs(inputs: list[str], action: Action) -> list[str]:
     value once, in the order first seen; returns ``inputs``."""
     inputs.extend(x for x in agent_inputs(action) if x not in inputs)
     return inputs
+
+
+def _own_act(c: Commitment) -> bool:
+    """Whether ``c`` names a specific act of its own (refund, approve, assign), not only the generic
+    commit of a form (save, submit)."""
+    return bool(expected_acts(c)[0] - {GENERIC_ACT})
 
 
 def _within(ks: Iterable[int], keep: range) -> set[int]:

@@ -331,3 +331,29 @@ def test_a_write_that_raised_a_question_is_no_unchanged_page(write, dialog, stat
     assert check_transition(before, action, asked) is None
     hit = check_transition(before, action, said)
     assert hit is not None and hit.rule == "unchanged_page"  # only a status message: nothing changed
+
+
+# -- what setting a field changed is the form echoing the agent ------------------------------------------
+
+@pytest.mark.parametrize("completion,field,value,submit", [
+    ("Refund of $115.20 issued", "combobox 'Restocking fee'", "10% ($12.80)", "button 'Issue refund'"),
+    ("Payment of 450.00 split to Dale Harper", "textbox 'Share for Dale Harper'", "450.00", "button 'Save split'"),
+])
+def test_a_field_set_is_no_partial_support_for_the_steps_completion(completion, field, value, submit):
+    step = Commitment("pay", "Do it and submit", confirm={"completion": [Evidence(completion)]})
+    plan = Plan("Do it.", [step, Commitment("next", "Then tell the user")])
+    amount = completion.split(" of ")[1].split(" ")[0]
+
+    def page(total: str) -> Observation:
+        return _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'",
+                    f"\t\t[9] {field}, value='{value}'", f"\t\tStaticText '{total}'", f"\t\t[10] {submit}")
+    tracker = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    setting = Action("select_option('9', 'x')" if "combobox" in field else "fill('9', 'x')", "Set it.", field, "write")
+    tracker.record_write(setting)
+    tracker.test_page(page("Draft, not submitted"), before=page("Draft"), action=setting)
+    assert 0 not in tracker.partly  # the form shows what the agent set: nothing the application did
+    submitting = Action("click('10')", "Submit.", submit, "write")
+    tracker.record_write(submitting)
+    tracker.test_page(page(f"{amount} {completion.split(' of ')[0].lower()} done"), before=page("Draft, not submitted"),
+                      action=submitting)
+    assert 0 in tracker.partly
