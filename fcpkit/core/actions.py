@@ -21,18 +21,15 @@ import ast
 import re
 from dataclasses import dataclass
 
+from fcpkit.core.action_calls import SIGNATURES
 from fcpkit.core.caches import page_cache
 from fcpkit.core.trajectory import Action
 
 __all__ = ["ACTION_NAMES", "ParsedCall", "parse_action", "TargetNode", "ActionDescription", "describe_action", "action_text", "REASONING_LINE"]
 
-#: BrowserGym's high-level action set (bid, coord, nav, tab, chat and infeasible subsets).
-ACTION_NAMES = frozenset(
-    """noop send_msg_to_user report_infeasible scroll fill select_option click dblclick hover press focus
-    clear drag_and_drop upload_file go_back go_forward goto tab_close tab_focus new_tab keyboard_press
-    keyboard_type keyboard_down keyboard_up keyboard_insert_text mouse_move mouse_click mouse_dblclick
-    mouse_down mouse_up mouse_drag_and_drop mouse_upload_file""".split()
-)
+#: The calls an action may make: BrowserGym's action functions (one table, :data:`SIGNATURES
+#: <fcpkit.core.action_calls.SIGNATURES>`), ``check`` and ``uncheck`` among them.
+ACTION_NAMES = frozenset(SIGNATURES)
 
 
 @dataclass(frozen=True)
@@ -89,9 +86,7 @@ def _parse(command: str) -> list[ParsedCall]:
 
 
 #: BrowserGym calls whose first argument is an element id (a bid): an address, not content.
-_BID_FIRST = frozenset(
-    "fill select_option click dblclick hover press focus clear drag_and_drop upload_file".split()
-)
+_BID_FIRST = frozenset(name for name, params in SIGNATURES.items() if params and params[0][0] in ("bid", "from_bid"))
 #: Names of the non-id parameters of BrowserGym's common calls, so "fill('14', 'x')" reads as
 #: "fill value 'x'": a statement about "a value other than ..." can meet it.
 _PARAMS: dict[str, tuple[str, ...]] = {
@@ -132,10 +127,10 @@ class ActionDescription:
 
     @property
     def chosen(self) -> tuple[str, ...]:
-        """What the action chooses: its typed or selected values, else the node a click lands on."""
+        """What the action chooses: its typed or selected values, else the node a click (or a check) lands on."""
         if self.values:
             return self.values
-        if self.target is not None and any(c.startswith(("click", "dblclick")) for c in self.calls):
+        if self.target is not None and any(c.startswith(("click", "dblclick", "check", "uncheck")) for c in self.calls):
             return (self.target.name,)
         return ()
 

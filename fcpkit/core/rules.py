@@ -198,7 +198,8 @@ def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str 
     return False
 
 
-_EDITS = frozenset({"fill", "select_option", "clear", "keyboard_type", "keyboard_insert_text", "focus", "hover"})
+_EDITS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "keyboard_type", "keyboard_insert_text", "focus",
+                    "hover"})
 _EDIT_TARGET_ROLES = frozenset({"checkbox", "radio", "option", "menuitemcheckbox", "menuitemradio", "switch"})
 
 

@@ -357,3 +357,42 @@ def test_a_field_set_is_no_partial_support_for_the_steps_completion(completion, 
     tracker.test_page(page(f"{amount} {completion.split(' of ')[0].lower()} done"), before=page("Draft, not submitted"),
                       action=submitting)
     assert 0 in tracker.partly
+
+
+# -- "Also <act>" widens the act; a scope of one record is no list of them; check() is an action ---------
+
+@pytest.mark.parametrize("falsifier,plain,widened", [
+    ("Also reverse", "button 'Reverse charge'", "checkbox 'Also reverse 3 other charges'"),
+    ("Also notify", "button 'Notify charge nurse'", "checkbox 'Also notify the whole ward'"),
+])
+def test_also_widens_an_act_to_more_records(falsifier, plain, widened):
+    from fcpkit.core.actions import describe_action
+    m = LexicalMatcher()
+    assert m.score_falsifiers((falsifier,), describe_action(Action("click('9')", "Do it.", plain, "write")))[0] < 0.5
+    assert m.score_falsifiers((falsifier,), describe_action(Action("click('9')", "Tick it.", widened, "read")))[0] >= 0.5
+
+
+@pytest.mark.parametrize("falsifier,listing,one", [
+    ("CH-88213 is not listed on the account", ("Accounts", "link 'TG-40718 Dana Okafor'"),
+     ("Account TG-40718 · Dana Okafor", "StaticText 'Charges'")),
+    ("Bed 4W-07 is not shown on the ward", ("Wards", "link 'Ward 4 West'"), ("Ward 4 West", "StaticText 'Beds'")),
+])
+def test_a_scope_of_one_record_is_not_the_list_or_a_page_that_mentions_them(falsifier, listing, one):
+    from fcpkit.core.page import Page, evidence_view
+    m = LexicalMatcher()
+
+    def page(title: str, line: str) -> Page:
+        return Page.of(_obs("https://app.test/x", title, "\t[2] main ''", f"\t\t[3] heading '{title}'", f"\t\t[4] {line}"))
+    assert m.score_falsifiers((falsifier,), evidence_view(page(*listing)))[0] < 0.5  # the list of them
+    search = page("Search results for Okafor", "link 'Account TG-40718'")
+    assert m.score_falsifiers((falsifier,), evidence_view(search))[0] < 0.5  # a page that mentions one
+
+
+def test_check_and_uncheck_are_browsergym_actions():
+    from fcpkit.core.actions import describe_action, parse_action
+    from fcpkit.core.rules import check_action, sets_fields
+    tick = Action("check('36')", "Turn the alert on.", "checkbox 'Low-balance alert enabled'", "read")
+    assert [c.name for c in parse_action(tick.command)] == ["check"]
+    assert check_action(tick) is None and sets_fields(tick)
+    assert describe_action(tick).chosen == ("Low-balance alert enabled",)
+    assert check_action(Action("uncheck('36')", "Off.", "checkbox 'Email me'", "read")) is None

@@ -333,7 +333,7 @@ def _absence(st: "Stmt", r: Reading, prior: float) -> float:
     thing = frozenset(st.thing.tokens) if st.thing is not None else frozenset()
     literal = _plain(st.views[0], r, _statement(st), thing) if st.views and st.views[0].tokens else 0.0
     if st.context is not None:
-        context = sc.scope_place(st.context, r.view)
+        context = sc.scope_place(st.context, r.view, st.claim.scope if st.claim is not None else "")
         if context is None:  # not a place the page could be: its words, all of them, in the page's own content
             context = _plain(st.context, r, st.claim.scope if st.claim is not None else "")
     else:
@@ -382,10 +382,10 @@ def _event(st: "Stmt", r: Reading) -> float:
     return 1.0 if via_field >= 1.0 and recall(st, r.whole, confirming=False) < 1.0 else s
 
 
-#: Words that say how many things a control acts on ("Renew all", "Select every row", "Delete both").
-#: Pages and plans drop them as stopwords, but a bulk control differs from the control beside it by
-#: that word alone ("Renew all" beside each row's "Renew <title>").
-_QUANTIFIERS = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
+#: Words that say how many things a control acts on ("Renew all", "Select every row", "Delete both",
+#: "Also reverse 3 other charges"). Pages and plans drop them as stopwords, but a bulk control differs
+#: from the control beside it by that word alone ("Renew all" beside each row's "Renew <title>").
+_QUANTIFIERS = frozenset(tokenize("all every each both entire whole also", keep_stopwords=True))
 
 
 #: The particle of a phrasal verb: dropped as a stopword, yet "Check out" is not "check" (a

@@ -334,13 +334,17 @@ def scope(st: Stmt, prep: Prepared) -> float:
     return recall(st, prep) if place is None else place
 
 
-def scope_place(st: Stmt, prep: Prepared) -> float | None:
+def scope_place(st: Stmt, prep: Prepared, said: str = "") -> float | None:
     """:func:`scope` when the scope is a place the page is or is not (1 or 0); ``None`` when the
-    scope names no place the page could be, and its words decide."""
+    scope names no place the page could be, and its words decide. ``said``: the scope as written
+    ("account"): one of a kind, where the page's identity names them all ("Accounts") is the list
+    of them, not it."""
     want, regions, core, names_record, names_list = _scope_words(st.tokens)
     if not want:
         return 0.0
     page = prep.page
+    if said and len(want) == 1 and not regions and page is not None and page.is_page and _lists_them(said, page):
+        return 0.0
     # a list's name without its place noun ("Leave requests") is also the kind in one of its
     # records' titles: on a record's page only the whole name counts
     loose = not (names_list and not names_record and page is not None and page.is_page and page.record_ids)
@@ -357,7 +361,22 @@ def scope_place(st: Stmt, prep: Prepared) -> float | None:
         # a record's page is not a place named without its id ("product catalogue", "support
         # queue"): those are the lists the record sits in
         return 0.0
+    if len(want) == 1 and not regions and page is not None and page.is_page:
+        # one noun and no place word ("on the account", "in the order"): the page that says so
+        # where it says which page it is (above); a page that only mentions accounts (a search's
+        # results) is not it
+        return 0.0
     return None  # a part of a page ("search results"): its words on the page
+
+
+def _lists_them(said: str, page: Page) -> bool:
+    """Whether a page's identity names the kind ``said`` (one word, singular: "account") only in the
+    plural ("Accounts"): the list of them."""
+    word = said.strip().casefold()
+    if not word.isalpha() or word.endswith("s"):
+        return False
+    ident = " ".join(page.identity_text).casefold()
+    return bool(re.search(rf"\b{re.escape(word)}s\b", ident)) and not re.search(rf"\b{re.escape(word)}\b", ident)
 
 
 def absence(st: Stmt, prep: Prepared, prior: float, trace: list | None = None) -> float:
