@@ -20,7 +20,7 @@ __all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page"
 
 LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
 FIELD_ROLES = frozenset({"textbox", "searchbox"})
-_MESSAGE_ROLES = frozenset({"alert", "status", "log"})
+_MESSAGE_ROLES = frozenset({"alert", "status", "log", "alertdialog"})
 _RECORD_ITEMS = frozenset({"row", "listitem", "article", "treeitem"})
 
 

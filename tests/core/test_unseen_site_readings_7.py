@@ -396,3 +396,24 @@ def test_check_and_uncheck_are_browsergym_actions():
     assert check_action(tick) is None and sets_fields(tick)
     assert describe_action(tick).chosen == ("Low-balance alert enabled",)
     assert check_action(Action("uncheck('36')", "Off.", "checkbox 'Email me'", "read")) is None
+
+
+# -- an alertdialog's text is a message: a refusal in one is a refusal ------------------------------------
+
+@pytest.mark.parametrize("title,text,asking", [
+    ("Refund not allowed", "You don't have permission to issue refunds.", "Refund €180.00 to the card on file?"),
+    ("Reversal blocked", "Your role is not permitted to reverse charges.", "Reverse charge CH-88213?"),
+])
+def test_a_refusal_in_an_alertdialog_is_a_refusal_a_question_is_not(title, text, asking):
+    ctx = TaskContext.from_plan(Plan("Refund the add-on and reverse the charge.", [Commitment("do", "Do it")]))
+    before = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", "\t\t[10] button 'Refund'")
+    act = Action("click('10')", "Refund it.", "button 'Refund'", "write")
+
+    def dialog(name: str, body: str) -> Observation:
+        return _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", "\t\t[10] button 'Refund'",
+                    f"\t[40] alertdialog '{name}', modal=True", f"\t\t[41] heading '{name}'", f'\t\tStaticText "{body}"',
+                    "\t\t[42] button 'Close'")
+    refused = [h.rule for h in builtin_hits(ctx, dialog(title, text), before=before, action=act)]
+    assert "refused" in refused
+    asked = [h.rule for h in builtin_hits(ctx, dialog("Please confirm", asking), before=before, action=act)]
+    assert not asked
