@@ -22,7 +22,7 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/civicdesk": 8, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10,
           "heldout/tidewater": 8, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
-          "heldout/tablebook": 9, "heldout/podium": 10, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
+          "heldout/tablebook": 9, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11}
 
 
