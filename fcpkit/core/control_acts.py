@@ -31,7 +31,7 @@ from fcpkit.core.actions import parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
-from fcpkit.core.page import Page
+from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
 from fcpkit.core.phrases import DEFERS, compile_family
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
@@ -228,7 +228,7 @@ def offers_act(observation: Observation | None, expected: Iterable[str]) -> str 
 #: A control that steps back to the form rather than leaving it ("Back", "Go back").
 _STEPS_BACK = re.compile(r"^\s*(?:go\s+)?back\b", re.IGNORECASE)
 #: Controls that hold what the agent sets in a form.
-_EDITABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "listbox", "checkbox", "radio", "switch", "slider"})
+_EDITABLE = FIELD_ROLES | {"checkbox", "radio", "switch"}
 
 
 def discards_edits(action: Action, page: Observation | Page) -> str | None:

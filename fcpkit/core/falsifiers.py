@@ -84,10 +84,12 @@ _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|a
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
 #: How many a choice holds ("All (14)", "Open · 3"): no part of which records it keeps.
 _COUNTER = re.compile(r"\s*(?:\(\d[\d,]*\)|·\s*\d[\d,]*)\s*$")
+#: Query parameters that page or order a list: which part of it, in what order, never which view.
+_PAGING = r"page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset"
+_PAGING_PARAMS = re.compile(rf"^(?:{_PAGING})$", re.IGNORECASE)
 #: Query parameters that page, sort or route a list rather than narrow it.
-_NEUTRAL_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset|"
-                             r"view|tab|mode|display|lang|locale|next|ref|return(?:_?to)?|redirect|utm_\w+|_\w*|"
-                             r"month|week|year)$", re.IGNORECASE)  # a calendar's month is where one looks, as a page is
+_NEUTRAL_PARAMS = re.compile(rf"^(?:{_PAGING}|view|tab|mode|display|lang|locale|next|ref|return(?:_?to)?|redirect|"
+                             r"utm_\w+|_\w*|month|week|year)$", re.IGNORECASE)  # a calendar's month is where one looks, as a page is
 #: Query parameters that carry a search's terms.
 _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|find)$", re.IGNORECASE)
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
@@ -304,9 +306,6 @@ def _all_of(value: str) -> bool:
     return bool(_ALL_VALUE.match(re.sub(r"[-_+]+", " ", value).strip()))
 
 
-#: Query parameters that page or order a list: which part of it, in what order, never which view.
-_PAGING_PARAMS = re.compile(r"^(?:page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset)$",
-                            re.IGNORECASE)
 #: A filter's value that keeps everything ("all", "any-status", "all statuses").
 _ALL_VALUE = re.compile(r"^(?:all|any|everything|everyone|all [\w ]+|any [\w ]+)$", re.IGNORECASE)
 

@@ -215,16 +215,19 @@ def _not_counted(b: _Bundle, complete: bool, used: tuple[frozenset[str], ...], a
     the agent typed, chose or clicked; ``acted`` and ``saved``, it took an action and wrote."""
     # a thing the step needed in order to act is gone once the step is done (the Approve button
     # after approving, the search box once the record is open): absence is no drift then
-    done = set(b.absences) if complete else set()
+    done = b.absences if complete else _NONE
     if b.absent_things and used:  # a control the agent used is gone because it was used
-        done |= {i for i, name in b.absent_things if name and any(name <= u for u in used)}
+        done = done | {i for i, name in b.absent_things if name and any(name <= u for u in used)}
     if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
-        done |= b.pending
+        done = done | b.pending
     if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
-        done |= b.unsaved
+        done = done | b.unsaved
     if b.before and acted:  # the state the step found: once it acted, the state is its doing
-        done |= b.before
-    return frozenset(done)
+        done = done | b.before
+    return done
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 #: The advance outcomes left to a verifier (the others are certain: :data:`fcpkit.core.verify.HARD_RULES`).

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable
 
 from fcpkit.core.page.model import title_parts
+from fcpkit.core.page.nodes import CONTROL_ROLES
 from fcpkit.core.page.records import record_ids as record_ids_of
 from fcpkit.core.page.provenance import DEFAULT_POLICY, ProvenancePolicy, echoes, typed_nodes, user_nodes
 from fcpkit.core.page.site import SiteModel, furniture
@@ -38,8 +39,6 @@ def _strip_value(page: "Page", i: int):
     return replace(n, value=None, line=_VALUE_ATTR.sub("", n.line, count=1), attrs=_VALUE_ATTR.sub("", n.attrs, count=1))
 
 
-#: Controls whose value is the form's state until it is saved, not the record's.
-_EDITABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "listbox"})
 
 
 def record_view(page: "Page") -> "Page":
@@ -49,7 +48,7 @@ def record_view(page: "Page") -> "Page":
     hit = page.cache.get("record_view")
     if hit is not None:
         return hit
-    boxes = [i for i, n in enumerate(page.nodes) if n.kind in _EDITABLE and n.value]
+    boxes = [i for i, n in enumerate(page.nodes) if n.kind in CONTROL_ROLES and n.value]
     view = page.derive(range(len(page.nodes)), {i: _strip_value(page, i) for i in boxes}) if boxes else page
     page.cache["record_view"] = view
     return view

@@ -383,7 +383,7 @@ def _field(statement: str, s: str, ents: Entities) -> Claim | None:
         if label.lower() in g.NOT_FIELD_LABELS or len(label.split()) > 5 or not value or _SENTENCE_INSIDE.search(label):
             continue
         words = label.split()
-        if pattern is g.FIELD[-1] and (words[-1].lower() in STOPWORDS or words[0].lower() in _TYPING_VERBS
+        if pattern is g.FIELD[-1] and (words[-1].lower() in STOPWORDS or words[0].lower() in g.TYPING_VERBS
                                        or not any(w[:1].islower() for w in words[1:])):
             # "Party of 6": a phrase; "(open) Fleet Telematics Renewal 2024": a name; "fill amount
             # 89.90": an act; none is a label and the number its field holds
@@ -394,8 +394,6 @@ def _field(statement: str, s: str, ents: Entities) -> Claim | None:
     return None
 
 
-#: Verbs that open an instruction to put a value in a field ("fill amount 89.90", "enter award 500").
-_TYPING_VERBS = frozenset("fill type enter set put input write key select choose pick change use add".split())
 #: Adverbs a field statement puts after its label ("From still holds", "Status now reads").
 _LABEL_ADVERB = re.compile(r"\s+(?:still|now|currently|already|again|yet)$", re.IGNORECASE)
 _BARE_RECORD = re.compile(r"^\s*(?:the\s+)?(?P<kind>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,2})\s+(?P<id>\S+?)\s*\.?\s*$")

@@ -404,17 +404,16 @@ def _quantity_missing(statement: str, action: ActionDescription) -> bool:
     return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 
-def _act_missing(statement: str, action: ActionDescription) -> bool:
+def _act_missing(statement: str, said: frozenset[str]) -> bool:
     """Whether an action falsifier opens with an act ("Cancel registration", "Refund entire order")
-    that the action neither performs nor means: its verb is in none of the action's target, values
-    or words of intent. What it would act on alone ("Registrations", the list the agent opens) is no
-    part of the act."""
+    that the action neither performs nor means: its verb is not among ``said``, the tokens of the
+    action's target, values and words of intent. What it would act on alone ("Registrations", the
+    list the agent opens) is no part of the act."""
     words = statement.split()
     if not words or not acts_of(words[0]):
         return False
     verb = tokenize(words[0], past="stem")
-    said = tokenize(" ".join((action.target_text, *action.values, action.context)), past="stem")
-    return bool(verb) and not set(verb) <= set(said)
+    return bool(verb) and not said.issuperset(verb)
 
 
 def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text: "str | Page | ActionDescription",
@@ -424,8 +423,9 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
         text = text.deed
     out = _score_all(Reading(matcher, text), compiled, matcher)
     if isinstance(text, ActionDescription):
+        said = frozenset(tokenize(" ".join((text.target_text, *text.values, text.context)), past="stem"))
         out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) or (text.tells and not _TELLING.match(statement))
-               or _act_missing(statement, text) else s for s, statement in zip(out, statements)]
+               or _act_missing(statement, said) else s for s, statement in zip(out, statements)]
     return out
 
 

@@ -187,6 +187,9 @@ FIELD = [
 #: the amount and the limit but says "within" does not support "exceeds").
 RELATION_VERBS = frozenset("""exceeds exceed surpasses tops breaches violates matches mismatches differs
     equals contradicts conflicts overlaps overlap lacks""".split())
+#: Verbs that open an instruction to put a value in a field ("fill amount 89.90", "enter award 500"):
+#: such a statement is an act, not a label and the value its field holds.
+TYPING_VERBS = frozenset("fill type enter set put input write key select choose pick change use add".split())
 #: Labels that are no field ("Note", "Error" read as messages; "Step 2" as text).
 NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "alert", "notice", "info", "tip", "hint"})
 
