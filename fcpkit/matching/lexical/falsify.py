@@ -61,7 +61,7 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.compared
+            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.legends | page.compared
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:
@@ -393,14 +393,21 @@ _QUANTIFIERS = frozenset(tokenize("all every each both entire whole also", keep_
 _PARTICLES = frozenset(tokenize("out in up off down over back away", keep_stopwords=True))
 
 
+#: When a control acts: "Send now" beside "Send later" and the "Send date" box, "Pay now", "Publish
+#: immediately". Words of discourse in a sentence ("is still shown now"), the whole difference in a
+#: control's label.
+_WHEN = frozenset(tokenize("now later immediately today tomorrow", keep_stopwords=True))
+
+
 def _quantity_missing(statement: str, action: ActionDescription) -> bool:
     """Whether an action falsifier says how many the control it names acts on ("Renew all"), or
-    is a control's label of a phrasal verb ("Check out", "Sign out": three words at most), and
-    what the action acts on (its target, the values it types or chooses) does not say it."""
+    is a control's label of a phrasal verb or of when it acts ("Check out", "Sign out", "Send
+    now": three words at most), and what the action acts on (its target, the values it types or
+    chooses) does not say it."""
     words = tokenize(statement, keep_stopwords=True)
     want = _QUANTIFIERS.intersection(words)
     if len(statement.split()) <= 3:
-        want |= _PARTICLES.intersection(words)
+        want |= (_PARTICLES | _WHEN).intersection(words)
     return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 
