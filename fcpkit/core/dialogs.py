@@ -27,7 +27,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -148,6 +148,8 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
             continue
         if confirms and words and all(w in _AFFIRM for w in words):
             continue  # the agent confirms the write it just made
+        if confirms and keeps(name) and asked.issuperset(words[1:]):
+            continue  # "Keep 09:30": it keeps what it just wrote, the value the plan asks for
         while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
             words = words[1:]
         if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
@@ -158,6 +160,9 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
 
 #: Words that answer a confirmation before naming the act confirmed ("Yes, move to Onsite").
 _AFFIRM = frozenset(tokenize("yes confirm continue proceed sure ok okay", keep_stopwords=True))
+#: The verb of an answer that leaves what the agent wrote as it is ("Keep 09:30", "Keep Europe/Berlin")
+#: against one that changes it ("Convert to 16:30"): asked of a dialog the agent's own write raised.
+_KEEP = frozenset(tokenize("keep leave retain", keep_stopwords=True))
 #: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
 #: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
 _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
@@ -196,6 +201,13 @@ def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
 #: record ("Cancel registration" names what it cancels).
 _BACK_OUT = re.compile(r"^\s*(?:cancel|close|dismiss|go back|back|not now|never mind|no|x|×|✕)"
                        r"(?:\s+(?:dialog|window|panel|popup|this|it))?\s*[.!]?\s*$|^\s*no,\s", re.IGNORECASE)
+
+
+def keeps(name: str) -> bool:
+    """Whether a control named ``name`` answers by keeping things as they are ("Keep 09:30", "Leave
+    as is", "Keep current plan"): two words at least, the first a verb of :data:`_KEEP`."""
+    words = tokenize(name)
+    return len(words) > 1 and words[0] in _KEEP
 
 
 def backs_out(name: str) -> bool:
