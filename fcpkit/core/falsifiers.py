@@ -379,6 +379,8 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         own = frozenset(tokenize(_chip_value(value))) if kind == "chip" else toks
         if own and any(own <= m for m in mine):
             continue  # the agent narrowed the list itself: its strategy, not a stale filter
+        if kind == "query":  # the control that set a coded value says it in words ("building=ALD": Alder Court)
+            value = _control_choice(page, where.split(" ", 2)[-1].split("=", 1)[0]) or value
         if kind != "query" and _default_view(page, value):
             continue
         when = dates(value)
@@ -391,6 +393,24 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
             continue  # the task's record is the page: its URL's query says which view of it
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
+    return None
+
+
+def _control_choice(page: Page, key: str) -> str | None:
+    """What the page's control named as the query parameter ``key`` holds (its value, or the option
+    it has selected): the words of a choice the URL carries as a code ("building=ALD" beside the
+    Building select showing Alder Court). ``None`` when no control has that name."""
+    want = tokenize(re.sub(r"[-_.]+", " ", key))
+    if not want:
+        return None
+    for i, n in enumerate(page.nodes):
+        if n.kind in _FILTER_ROLES and n.name and tokenize(n.name) == want:
+            if (n.value or "").strip():
+                return n.value.strip()
+            for k in page.subtree(i)[1:]:
+                o = page.nodes[k]
+                if o.kind == "option" and "selected" in o.states and o.name.strip():
+                    return o.name.strip()
     return None
 
 
@@ -481,7 +501,7 @@ def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | N
     if before is None or action is None:
         return None
     for msg in message_facts(before, after).negative:
-        if not ctx.announces(msg):
+        if not ctx.announces(msg) and not phrase("recovering", msg):  # a retry the application runs itself
             return f"a new alert says something failed: {msg[:120]!r}"
     return None
 
