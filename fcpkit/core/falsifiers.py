@@ -500,10 +500,33 @@ def _counts_some(text: str) -> bool:
 def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     if before is None or action is None:
         return None
+    reads = action.effect not in ("write", "irreversible")
     for msg in message_facts(before, after).negative:
-        if not ctx.announces(msg) and not phrase("recovering", msg):  # a retry the application runs itself
-            return f"a new alert says something failed: {msg[:120]!r}"
+        if ctx.announces(msg) or phrase("recovering", msg):  # a retry the application runs itself
+            continue
+        if reads and not _about_the_read(msg, action):
+            continue  # a read changes nothing that could fail: the failure is of something else
+        return f"a new alert says something failed: {msg[:120]!r}"
     return None
+
+
+#: What a failed read says: the page or what it looked for did not load, open or show.
+_READ_FAILED = re.compile(r"\b(?:load|open|show|display|search|find|fetch|retrieve|refresh|render)\w*\b", re.IGNORECASE)
+
+
+def _about_the_read(msg: str, action: Action) -> bool:
+    """Whether a failure announced after a read (opening a record, a search) is the read's own: it
+    says the page did not load or the search failed ("Could not load order details", "Search is
+    unavailable"), or it names what the agent opened. "Image sync: 2 of 14 uploads failed" on the
+    object just opened, or "Rent reminder batch failed" on the unit page, is the application's
+    other work, which no read of the agent's made fail."""
+    if phrase("missing", msg) or _READ_FAILED.search(msg):
+        return True
+    said = frozenset(tokenize(msg)) - _PROBLEM_TOKENS
+    return bool(said & frozenset(tokenize(action.target or "")))
+
+
+_PROBLEM_TOKENS = frozenset(tokenize("error failed failure could not cannot unable invalid warning problem denied"))
 
 
 def _message(action: Action) -> str | None:
