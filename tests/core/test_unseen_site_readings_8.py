@@ -159,7 +159,7 @@ def test_a_coded_query_value_is_read_in_the_words_of_its_control(task, control, 
 def test_a_failure_the_application_retries_itself_is_no_alert_about_the_step(background, own):
     ctx = TaskContext.from_plan(Plan("Do it.", [Commitment("do", "Do it")]))
     before = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'")
-    click = Action("click('9')", "Open it.", "link 'Record'", "read")
+    click = Action("click('9')", "Save it.", "button 'Save'", "write")
 
     def alerts(msg):
         after = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'",
