@@ -32,6 +32,7 @@ from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, 
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import RuleHit, check_action, check_transition, is_form_edit, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
+from fcpkit.core.page_facts import target_place
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.views import score_views
@@ -461,11 +462,17 @@ class ActionTester(_Base):
 
     _points = ("action",)
 
-    def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
+    def test(self, plan: Plan, commitment: Commitment, action: Action, page: "Observation | Page | None" = None) -> CheckResult:
+        """``page``: the page the action is taken on, when known: the row or list item its target
+        stands in is where the action acts ("Change stop" on the PM row, not the AM row's)."""
         start = time.perf_counter()
         hit = (check_action(action) or act_mismatch(action, commitment)) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
         desc = describe_action(action)
+        if page is not None:
+            place = target_place(action, page)
+            if place:
+                desc = replace(desc, place=place)
         # a matcher that reads structure gets the description itself (no string parsed back)
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
         return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)

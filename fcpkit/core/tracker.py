@@ -268,7 +268,7 @@ class CommitmentTracker:
                                    rule_detail=f"{action.target} backs out of what {self.commitment.id!r} set, "
                                                f"unsaved ({keep!r} would save it)",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
-        result = self.actions.test(self.plan, self.commitment, action)
+        result = self.actions.test(self.plan, self.commitment, action, page=self._here)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):
             result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",

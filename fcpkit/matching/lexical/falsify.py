@@ -432,8 +432,24 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
     if isinstance(text, ActionDescription):
         said = frozenset(tokenize(" ".join((text.target_text, *text.values, text.context)), past="stem"))
         out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) or (text.tells and not _TELLING.match(statement))
-               or _act_missing(statement, said) else s for s, statement in zip(out, statements)]
+               or _act_missing(statement, said) or _elsewhere(statement, text) else s for s, statement in zip(out, statements)]
     return out
+
+
+#: Words of a place phrase that name the kind of place, not which one ("on the AM *row*", "in the
+#: first *card*"): which row it is, is the rest.
+_PLACE_NOUNS = frozenset(tokenize("row rows line lines item items entry entries card cards tile section panel list table "
+                                  "column tab grid group first second third last one top bottom", keep_stopwords=True))
+
+
+def _elsewhere(statement: str, action: ActionDescription) -> bool:
+    """Whether an action falsifier says where the control it names stands ("click Change stop on
+    the AM row") and the row or list item the action's target stands in (``action.place``, known
+    when the action was tested on its page) does not say it: the same control on another row."""
+    if not action.place:
+        return False
+    tail = _locative_tail(statement) - _PLACE_NOUNS
+    return bool(tail) and not tail <= frozenset(tokenize(action.place, past="marked"))
 
 
 #: An action falsifier about what the agent tells the user ("Report the refund as done", "Tell the
