@@ -501,8 +501,9 @@ def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | N
     if before is None or action is None:
         return None
     reads = action.effect not in ("write", "irreversible")
+    asking = page_facts(after).questions
     for msg in message_facts(before, after).negative:
-        if ctx.announces(msg) or phrase("recovering", msg):  # a retry the application runs itself
+        if ctx.announces(msg) or phrase("recovering", msg) or msg in asking:  # a retry the application runs itself; a question
             continue
         if reads and not _about_the_read(msg, action):
             continue  # a read changes nothing that could fail: the failure is of something else
@@ -511,7 +512,9 @@ def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | N
 
 
 #: What a failed read says: the page or what it looked for did not load, open or show.
-_READ_FAILED = re.compile(r"\b(?:load|open|show|display|search|find|fetch|retrieve|refresh|render)\w*\b", re.IGNORECASE)
+_READ_FAILED = re.compile(r"\b(?:could not|couldn't|can't|cannot|unable to|failed to|error)\s+(?:\w+\s+)?"
+                          r"(?:load|open|show|display|fetch|retrieve|refresh|render|find|search)\w*"
+                          r"|\b(?:load(?:ing)?|search|page|results?)\s+(?:failed|error|(?:is\s+)?unavailable)\b", re.IGNORECASE)
 
 
 def _about_the_read(msg: str, action: Action) -> bool:

@@ -111,7 +111,7 @@ NEGATIVE: Family = {
 #: automatically", "Connection lost. Reconnecting…", "we'll try again in 5 minutes"): its own
 #: background work, which asks nothing of the agent now.
 RECOVERING: Family = {
-    "en": [r"\bretrying\b", r"\bwill (?:retry|try again|be retried)\b", r"\b(?:we'll|it'll|we will) (?:retry|try again)\b",
+    "en": [r"\bretrying\b", r"\bretr(?:y|ies) (?:is |are )?(?:scheduled|queued|pending)\b", r"\bwill (?:retry|try again|be retried)\b", r"\b(?:we'll|it'll|we will) (?:retry|try again)\b",
            r"\breconnecting\b", r"\btrying again (?:in|shortly|soon|automatically)\b", r"\bretr(?:y|ied) automatically\b"],
     "de": [r"\bneuer versuch\b", r"\bwird erneut versucht\b"],
     "fr": [r"\bnouvelle tentative\b"],

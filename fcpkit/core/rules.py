@@ -434,8 +434,11 @@ def _foreign_message(after: Page, before: Page | None) -> str | None:
     for msg in messages:
         if msg in old:
             continue
-        ids = [r for r in record_ids(msg) if r.strong and not _destination(msg, r.id)]
-        if ids and not any(r.id in own for r in ids):
+        named = [r for r in record_ids(msg) if r.strong]
+        if any(r.id in own for r in named):
+            continue  # it names the page's record, as what it is about or where something went
+        ids = [r for r in named if not _destination(msg, r.id)]
+        if ids:
             other = next((r.id for r in ids if r.kind in kinds), None)
             if other:
                 return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"
