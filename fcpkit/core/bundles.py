@@ -50,6 +50,11 @@ class Bundle:
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
     before: frozenset[int] = frozenset()
+    #: the step's execution falsifiers (how the step is done wrong) but those of the state it finds:
+    #: nothing of the step's execution exists before it acted, and what the page shows then (a form's
+    #: summary of its defaults, "Drop trailer" before the agent ticked live unload) is the state the
+    #: step is there to change, so they count only once an action was taken for the step
+    executing: frozenset[int] = frozenset()
     #: falsifiers that say a thing is absent and name no place ("No way to open directions"): the
     #: place is the step's own page, so short of the page saying so they count only where the
     #: step's confirming evidence shows (a missing Directions button says nothing on the home page)
@@ -255,9 +260,10 @@ class PlanBundles:
                              and _unplaced_absence(self._compile(b.statements[i])))
         branches = frozenset(i for i, scope, level in b.falsifiers if level == "commitment" and scope == "planning"
                              and _BRANCHES.search(c.subgoal))
-        changed = absent or things or pending or unsaved or before or unplaced or branches
+        executing = frozenset(i for i, scope, level in b.falsifiers if level == "commitment" and scope == "execution") - before
+        changed = absent or things or pending or unsaved or before or unplaced or branches or executing
         return replace(b, absences=absent, absent_things=things, pending=pending, unsaved=unsaved, before=before,
-                       unplaced=unplaced, branches=branches) if changed else b
+                       unplaced=unplaced, branches=branches, executing=executing) if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

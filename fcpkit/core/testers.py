@@ -244,8 +244,8 @@ def _not_counted(b: _Bundle, complete: bool, used: tuple[frozenset[str], ...], a
     done = b.absences if complete else _NONE
     if b.absent_things and used:  # a control the agent used is gone because it was used
         done = done | {i for i, name in b.absent_things if name and any(name <= u for u in used)}
-    if b.pending and not acted:  # the step's submit, disabled before the step acted: not done yet
-        done = done | b.pending
+    if not acted:  # the step's submit disabled before it acted, and how it is carried out: not done yet
+        done = done | b.pending | b.executing
     if b.unsaved and not saved:  # the field the step sets, before the step saved: not done yet
         done = done | b.unsaved
     if b.before and acted:  # the state the step found: once it acted, the state is its doing
