@@ -384,7 +384,9 @@ def check_transition(
     err = _error_page(after)
     if err:
         return RuleHit("error_page", err)
-    foreign = _foreign_message(after, before)
+    # a read changes no record: a message about another one after it is the application's news (an
+    # alarm about another trailer in the yard), not a result of the agent's act on the wrong record
+    foreign = _foreign_message(after, before) if action is not None and action.effect in ("write", "irreversible") else None
     if foreign:
         return RuleHit("foreign_message", foreign)
     if after.extra.get("terminated"):
