@@ -55,6 +55,11 @@ def title_parts(title: str) -> list[str]:
 
 #: Roles of a choice a form offers (chosen when checked or selected).
 _CHOICES = frozenset({"radio", "option", "menuitemradio"})
+#: The legend of a form's marks: "Fields marked * are required", "* indicates a required field",
+#: "Required fields are marked with an asterisk".
+_MARKS_LEGEND = re.compile(r"\b(?:fields?|items?|questions?)\s+marked\s+(?:with\s+)?(?:an?\s+)?(?:\*|asterisk)"
+                           r"|(?:^|\s)\*\s*(?:=|indicates|denotes|marks|means)?\s*(?:an?\s+)?(?:required|mandatory)"
+                           r"|\b(?:required|mandatory) fields? (?:are|is) marked", re.IGNORECASE)
 #: A line that opens with a term and defines it: "Urgent: ...", "Bonus – performance: ...".
 _LEGEND = re.compile(r"\s*:|\s+[—–-]\s")
 
@@ -287,8 +292,9 @@ class Page:
         group of radio buttons), a line that opens with one of its choices' labels and a colon or a
         spaced dash ("Urgent: vendor dispatched within 4 hours", "Bonus – performance: linked to
         annual review"). A legend says what each choice means, whichever is chosen; the form's
-        state is the choice made."""
-        out: set[int] = set()
+        state is the choice made. So does the legend of a form's marks ("Fields marked * are
+        required"): how the form works, not a field missing its value."""
+        out: set[int] = {i for i, n in enumerate(self.nodes) if n.kind in ("statictext", "") and _MARKS_LEGEND.search(n.name or n.line)}
         parents = self.parents
         siblings: dict[int, list[int]] = {}
         for i, par in enumerate(parents):
