@@ -422,7 +422,8 @@ def _foreign_message(after: Page, before: Page | None) -> str | None:
     """A new status or alert message about *another* record of the kind the page is about.
 
     On order ORD-55012's page, "Refund of $83.90 issued for order ORD-55021." is news about a
-    different order: a banner for the wrong record, whatever the rest of the page says.
+    different order: a banner for the wrong record, whatever the rest of the page says. Read
+    after a write only (:func:`check_transition`).
     """
     messages = [text for _, text in after.live]
     if not messages:
