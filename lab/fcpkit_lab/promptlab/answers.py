@@ -24,7 +24,7 @@ from fcpkit import Plan
 from fcpkit.agent.planner import LLMPlanner, PlanningError
 from fcpkit.errors import LLMError
 
-from fcpkit_lab.engine.llm_plans import _done, write_llm_plans
+from fcpkit_lab.engine.llm_plans import llm_plan_records, write_llm_plans
 from fcpkit_lab.promptlab.models import ModelChoice
 from fcpkit_lab.promptlab.tasks import LabTask
 from fcpkit_lab.promptlab.version import PromptVersion
@@ -93,7 +93,7 @@ class AnswerCache:
 
     def records(self, version: PromptVersion, model: ModelChoice | str) -> dict[str, dict]:
         """The cached records by task (a malformed line is a ``ConfigError`` naming file and line)."""
-        return _done(self.path(version, model))
+        return llm_plan_records(self.path(version, model))
 
 
 def generate(version: PromptVersion, model: ModelChoice, tasks: Sequence[LabTask], cache: AnswerCache, *,
@@ -118,9 +118,8 @@ def generate(version: PromptVersion, model: ModelChoice, tasks: Sequence[LabTask
                 planner = _Planner(LLMPlanner(client, prompt=str(prompt_file), **(planner_kwargs or {})))
             t0 = time.perf_counter()
             try:
-                rec = write_llm_plans([t], planner, path, model=model.key)
-                done = cache.records(version, model)
-                ans = TaskAnswer(t.task, next(r for r in rec if r["task"] == t.task))
+                records = write_llm_plans([t], planner, path, model=model.key)
+                ans = TaskAnswer(t.task, next(r for r in records if r["task"] == t.task))
             except _NoAnswer as e:
                 ans = TaskAnswer(t.task, missing=f"{e.err.kind}: {str(e.err)[:300]} ({time.perf_counter() - t0:.0f} s)")
         out.append(ans)
