@@ -29,6 +29,7 @@ from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.matching import lint_plan as lint_on_runs  # `fcpkit lint --corpus`'s, not the memory's
 from fcpkit.eval.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
+from fcpkit.llm.templates import load_prompt_file
 from fcpkit_lab.envs.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
                                     workbench_live_runner)
 from fcpkit_lab.envs.workbench import start_workbench
@@ -131,8 +132,7 @@ def plan_cmd(task: str | None, for_runs: Path | None, out_dir: Path | None, libr
     lib = load_library(library)
     base = None
     if prompt_file is not None:
-        from fcpkit.llm.templates import load_prompt_file
-        load_prompt_file(prompt_file).required  # a malformed file is reported before a model starts
+        load_prompt_file(prompt_file)  # a malformed file is reported before a model starts
         planner_name = "llm"
     if planner_name == "llm":
         base = LLMPlanner(default_client(), lint_rounds=lint_rounds, prompt=str(prompt_file or "planner"))

@@ -17,6 +17,9 @@ from typing import Any
 from fcpkit.errors import ConfigError
 from fcpkit.llm.client import LLMClient
 
+from fcpkit_lab.llm.models import embedded_model
+from fcpkit_lab.llm.server import default_client
+
 __all__ = ["ModelChoice", "KINDS"]
 
 KINDS = ("embedded", "endpoint", "replay")
@@ -58,7 +61,6 @@ class ModelChoice:
     def key(self) -> str:
         """What the answer cache files answers under (a folder name)."""
         if self.kind == "embedded":
-            from fcpkit_lab.llm.models import embedded_model
             return embedded_model(self.name or None).name
         if self.kind == "endpoint":
             return "endpoint-" + _safe(self.name or self.base_url)
@@ -72,7 +74,6 @@ class ModelChoice:
             kwargs.update(mode="record", recording=self.recording)
         if self.kind == "endpoint":
             return LLMClient(self.name or None, base_url=self.base_url, **kwargs)
-        from fcpkit_lab.llm.server import default_client
         return default_client(self.name or None, **kwargs)
 
 
