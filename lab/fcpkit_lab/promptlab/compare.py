@@ -79,11 +79,12 @@ def table_markdown(rows: Sequence[ScoreRow]) -> str:
 
 
 def table_html(rows: Sequence[ScoreRow]) -> str:
-    """The rows as an HTML table (the widget's)."""
+    """The rows as an HTML table (the widget's), scrolling sideways rather than cut off in a narrow pane."""
     head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(h)}</th>" for _, h in COLUMNS)
     body = "".join("<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(r.cells()[k])}</td>" for k, _ in COLUMNS)
                    + "</tr>" for r in rows)
-    return f"<table class='fcpkit-promptlab-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return (f"<div style='overflow-x:auto;max-width:100%'><table class='fcpkit-promptlab-table'><thead><tr>{head}</tr>"
+            f"</thead><tbody>{body}</tbody></table></div>")
 
 
 def diff_html(diff: str) -> str:

@@ -65,14 +65,17 @@ class PromptLabView(widgets.VBox):
         super().__init__([heading, self.tabs, bar, self.status, self.table,
                           widgets.HTML("<b>Prompt diff</b> (reference → edited)"), self.prompt_diff,
                           widgets.HTML("<b>Statements that changed</b>, per task"), self.plan_diff], layout=_FULL)
+        self.add_class("fcp-prompt-lab")  # what a browser test (and a stylesheet) finds it by
+        self.run_button.add_class("fcp-prompt-lab-run")
+        self.status.add_class("fcp-prompt-lab-status")
+        self.table.add_class("fcp-prompt-lab-table")
 
     # -- what the buttons do -------------------------------------------------------------------
     @property
     def edited(self) -> PromptVersion:
         """The version in the editor now."""
-        v = PromptVersion({p: self.areas[p].value for p in PARTS}, self.areas["user"].value,
-                          self.reference.defaults, self.name.value.strip())
-        return v
+        return PromptVersion({p: self.areas[p].value for p in PARTS}, self.areas["user"].value,
+                             self.reference.defaults, self.name.value.strip())
 
     def set_part(self, part: str, text: str) -> None:
         """Put ``text`` in the editor's ``part`` (a :data:`~fcpkit_lab.promptlab.version.PARTS` name or ``user``)."""
