@@ -8,7 +8,9 @@ An LLM plan does not name the hand-written plan's commitments, so its runs are c
 commitment tracker alone (:func:`~fcpkit_lab.engine.llm_plans.llm_plan_corpus`); the hand-written
 row is checked the same way, so the rows differ by their plans, not by the attribution. The state
 machine's plans are generated and aligned as the comparison does, for the tasks its crawled
-application (the workbench) can plan.
+application (the workbench) can plan. The *no plan* row is what the checker catches with each task
+as one commitment without evidence (a run nobody planned, as ``fcpkit import browsergym`` reads
+one): the built-in falsifiers and the anomaly rules alone, so a plan's row says what it adds.
 
 A task whose prompt got no valid plan has no runs checked: its faulty runs are not caught and its
 healthy runs not flagged, which is what a user of that plan would see. So on-time and healthy-flagged
@@ -30,7 +32,8 @@ from fcpkit_lab.engine.llm_plans import llm_plan_corpus, tracker_only
 from fcpkit_lab.promptlab.answers import TaskAnswer
 from fcpkit_lab.promptlab.tasks import TaskSet
 
-__all__ = ["ScoreRow", "score_runs", "score_answers", "score_hand_written", "score_state_machine", "COLUMNS"]
+__all__ = ["ScoreRow", "score_runs", "score_answers", "score_hand_written", "score_state_machine", "score_no_plan",
+           "COLUMNS"]
 
 #: The table's columns, in order, with their headers.
 COLUMNS = (("source", "plans from"), ("valid", "valid plans"), ("lint", "lint warnings"),
@@ -114,3 +117,12 @@ def score_state_machine(task_set: TaskSet, smg: Any, **kw: Any) -> ScoreRow:
     plans = {t.task: t.plan for t in generated}
     lint = sum(len(p.lint()) for p in {id(p): p for p in plans.values()}.values())
     return score_runs("state machine", generated, task_set, valid=len(plans), lint=lint, **kw)
+
+
+def score_no_plan(task_set: TaskSet, **kw: Any) -> ScoreRow:
+    """Each run with its task as one commitment without evidence (``planless``): what the built-in
+    falsifiers and the anomaly rules catch with no plan at all."""
+    plans = {t: Plan.from_data({"task": t, "commitments": [{"id": "goal", "subgoal": t}], "planless": True},
+                               source="prompt lab: no plan") for t in {r.task for r in task_set.runs}}
+    checked, _ = llm_plan_corpus(list(task_set.runs), plans)
+    return score_runs("no plan (built-ins and rules)", checked, task_set, valid=0, lint=0, **kw)

@@ -18,7 +18,7 @@ from fcpkit_lab import data as lab_data
 from fcpkit_lab.engine.smg import StateMachine
 from fcpkit_lab.promptlab.answers import AnswerCache, TaskAnswer, generate
 from fcpkit_lab.promptlab.models import ModelChoice
-from fcpkit_lab.promptlab.score import ScoreRow, score_answers, score_hand_written, score_state_machine
+from fcpkit_lab.promptlab.score import ScoreRow, score_answers, score_hand_written, score_no_plan, score_state_machine
 from fcpkit_lab.promptlab.tasks import TaskSet
 from fcpkit_lab.promptlab.version import PromptVersion
 
@@ -56,12 +56,12 @@ class PromptLab:
 
     @cached_property
     def baseline_rows(self) -> list[ScoreRow]:
-        """The hand-written plans' row and the state machine's."""
+        """The hand-written plans' row, the state machine's, and no plan's."""
         smg = self._smg or StateMachine.load(lab_data.path("smg/workbench.yaml"))
-        return [score_hand_written(self.task_set), score_state_machine(self.task_set, smg)]
+        return [score_hand_written(self.task_set), score_state_machine(self.task_set, smg), score_no_plan(self.task_set)]
 
     def table(self, versions: Sequence[PromptVersion]) -> list[ScoreRow]:
-        """One row per version, then the baselines."""
+        """One row per version, then the baselines (hand-written, state machine, no plan)."""
         return [self.row(v) for v in versions] + self.baseline_rows
 
     def close(self) -> None:
