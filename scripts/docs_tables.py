@@ -452,6 +452,27 @@ def engine_llm_plans() -> str:
     return md(["LLM-written plans", "value"], body)
 
 
+@block("prompt-lab", "promptlab_scores.jsonl")
+def prompt_lab() -> str:
+    """``fcpkit prompts score``'s table: each prompt version's plans beside the hand-written and generated.
+
+    The winning version (bold) has the most faulty runs caught on time, then the fewest healthy runs
+    flagged, then the fewest early alarms."""
+    r = jsonl("promptlab_scores.jsonl")
+    versions = [x for x in r if x.get("prompt_hash")]
+    best = min(versions, key=lambda x: (-x["on_time"], x["healthy_flagged"], x["early"]), default=None)
+
+    def name(x: dict) -> str:
+        label = x["source"] + (f" ({x['model']})" if x.get("model") else "")
+        return f"**{label}** (winner)" if x is best else label
+
+    body = [[name(x), frac(x["valid"], x["tasks"]), x["lint"], frac(x["on_time"], x["faulty"]), x["early"],
+             frac(x["healthy_flagged"], x["healthy"]), pct(x["model_share"]),
+             num(x["seconds"], 0) if x.get("seconds") is not None else ""] for x in r]
+    return md(["plans from", "valid plans", "lint warnings", "faulty runs caught on time", "flagged early",
+               "healthy runs flagged", "checks needing a model", "s / plan (median)"], body)
+
+
 def _engine_vs(rel: str) -> str:
     body = [[r["arm"], r.get("model", ""), r["task"], "yes" if r["success"] == "True" else "no", r["llm_calls"],
              f"{int(r['tokens']):,}", num(r["seconds"]), r["reason"][:90]] for r in rows(rel)]
