@@ -86,7 +86,7 @@ def score_runs(source: str, checked: Sequence[Any], task_set: TaskSet, *, valid:
             recs += records_from_reports(checker.check_corpus(arm), arm, corpus=name, arm=source,
                                          matcher=matcher, bound=bound)
     s = summarize_runs(recs) if recs else {}
-    faulty = sum(1 for t in task_set.runs if not t.label.healthy)
+    faulty = sum(1 for t in task_set.runs if t.label.fault is not None)  # as RunRecord.faulty counts
     healthy = len(task_set.runs) - faulty
     return ScoreRow(source, len(task_set), valid, lint, len(recs), faulty, healthy, s.get("on_time") or 0,
                     s.get("premature") or 0, s.get("false_alarms") or 0, s.get("escalation_share"), seconds, s)
