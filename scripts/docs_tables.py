@@ -452,6 +452,20 @@ def engine_llm_plans() -> str:
     return md(["LLM-written plans", "value"], body)
 
 
+@block("planner-budget", "planner_budget_smollm2.jsonl")
+def planner_budget() -> str:
+    """``benchmarks/planner_budget.py``: the embedded model's planning call before and after its own budget."""
+    r = jsonl("planner_budget_smollm2.jsonl")
+    body = []
+    for setting in dict.fromkeys(x["setting"] for x in r):
+        xs = [x for x in r if x["setting"] == setting]
+        body.append([setting, ", ".join(sorted({x["model"] for x in xs})), frac(sum(x["plan"] for x in xs), len(xs)),
+                     sum(x["attempts"] for x in xs), num(statistics.median(x["completion_tokens"] for x in xs), 0),
+                     num(statistics.median(x["seconds"] for x in xs), 0)])
+    return md(["planning call", "model", "plans", "client attempts", "completion tokens (median)",
+               "seconds (median)"], body)
+
+
 @block("prompt-lab", "promptlab_scores.jsonl")
 def prompt_lab() -> str:
     """``fcpkit prompts score``'s table: each prompt version's plans beside the hand-written and generated.
