@@ -63,23 +63,28 @@ def build_checker(matcher: str, verifier: str, thresholds: str | None, log: str 
 @click.option("--no-builtin", "no_builtin", multiple=True, metavar="NAME",
               help="Disable one built-in task-level falsifier (lost_session, refused, ...), or 'all'.")
 @click.option("--no-pre-action", is_flag=True, help="Skip the action-level (pre) test.")
+@click.option("--after-detection", is_flag=True,
+              help="Keep checking a run after its first detection (by default its check ends there, where a guard "
+                   "stops the agent).")
 @friendly
 def check_cmd(corpus: Path, plan_path: Path | None, as_json: bool, verifier: str, matcher: str, thresholds: str | None,
               calibration: str | None, log: str | None, out: Path | None, resume: bool, only: tuple[str, ...],
               steps: bool, no_rules: bool, no_plan_falsifiers: bool, no_builtin: tuple[str, ...],
-              no_pre_action: bool) -> None:
+              no_pre_action: bool, after_detection: bool) -> None:
     """Check a trajectory CORPUS (JSON Lines, or a folder an installed reader knows: a BrowserGym or
     AgentLab experiment or study) against its plans; report per-step routes and detections.
 
     A run recorded without a plan (an imported experiment) is checked by the built-in falsifiers
     and the anomaly rules alone; --plan gives it commitments. Memory stays that of one run in every
-    output mode; a check that was stopped continues with --resume."""
+    output mode; a check that was stopped continues with --resume. A run's check ends at its first
+    detection, where a guard would stop the agent (what follows is the run unguarded);
+    --after-detection reads the rest."""
     _check_outputs(corpus, log, out, resume)
     plan = load_plan(plan_path) if plan_path else None
     builtins = Builtins.none() if "all" in no_builtin else Builtins.from_dict({n: False for n in no_builtin})
     checker = build_checker(matcher, verifier, thresholds, None, calibration, use_rules=not no_rules,
                             use_plan_falsifiers=not no_plan_falsifiers, use_builtins=builtins,
-                            pre_action=not no_pre_action)
+                            pre_action=not no_pre_action, stop_at_detection=not after_detection)
     prepare(checker, corpus, plan, only)  # a broken corpus or a mismatched --plan fails before any output
     sink = ReportsOut(out, resume=resume) if out else None
     done = _resumed(sink, Path(log) if resume and log else None)

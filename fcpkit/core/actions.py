@@ -124,6 +124,9 @@ class ActionDescription:
     effect: str
     context: str  # the reasoning's context words, its facts removed
     parsed: bool = True
+    #: where the target stands on the page it was acted on: the text of the table row or list item
+    #: holding it ("" when unknown or when it stands in none; set by the action tester from the page)
+    place: str = ""
 
     @property
     def chosen(self) -> tuple[str, ...]:
@@ -177,7 +180,7 @@ def _deed(d: ActionDescription) -> ActionDescription:
         values = tuple(" ".join(_PARTICIPLE.sub(" ", v).split()) for v in values)
     if (context, calls, values) == (d.context, d.calls, d.values):
         return d
-    return ActionDescription(d.verb, calls, d.target, d.target_text, values, d.effect, context, d.parsed)
+    return ActionDescription(d.verb, calls, d.target, d.target_text, values, d.effect, context, d.parsed, d.place)
 
 
 #: What the reasoning says the agent is not doing ("Pick Quarantine, not the legacy group", "rather

@@ -27,7 +27,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -80,9 +80,23 @@ def unexpected_dialog(names: Sequence[str], expected_text: str, action: Action |
         control = opened_by(action, name)
         if control is not None and tokenize(control)[0] in asked:
             continue
+        if control is not None and _picks_for(control, asked):
+            continue  # "Choose loan start date": a picker for a value the step sets, no act of its own
         if words and not _names_dialog(words, statements, plan_tokens):
             return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
     return None
+
+
+#: Verbs of a control that opens a picker for a value ("Choose loan start date", "Pick a colour",
+#: "Browse vendor directory"): it looks a value up for a field, it performs nothing.
+_PICKING = frozenset(tokenize("choose pick select browse look find", keep_stopwords=True))
+
+
+def _picks_for(control: str, asked: frozenset[str]) -> bool:
+    """Whether ``control`` opens a picker for something the plan asks for: a picking verb, then a
+    word of the task or the steps ("Choose loan start date" where the task gives the loan dates)."""
+    words = tokenize(control)
+    return len(words) > 1 and words[0] in _PICKING and any(w in asked for w in words[1:])
 
 
 @page_cache(1024, kind="statement")
@@ -148,6 +162,8 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
             continue
         if confirms and words and all(w in _AFFIRM for w in words):
             continue  # the agent confirms the write it just made
+        if confirms and keeps(name) and asked.issuperset(words[1:]):
+            continue  # "Keep 09:30": it keeps what it just wrote, the value the plan asks for
         while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
             words = words[1:]
         if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
@@ -158,6 +174,9 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
 
 #: Words that answer a confirmation before naming the act confirmed ("Yes, move to Onsite").
 _AFFIRM = frozenset(tokenize("yes confirm continue proceed sure ok okay", keep_stopwords=True))
+#: The verb of an answer that leaves what the agent wrote as it is ("Keep 09:30", "Keep Europe/Berlin")
+#: against one that changes it ("Convert to 16:30"): asked of a dialog the agent's own write raised.
+_KEEP = frozenset(tokenize("keep leave retain", keep_stopwords=True))
 #: Words by which a control acts on many records at once ("Move all 5 appointments", "Apply to every
 #: event in the series"): a dialog's offer to widen the act the plan asks for to records it never names.
 _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=True))
@@ -196,6 +215,31 @@ def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
 #: record ("Cancel registration" names what it cancels).
 _BACK_OUT = re.compile(r"^\s*(?:cancel|close|dismiss|go back|back|not now|never mind|no|x|×|✕)"
                        r"(?:\s+(?:dialog|window|panel|popup|this|it))?\s*[.!]?\s*$|^\s*no,\s", re.IGNORECASE)
+
+
+#: Roles of a dialog's node the agent could act with: a control, a field, a choice.
+_ACTING_ROLES = frozenset({"button", "link", "menuitem", "textbox", "searchbox", "combobox", "listbox", "checkbox",
+                           "radio", "switch", "spinbutton", "slider", "option", "gridcell", "tab", "treeitem"})
+
+
+def only_informs(page: Observation | Page, name: str) -> bool:
+    """Whether the modal dialog ``name`` on ``page`` only shows something: every control in it
+    closes it ("Compare plans": a table and a Close). It asks nothing and performs nothing, whatever
+    opened it; a picker (its grid of dates), a form or an offer does."""
+    page = as_page(page)
+    for i, title, modal in page.dialogs:
+        if title != name or not modal:
+            continue
+        return all(not (page.nodes[k].kind in _ACTING_ROLES and page.nodes[k].name) or _DISMISS.match(page.nodes[k].label)
+                   or backs_out(page.nodes[k].label) for k in page.subtree(i)[1:])
+    return False
+
+
+def keeps(name: str) -> bool:
+    """Whether a control named ``name`` answers by keeping things as they are ("Keep 09:30", "Leave
+    as is", "Keep current plan"): two words at least, the first a verb of :data:`_KEEP`."""
+    words = tokenize(name)
+    return len(words) > 1 and words[0] in _KEEP
 
 
 def backs_out(name: str) -> bool:

@@ -379,6 +379,8 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         own = frozenset(tokenize(_chip_value(value))) if kind == "chip" else toks
         if own and any(own <= m for m in mine):
             continue  # the agent narrowed the list itself: its strategy, not a stale filter
+        if kind == "query":  # the control that set a coded value says it in words ("building=ALD": Alder Court)
+            value = _control_choice(page, where.split(" ", 2)[-1].split("=", 1)[0]) or value
         if kind != "query" and _default_view(page, value):
             continue
         when = dates(value)
@@ -391,6 +393,24 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
             continue  # the task's record is the page: its URL's query says which view of it
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
+    return None
+
+
+def _control_choice(page: Page, key: str) -> str | None:
+    """What the page's control named as the query parameter ``key`` holds (its value, or the option
+    it has selected): the words of a choice the URL carries as a code ("building=ALD" beside the
+    Building select showing Alder Court). ``None`` when no control has that name."""
+    want = tokenize(re.sub(r"[-_.]+", " ", key))
+    if not want:
+        return None
+    for i, n in enumerate(page.nodes):
+        if n.kind in _FILTER_ROLES and n.name and tokenize(n.name) == want:
+            if (n.value or "").strip():
+                return n.value.strip()
+            for k in page.subtree(i)[1:]:
+                o = page.nodes[k]
+                if o.kind == "option" and "selected" in o.states and o.name.strip():
+                    return o.name.strip()
     return None
 
 
@@ -480,10 +500,36 @@ def _counts_some(text: str) -> bool:
 def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     if before is None or action is None:
         return None
+    reads = action.effect not in ("write", "irreversible")
+    asking = page_facts(after).questions
     for msg in message_facts(before, after).negative:
-        if not ctx.announces(msg):
-            return f"a new alert says something failed: {msg[:120]!r}"
+        if ctx.announces(msg) or phrase("recovering", msg) or msg in asking:  # a retry the application runs itself; a question
+            continue
+        if reads and not _about_the_read(msg, action):
+            continue  # a read changes nothing that could fail: the failure is of something else
+        return f"a new alert says something failed: {msg[:120]!r}"
     return None
+
+
+#: What a failed read says: the page or what it looked for did not load, open or show.
+_READ_FAILED = re.compile(r"\b(?:could not|couldn't|can't|cannot|unable to|failed to|error)\s+(?:\w+\s+)?"
+                          r"(?:load|open|show|display|fetch|retrieve|refresh|render|find|search)\w*"
+                          r"|\b(?:load(?:ing)?|search|page|results?)\s+(?:failed|error|(?:is\s+)?unavailable)\b", re.IGNORECASE)
+
+
+def _about_the_read(msg: str, action: Action) -> bool:
+    """Whether a failure announced after a read (opening a record, a search) is the read's own: it
+    says the page did not load or the search failed ("Could not load order details", "Search is
+    unavailable"), or it names what the agent opened. "Image sync: 2 of 14 uploads failed" on the
+    object just opened, or "Rent reminder batch failed" on the unit page, is the application's
+    other work, which no read of the agent's made fail."""
+    if phrase("missing", msg) or _READ_FAILED.search(msg):
+        return True
+    said = frozenset(tokenize(msg)) - _PROBLEM_TOKENS
+    return bool(said & frozenset(tokenize(action.target or "")))
+
+
+_PROBLEM_TOKENS = frozenset(tokenize("error failed failure could not cannot unable invalid warning problem denied"))
 
 
 def _message(action: Action) -> str | None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
+from fcpkit.core.actions import parse_action
 from fcpkit.core.page import Page, RecordId, record_ids
 from fcpkit.core.phrases import phrase
+from fcpkit.core.trajectory import Action
 
-__all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "FIELD_ROLES", "LOGIN_PATH"]
+__all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "FIELD_ROLES", "LOGIN_PATH"]
 
 LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
 FIELD_ROLES = frozenset({"textbox", "searchbox"})
@@ -113,6 +115,18 @@ class PageFacts:
         return False
 
     @cached_property
+    def questions(self) -> frozenset[str]:
+        """The messages (as :attr:`messages` gives them) of alert dialogs that ask the user to choose
+        ("Pickup warning: 18 rooms already booked … [Back] [Apply override]"): a warning there is
+        a question about an act not yet taken, not a failure."""
+        p = self.page
+        out = set()
+        for i, _ in p.live:
+            if p.nodes[i].kind == "alertdialog" and _asks(p, i):
+                out.add(" ".join(t for t in (p.nodes[k].name for k in p.subtree(i)) if t).strip())
+        return frozenset(out)
+
+    @cached_property
     def narrowable(self) -> bool:
         """A list page that is no record's page: what a filter can narrow."""
         return not self.records and self.lists_records
@@ -129,6 +143,12 @@ class PageFacts:
                 if msg:
                     out.append(msg)
         return tuple(out)
+
+
+def _asks(page: Page, i: int) -> bool:
+    """Whether the alert dialog at ``i`` asks the user to choose: two controls or more (confirm or
+    go back), where a message that only tells has one (OK, Close)."""
+    return sum(1 for k in page.subtree(i)[1:] if page.nodes[k].kind in ("button", "link") and page.nodes[k].name) >= 2
 
 
 def page_facts(obs) -> PageFacts:
@@ -170,6 +190,33 @@ def message_facts(before, after) -> MessageFacts:
     key = ("message_facts", id(prev) if prev is not None else None)
     hit = page.cache.get(key)
     if hit is None or hit[0] is not prev:
-        old = set(page_facts(prev).messages) if prev is not None else set()
-        hit = page.cache[key] = (prev, MessageFacts(tuple(m for m in page_facts(page).messages if m not in old)))
+        old = {_counted(m) for m in page_facts(prev).messages} if prev is not None else set()
+        hit = page.cache[key] = (prev, MessageFacts(tuple(m for m in page_facts(page).messages if _counted(m) not in old)))
     return hit[1]
+
+
+_NUMBER = re.compile(r"(?<![\w#-])\d+(?:[.,:]\d+)*")  # not a record id's digits (T-390, #1042, INC0012)
+
+
+def _counted(message: str) -> str:
+    """A message with its numbers masked: a live ticker or a sync line whose counts and times move
+    on every page ("1,162 arrivals today · forecast run 06:10", "Last synced 2 minutes ago") is the
+    same message, not a new one. A record id's digits stay: "T-391 failed" after "T-390 failed" is new."""
+    return _NUMBER.sub("#", message)
+
+
+def target_place(action: Action, obs) -> str:
+    """The text of the table row or list item that holds the node ``action`` acts on, on the page
+    it is taken on ("PM Route 14 Larkspur Ln & 5th St 3:44 PM drop-off ... Change stop"), or ""
+    when its target stands in none: where a control repeated on every row acts."""
+    page = as_page(obs)
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return ""
+    for c in calls:
+        bid = c.args[0] if c.args else c.kwargs.get("bid")
+        i = page.by_bid.get(str(bid)) if bid is not None else None
+        if i is not None and page.items[i] >= 0:
+            return page.subtree_text(page.items[i])
+    return ""

@@ -36,7 +36,7 @@ from typing import Mapping, Sequence
 from fcpkit.core.caches import page_cache
 
 __all__ = [
-    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "ADMITS_FAILURE",
+    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
     "contrary",
 ]
@@ -107,11 +107,23 @@ NEGATIVE: Family = {
     "es": [r"\berror\b", r"\bfall[oó]\b", r"\bno se pudo\b", r"\binv[aá]lido\b"],
 }
 
+#: A failure the application says it is dealing with by itself ("... failed — retrying
+#: automatically", "Connection lost. Reconnecting…", "we'll try again in 5 minutes"): its own
+#: background work, which asks nothing of the agent now.
+RECOVERING: Family = {
+    "en": [r"\bretrying\b", r"\bretr(?:y|ies) (?:is |are )?(?:scheduled|queued|pending)\b", r"\bwill (?:retry|try again|be retried)\b", r"\b(?:we'll|it'll|we will) (?:retry|try again)\b",
+           r"\breconnecting\b", r"\btrying again (?:in|shortly|soon|automatically)\b", r"\bretr(?:y|ied) automatically\b"],
+    "de": [r"\bneuer versuch\b", r"\bwird erneut versucht\b"],
+    "fr": [r"\bnouvelle tentative\b"],
+    "es": [r"\breintentando\b"],
+}
+
 ADMITS_FAILURE: Family = {
     "en": [r"\b(?:i|we) (?:could not|couldn't|cannot|can't|was not able|wasn't able|were not able|weren't able|am unable|"
            r"was unable|were unable|failed|did not manage|didn't manage|have not been able|haven't been able|"
            r"did not|didn't) (?:to )?(?:finish|complete|do|approve|find|access|open|save|submit|assign|perform|carry out|"
-           r"get|reach|proceed|continue|sign|log)\w*\b", r"\b(?:task|request|action) (?:could not|couldn't|cannot|can't) be "
+           r"get|reach|proceed|continue|sign|log|create|add|update|change|edit|set|send|schedule|book|cancel|delete|"
+           r"remove|move|transfer|issue|refund|pay|post|publish|apply|place|make)\w*\b", r"\b(?:task|request|action) (?:could not|couldn't|cannot|can't) be "
            r"(?:completed|done|finished)\b", r"\bunable to (?:complete|finish|proceed)\b"],
     "de": [r"\bich konnte\b.*\bnicht\b", r"\bnicht abschlie[ßs]en\b"],
     "fr": [r"\bje n'ai pas pu\b", r"\bimpossible de terminer\b"],
@@ -172,7 +184,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "sign_in": compile_family(SIGN_IN), "password": compile_family(PASSWORD), "signed_out": compile_family(SIGNED_OUT),
     "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
-    "remove_filter": compile_family(REMOVE_FILTER),
+    "recovering": compile_family(RECOVERING), "remove_filter": compile_family(REMOVE_FILTER),
 }
 
 

@@ -31,7 +31,7 @@ from fcpkit.core.page.fingerprint import content_fingerprint as _content_fingerp
 from fcpkit.core.page.fingerprint import fingerprint
 from fcpkit.core.page_facts import as_page
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
-from fcpkit.core.dialogs import new_modal_dialogs, unexpected_dialog
+from fcpkit.core.dialogs import keeps, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import caseless, strip_volatile
 from fcpkit.core.trajectory import Action, Observation
@@ -349,6 +349,21 @@ def _browser_error(s: str) -> re.Match[str] | None:
     return _BROWSER_ERROR.search(s)
 
 
+def _keeps(action: Action, before: Page) -> bool:
+    """Whether ``action`` clicks, inside a modal dialog of ``before``, an answer that keeps things as
+    they are ("Keep 09:30", "Leave as is": :func:`~fcpkit.core.dialogs.keeps`): it asks for no change."""
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    for c in calls:
+        bid = c.args[0] if c.args else c.kwargs.get("bid")
+        i = before.by_bid.get(str(bid)) if bid is not None else None
+        if i is None or before.zones[i] != "dialog" or not keeps(before.nodes[i].label):
+            return False
+    return bool(calls)
+
+
 def check_transition(
     before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
 ) -> RuleHit | None:
@@ -382,6 +397,8 @@ def check_transition(
         if same_page(before, after):
             return RuleHit("unchanged_page", f"{action.command} left the page unchanged")
     writes = action is not None and action.effect in ("write", "irreversible") and acts_on_page(action)
+    if writes and before is not None and _keeps(action, before):
+        return None  # "Keep 09:30" in a dialog asks for no change: the dialog closing is all it does
     if baseline is not None and writes:
         if same_page(baseline, after):
             return RuleHit("unchanged_page", f"{action.command} left the page as it was before the form was edited")
@@ -417,8 +434,11 @@ def _foreign_message(after: Page, before: Page | None) -> str | None:
     for msg in messages:
         if msg in old:
             continue
-        ids = [r for r in record_ids(msg) if r.strong and not _destination(msg, r.id)]
-        if ids and not any(r.id in own for r in ids):
+        named = [r for r in record_ids(msg) if r.strong]
+        if any(r.id in own for r in named):
+            continue  # it names the page's record, as what it is about or where something went
+        ids = [r for r in named if not _destination(msg, r.id)]
+        if ids:
             other = next((r.id for r in ids if r.kind in kinds), None)
             if other:
                 return f"a message about {other} on the page of {sorted(own)[0]}: {msg.strip()[:120]!r}"

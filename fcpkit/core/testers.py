@@ -24,7 +24,7 @@ from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_b
 from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
-    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, record_view,
+    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
     user_labels,
 )
 from fcpkit.core.plan import Commitment, Plan
@@ -32,6 +32,7 @@ from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, 
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import RuleHit, check_action, check_transition, is_form_edit, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.actions import ActionDescription, describe_action
+from fcpkit.core.page_facts import target_place
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.views import score_views
@@ -134,12 +135,28 @@ class _Base:
             out[i] = min(out[i], s)
         return out
 
+    def _as_found(self, b: _Bundle, scores: Sequence[float], view: Page) -> Sequence[float]:
+        """Until the step saved, its falsifiers read without the values the application put in the
+        form's boxes (:func:`~fcpkit.core.page.found_view`): a box the agent did not set holds the
+        form's default or the record's value as found, which the step is there to set, not a wrong
+        value of its doing ("Time zone: America/Chicago — workspace default" before the agent
+        chose Berlin). A falsifier about the state the step found ("already approved") keeps its
+        reading."""
+        low = self.thresholds.pi_low
+        idx = [i for i, _, _ in b.falsifiers if scores[i] >= low and i not in b.before]
+        if not idx:
+            return scores
+        out = list(scores)
+        for i, s in zip(idx, self._falsify(tuple(b.statements[i] for i in idx), view)):
+            out[i] = min(out[i], s)
+        return out
+
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
         start: float, consecutive_continues: int, can_complete: bool,
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
-        saved: bool = True, used: tuple[frozenset[str], ...] = (),
+        saved: bool = True, used: tuple[frozenset[str], ...] = (), found_text: "Page | None" = None,
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -150,6 +167,8 @@ class _Base:
                 if b.statements else []
         if not saved and b.comp and plus_text is not None:
             scores = self._on_record(b, scores, plus_text)
+        if found_text is not None and b.falsifiers:
+            scores = self._as_found(b, scores, found_text)
         a_plus, plus_i = 0.0, None
         for i in b.progress:
             if scores[i] > a_plus:
@@ -206,6 +225,13 @@ class _Base:
             (time.perf_counter() - start) * 1e3,  # elapsed_ms
             True, comp_best,  # scored, comp_best
         )
+
+
+def _found(view: Page, inputs: Sequence[str]) -> Page | None:
+    """:func:`~fcpkit.core.page.found_view` of ``view``, ``None`` when no box of it holds a value the
+    application put there."""
+    found = found_view(view, tuple(inputs))
+    return None if found is view else found
 
 
 def _not_counted(b: _Bundle, complete: bool, used: tuple[frozenset[str], ...], acted: bool,
@@ -284,13 +310,15 @@ class StateTester(_Base):
         site = site if site is not None else self.site
         if site is not None:
             site.observe(page)
+        minus = evidence_view(page, self.provenance, typing, tuple(inputs), site)
         return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
                             plus_text=app_view(page, self.provenance, typing) if self.provenance is not None else page,
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
-                            minus_text=evidence_view(page, self.provenance, typing, tuple(inputs), site),
-                            acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x))
+                            minus_text=minus,
+                            acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x),
+                            found_text=None if acted and saved else _found(minus, inputs))
 
     def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,
                    observation: Observation) -> RuleHit | None:
@@ -434,11 +462,17 @@ class ActionTester(_Base):
 
     _points = ("action",)
 
-    def test(self, plan: Plan, commitment: Commitment, action: Action) -> CheckResult:
+    def test(self, plan: Plan, commitment: Commitment, action: Action, page: "Observation | Page | None" = None) -> CheckResult:
+        """``page``: the page the action is taken on, when known: the row or list item its target
+        stands in is where the action acts ("Change stop" on the PM row, not the AM row's)."""
         start = time.perf_counter()
         hit = (check_action(action) or act_mismatch(action, commitment)) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
         desc = describe_action(action)
+        if page is not None:
+            place = target_place(action, page)
+            if place:
+                desc = replace(desc, place=place)
         # a matcher that reads structure gets the description itself (no string parsed back)
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
         return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)

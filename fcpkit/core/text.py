@@ -204,6 +204,10 @@ _CALENDAR = {w: w[:3] for w in ("monday", "tuesday", "wednesday", "thursday", "f
 PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" -> "cancel~ed"
 
 
+#: The start of a date whose rest is left open ("until 06/", "from 2025-"): no number of its own.
+_DATE_FRAGMENT = re.compile(r"(?<![\w/.:-])\d{1,4}[/-](?=\s|$)")
+
+
 @page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers, snake_case names and numbers kept whole and canonical.
@@ -214,7 +218,7 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     pages are tokenised with ``both`` and statements with ``marked``, so "Order was cancelled"
     needs a page that says *cancelled*, and "Please cancel" does not support it.
     """
-    text = _THOUSANDS.sub("", canon_roles(text.lower()).replace("’", "'").replace("n't", " not"))
+    text = _DATE_FRAGMENT.sub(" ", _THOUSANDS.sub("", canon_roles(text.lower()).replace("’", "'").replace("n't", " not")))
     out: list[str] = []
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):

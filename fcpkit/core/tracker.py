@@ -44,7 +44,7 @@ from typing import Iterable
 
 from fcpkit.core.actions import describe_action
 from fcpkit.core.control_acts import GENERIC_ACT, discards_edits, expected_acts
-from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, opened_by
+from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, only_informs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, write_shows
@@ -268,7 +268,7 @@ class CommitmentTracker:
                                    rule_detail=f"{action.target} backs out of what {self.commitment.id!r} set, "
                                                f"unsaved ({keep!r} would save it)",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
-        result = self.actions.test(self.plan, self.commitment, action)
+        result = self.actions.test(self.plan, self.commitment, action, page=self._here)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):
             result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",
@@ -379,9 +379,11 @@ class CommitmentTracker:
             if hit is not None:
                 names = new_modal_dialogs(before, observation)
                 back = set(names) & self._dismissed
-                if back or any(opened_by(action, n) is not None for n in names):
+                page = Page.of(observation)
+                if back or any(opened_by(action, n) is not None and not only_informs(page, n) for n in names):
                     # dismissed before and back again: it blocks the step; or the agent's own click
-                    # opened it, for an act the plan never asks for: drift as it opens
+                    # opened it, for an act the plan never asks for: drift as it opens (one that only
+                    # shows something, "Compare plans" with a Close, is read and closed: held)
                     why = ", back after the agent dismissed it" if back else ""
                     result = replace(result, route=Route.VERIFY, rule=hit.rule, scope=hit.scope,
                                      rule_detail=hit.detail + why)

@@ -49,6 +49,8 @@ class TrajectoryReport:
     advanced: list[str] = field(default_factory=list)
     #: False for a run without a fault label: its detection is a finding, not a catch or a false alarm
     labelled: bool = True
+    #: the check ended at the run's first detection (``Checker(stop_at_detection=True)``)
+    stopped: bool = False
 
     detection = property(metrics.first_detection)
     detected = property(metrics.detected)
@@ -78,6 +80,7 @@ class TrajectoryReport:
             "detection_scope": d.result.scope if d else None,
             "detection_evidence": d.result.evidence if d else None,
             "advanced": list(self.advanced),
+            "stopped_at_detection": self.stopped,
             "n_checks": len(self.checks),
             "escalations": self.escalations,
             "model_escalations": self.model_escalations,
@@ -94,6 +97,11 @@ class Checker:
     anomaly rules, the built-in task-level falsifiers (``use_builtins``: all, none, or a
     :class:`~fcpkit.core.falsifiers.Builtins` record; they run with the anomaly rules), and the
     pre-action test.
+
+    ``stop_at_detection`` ends a run's check at its first detection, where a guard stops the agent
+    (live, repair takes over and what follows is another run): the rest of a recorded run is what
+    the agent did unguarded, and its checks cost nothing a guarded run would spend. Off (the
+    default), every step is checked, which the benchmarks' later-repair outcomes (``caught``) read.
     """
 
     def __init__(
@@ -109,6 +117,7 @@ class Checker:
         use_builtins: bool | Builtins = True,
         pre_action: bool = True,
         log: EvidenceLog | None = None,
+        stop_at_detection: bool = False,
     ):
         kw = dict(use_confirming=use_confirming, use_falsifiers=use_falsifiers,
                   use_plan_falsifiers=use_plan_falsifiers, use_rules=use_rules)
@@ -125,6 +134,7 @@ class Checker:
         self.use_rules = use_rules
         self.pre_action = pre_action
         self.log = log
+        self.stop_at_detection = stop_at_detection
 
     # ------------------------------------------------------------------------------------
     def fit(self, corpus: Iterable[Trajectory]) -> "Checker":
@@ -139,13 +149,22 @@ class Checker:
 
     def check(self, traj: Trajectory, plan: Plan | None = None) -> TrajectoryReport:
         """Replay ``traj`` through a :class:`~fcpkit.core.tracker.CommitmentTracker`, deciding each
-        check with the verifier bound; the report lists every check and what was confirmed."""
+        check with the verifier bound; the report lists every check (up to the first detection with
+        ``stop_at_detection``) and what was confirmed."""
         plan = plan or traj.plan
         rep = TrajectoryReport(traj.id, traj.workflow, traj.label.fault, traj.label.first_off_track_step, len(traj.steps),
                                labelled=traj.label.labelled)
         tracker = CommitmentTracker(plan, self.state, actions=self.action, rules=self.use_rules,
                                     track_attempts=self.pre_action)
         decide = _Decider(self, traj, plan, tracker, rep)
+        try:
+            self._replay(traj, plan, tracker, decide)
+        except _Stopped:
+            rep.stopped = True
+        rep.advanced.extend(tracker.advanced)
+        return rep
+
+    def _replay(self, traj: Trajectory, plan: Plan, tracker: CommitmentTracker, decide: "_Decider") -> None:
         before = traj.initial_observation
         opening = self.state.start(plan, plan.commitments[0], before) if traj.steps else None
         if opening is not None and not tracker.defer_dialog(opening, before):  # a dialog waits for step 0's action
@@ -172,8 +191,10 @@ class Checker:
                 d = decide(t, tracker.retest(step.observation), observation=step.observation)
             decide.history.append((step.action, step.observation))
             before = step.observation
-        rep.advanced.extend(tracker.advanced)
-        return rep
+
+
+class _Stopped(Exception):
+    """Raised by :class:`_Decider` at a run's first detection when the checker stops there."""
 
 
 class _Decider:
@@ -186,6 +207,7 @@ class _Decider:
         self.log, self.run = checker.log, traj.id
         self.plan, self.tracker, self.rep = plan, tracker, rep
         self.history: list = []
+        self.stop = checker.stop_at_detection
 
     def __call__(self, step: int, result: CheckResult, **req: Any) -> Decision:
         verdict = Verdict(Decision.CONTINUE, verifier="fast")
@@ -200,4 +222,6 @@ class _Decider:
                 self.log.append("decision", run=self.run, step=step, phase=result.phase,
                                 commitment=result.commitment, decision=verdict.decision.value,
                                 verifier=verdict.verifier, scope=verdict.scope, diagnosis=verdict.diagnosis)
+        if self.stop and verdict.decision is Decision.REPAIR:
+            raise _Stopped
         return verdict.decision

@@ -119,3 +119,17 @@ def test_builtins_can_be_switched_off_one_by_one_or_all(examples_dir):
     assert first("--no-plan-falsifiers", "--no-builtin", "all") == (3, "post", "action_error", None)
     bad = CliRunner().invoke(main, [*args, "--no-builtin", "lost_sesion"])
     assert bad.exit_code != 0 and "unknown built-in falsifier" in bad.output and "Traceback" not in bad.output
+
+
+def test_a_runs_check_ends_at_its_first_detection_unless_asked_for_the_rest(lower, examples_dir):
+    res = CliRunner().invoke(main, ["check", str(examples_dir / "corpus.jsonl"), "--json", "--after-detection"])
+    assert res.exit_code == 0, res.output
+    whole = {r["id"]: r for r in map(json.loads, res.output.splitlines())}
+    stopped = [r for r in lower if r["stopped_at_detection"]]
+    assert stopped and all(r["detected"] for r in stopped)
+    for r in lower:
+        w = whole[r["id"]]
+        assert (r["detected"], r["first_detection_step"], r["first_detection_phase"]) == \
+               (w["detected"], w["first_detection_step"], w["first_detection_phase"])
+        assert not w["stopped_at_detection"] and len(r["checks"]) <= len(w["checks"])
+    assert any(len(r["checks"]) < len(whole[r["id"]]["checks"]) for r in stopped)

@@ -215,18 +215,22 @@ def test_a_search_for_what_the_task_names_that_finds_nothing():
 # -- negative alerts --------------------------------------------------------------------------------
 
 
+SAVE = Action("click('40')", "", "button 'Save'", "write")
+
+
 def test_a_new_negative_alert_in_other_words():
     failed = page(T390.url, T390.title, *T390.text.splitlines()[1:], "\t[20] alert ''",
                   "\t\t[21] StaticText 'Could not save the assignment. Try again later.'")
-    assert hits(HELPDESK, failed, T390, CLICK) == ["negative_alert"]
-    assert hits(HELPDESK, failed, failed, CLICK) == []  # not new
+    assert hits(HELPDESK, failed, T390, SAVE) == ["negative_alert"]
+    assert hits(HELPDESK, failed, failed, SAVE) == []  # not new
+    assert hits(HELPDESK, failed, T390, CLICK) == []  # after a read: a save the agent did not make
     card = page(INV.url, INV.title, *INV.text.splitlines()[1:], "\t[20] status ''",
                 "\t\t[21] StaticText 'Payment failed: card declined'")
-    assert hits(INVOICES, card, INV, CLICK) == ["negative_alert"]
+    assert hits(INVOICES, card, INV, SAVE) == ["negative_alert"]
     saved = page(INV.url, INV.title, *INV.text.splitlines()[1:], "\t[20] status ''", "\t\t[21] StaticText 'Invoice saved'")
-    assert hits(INVOICES, saved, INV, CLICK) == []
+    assert hits(INVOICES, saved, INV, SAVE) == []
     expected = Plan(INVOICES.task, [Commitment("x", "Reject it", confirm={"completion": ["Payment failed: card declined"]})])
-    assert hits(expected, card, INV, CLICK) == []  # the plan announces this message
+    assert hits(expected, card, INV, SAVE) == []  # the plan announces this message
 
 
 # -- the agent's report ------------------------------------------------------------------------------

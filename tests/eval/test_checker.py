@@ -108,3 +108,15 @@ def test_json_output_has_the_contract_fields():
     assert {"id", "detected", "first_detection_step", "first_detection_phase", "checks"} <= set(out)
     c = out["checks"][0]
     assert {"step", "phase", "alpha_plus", "alpha_minus", "route", "rule", "scope", "evidence", "elapsed_ms"} <= set(c)
+
+
+def test_a_check_that_stops_at_the_first_detection_keeps_it_and_checks_nothing_after():
+    t = traj("w", [(SEARCH, RESULTS), (OPEN_WRONG, T411), (ASSIGN, SAVED)], "wrong_record", 1)
+    whole, stopped = Checker().check(t), Checker(stop_at_detection=True).check(t)
+    d = whole.detection
+    assert d is not None and stopped.detection is not None
+    assert (stopped.detection.step, stopped.detection.phase) == (d.step, d.phase)
+    assert stopped.checks[-1] is stopped.detection and len(stopped.checks) < len(whole.checks)
+    assert stopped.to_json()["stopped_at_detection"] and not whole.to_json()["stopped_at_detection"]
+    healthy = traj("h", [(SEARCH, RESULTS), (OPEN, T390), (ASSIGN, SAVED)])
+    assert len(Checker(stop_at_detection=True).check(healthy).checks) == len(Checker().check(healthy).checks)

@@ -4,7 +4,9 @@ permit back office, a hotel's property system, a newsletter tool, a student reco
 claims desk, a device-management console, a pharmacy, a venue's box office, payroll, an applicant
 tracker, a card dispute desk, a laboratory's sample system, a restaurant's reservations, a
 conference's registration desk, a car-rental counter, a team wiki, an airline's rebooking desk, a
-foundation's grants portal, a store's returns desk): the default checker, lower
+foundation's grants portal, a store's returns desk, an operations console's scaling review, a
+newsletter's campaign scheduler, a property manager's work orders, a telecom care desk's plan
+change, a hotel group's rate overrides, a city's 311 triage): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -23,7 +25,9 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/tidewater": 8, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 9, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
-          "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11}
+          "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11, "heldout/driftwood": 10,
+          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
+          "heldout/cityline": 8}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))

@@ -19,11 +19,11 @@ from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES, LIVE_ROLES, Node
 from fcpkit.core.page.provenance import DEFAULT_POLICY, ProvenancePolicy, about_user_content, user_labels, user_nodes
 from fcpkit.core.page.records import RECORD_ID, RecordId, id_names, record_ids
 from fcpkit.core.page.site import SiteModel, furniture
-from fcpkit.core.page.views import Discounted, Reading, app_view, discounted, evidence_view, reading, record_view
+from fcpkit.core.page.views import Discounted, Reading, app_view, discounted, evidence_view, found_view, reading, record_view
 
 __all__ = [
     "Page", "Node", "Field", "read_line", "ZONES", "COLLECTIONS", "ITEMS", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES",
     "title_parts", "RECORD_ID", "RecordId", "record_ids", "id_names", "ProvenancePolicy", "DEFAULT_POLICY",
     "about_user_content", "user_labels", "user_nodes", "SiteModel", "furniture", "app_view", "evidence_view",
-    "discounted", "Discounted", "Reading", "reading", "record_view",
+    "discounted", "Discounted", "Reading", "reading", "record_view", "found_view",
 ]

@@ -55,6 +55,8 @@ def title_parts(title: str) -> list[str]:
 
 #: Roles of a choice a form offers (chosen when checked or selected).
 _CHOICES = frozenset({"radio", "option", "menuitemradio"})
+#: A line that opens with a term and defines it: "Urgent: ...", "Bonus – performance: ...".
+_LEGEND = re.compile(r"\s*:|\s+[—–-]\s")
 
 
 class Page:
@@ -278,6 +280,32 @@ class Page:
         not what it holds."""
         return frozenset(k for i, n in enumerate(self.nodes) if n.kind in _CHOICES
                          and not ({"checked", "selected"} & n.states) for k in self.subtree(i))
+
+    @cached_property
+    def legends(self) -> frozenset[int]:
+        """Positions of the text lines that define a form's choices: beside a control (a list box, a
+        group of radio buttons), a line that opens with one of its choices' labels and a colon or a
+        spaced dash ("Urgent: vendor dispatched within 4 hours", "Bonus – performance: linked to
+        annual review"). A legend says what each choice means, whichever is chosen; the form's
+        state is the choice made."""
+        out: set[int] = set()
+        parents = self.parents
+        siblings: dict[int, list[int]] = {}
+        for i, par in enumerate(parents):
+            siblings.setdefault(par, []).append(i)
+        for par, kids in siblings.items():
+            labels = {self.nodes[k].name.casefold() for c in kids for k in self.subtree(c)
+                      if self.nodes[k].kind in _CHOICES and self.nodes[k].name.strip()}
+            if not labels:
+                continue
+            for c in kids:
+                n = self.nodes[c]
+                if n.kind not in ("statictext", "") or self.items[c] >= 0:
+                    continue
+                text = (n.name or n.line).lstrip().casefold()
+                if any(text.startswith(label) and _LEGEND.match(text, len(label)) for label in labels):
+                    out.add(c)
+        return frozenset(out)
 
     @cached_property
     def asides(self) -> frozenset[int]:

@@ -11,6 +11,9 @@ the quote guard and the task's context must agree on what one is. Shapes the web
   and its variant, strong: no year, zip code or count is written so);
 * a long bare number: ``100234`` (five digits or more).
 
+An id's prefix with its separator and nothing after it ("OL-2025-", "INV-2024-…") is no id: it
+stands for the numbers a series will give, which the one who wrote it could not know.
+
 Dates, times, amounts and version numbers are not ids (``2025-03-28``, ``10:42``, ``$1,250.00``,
 ``4.12.0``). Each id has a **kind**: its prefix and digit count (``("LR", 4)`` for ``LR-2207``,
 ``("#", 6)`` for ``#100482``), so ``LR-2217`` is a record of the same kind as ``LR-2207``. A
@@ -66,12 +69,21 @@ def _of(m: re.Match[str]) -> RecordId:
     return RecordId(text, ("", len(m.group("bare"))), False)
 
 
+def _opens_a_series(text: str, end: int) -> bool:
+    """Whether the id that ends at ``end`` is followed by a separator and nothing more of it
+    ("Outgoing loan OL-2025-", "INV-2024-…"): the prefix of the ids a series will take, written by
+    one who cannot know the number the record will get, not a record."""
+    return end < len(text) and text[end] in "-_/" and (end + 1 == len(text) or not text[end + 1].isalnum())
+
+
 @page_cache(65536)
 def record_ids(text: str) -> tuple[RecordId, ...]:
     """The record identifiers in ``text``, in order of appearance, each once (cached per text:
     statements, titles and messages come back on every check)."""
     out: dict[str, RecordId] = {}
     for m in RECORD_ID.finditer(text):
+        if _opens_a_series(text, m.end()):
+            continue
         r = _of(m)
         out.setdefault(r.id, r)
     return tuple(out.values())

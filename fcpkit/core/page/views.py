@@ -29,7 +29,7 @@ from fcpkit.core.page.site import SiteModel, furniture
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
 
-__all__ = ["app_view", "evidence_view", "Discounted", "discounted", "Reading", "reading"]
+__all__ = ["app_view", "evidence_view", "found_view", "record_view", "Discounted", "discounted", "Reading", "reading"]
 
 _VALUE_ATTR = re.compile(r""",?\s*\bvalue=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
 
@@ -51,6 +51,24 @@ def record_view(page: "Page") -> "Page":
     boxes = [i for i, n in enumerate(page.nodes) if n.kind in CONTROL_ROLES and n.value]
     view = page.derive(range(len(page.nodes)), {i: _strip_value(page, i) for i in boxes}) if boxes else page
     page.cache["record_view"] = view
+    return view
+
+
+def found_view(page: "Page", inputs: Iterable[str] = ()) -> "Page":
+    """``page`` without the values of the editable controls that hold none of ``inputs`` (what the
+    agent typed or chose in this run): the values the application put there, a form's defaults or a
+    record's values as the step found them (the same object when none is left). Until the step
+    saved, such a value is what the step is there to set, not a choice of the agent's."""
+    inputs = tuple(inputs)
+    key = ("found_view", inputs)
+    hit = page.cache.get(key)
+    if hit is not None:
+        return hit
+    wanted = {" ".join(v.split()).casefold() for v in inputs if v and v.strip()}
+    boxes = [i for i, n in enumerate(page.nodes) if n.kind in CONTROL_ROLES and n.value
+             and " ".join(n.value.split()).casefold() not in wanted]
+    view = page.derive(range(len(page.nodes)), {i: _strip_value(page, i) for i in boxes}) if boxes else page
+    page.cache[key] = view
     return view
 
 

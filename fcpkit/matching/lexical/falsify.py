@@ -61,7 +61,7 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.compared
+            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.legends | page.compared
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:
@@ -393,14 +393,21 @@ _QUANTIFIERS = frozenset(tokenize("all every each both entire whole also", keep_
 _PARTICLES = frozenset(tokenize("out in up off down over back away", keep_stopwords=True))
 
 
+#: When a control acts: "Send now" beside "Send later" and the "Send date" box, "Pay now", "Publish
+#: immediately". Words of discourse in a sentence ("is still shown now"), the whole difference in a
+#: control's label.
+_WHEN = frozenset(tokenize("now later immediately today tomorrow", keep_stopwords=True))
+
+
 def _quantity_missing(statement: str, action: ActionDescription) -> bool:
     """Whether an action falsifier says how many the control it names acts on ("Renew all"), or
-    is a control's label of a phrasal verb ("Check out", "Sign out": three words at most), and
-    what the action acts on (its target, the values it types or chooses) does not say it."""
+    is a control's label of a phrasal verb or of when it acts ("Check out", "Sign out", "Send
+    now": three words at most), and what the action acts on (its target, the values it types or
+    chooses) does not say it."""
     words = tokenize(statement, keep_stopwords=True)
     want = _QUANTIFIERS.intersection(words)
     if len(statement.split()) <= 3:
-        want |= _PARTICLES.intersection(words)
+        want |= (_PARTICLES | _WHEN).intersection(words)
     return bool(want) and not want.issubset(tokenize(" ".join((action.target_text, *action.values)), keep_stopwords=True))
 
 
@@ -425,8 +432,24 @@ def score_falsifiers(matcher: "LexicalMatcher", statements: Sequence[str], text:
     if isinstance(text, ActionDescription):
         said = frozenset(tokenize(" ".join((text.target_text, *text.values, text.context)), past="stem"))
         out = [min(s, _ELSEWHERE) if _quantity_missing(statement, text) or (text.tells and not _TELLING.match(statement))
-               or _act_missing(statement, said) else s for s, statement in zip(out, statements)]
+               or _act_missing(statement, said) or _elsewhere(statement, text) else s for s, statement in zip(out, statements)]
     return out
+
+
+#: Words of a place phrase that name the kind of place, not which one ("on the AM *row*", "in the
+#: first *card*"): which row it is, is the rest.
+_PLACE_NOUNS = frozenset(tokenize("row rows line lines item items entry entries card cards tile section panel list table "
+                                  "column tab grid group first second third last one top bottom", keep_stopwords=True))
+
+
+def _elsewhere(statement: str, action: ActionDescription) -> bool:
+    """Whether an action falsifier says where the control it names stands ("click Change stop on
+    the AM row") and the row or list item the action's target stands in (``action.place``, known
+    when the action was tested on its page) does not say it: the same control on another row."""
+    if not action.place:
+        return False
+    tail = _locative_tail(statement) - _PLACE_NOUNS
+    return bool(tail) and not tail <= frozenset(tokenize(action.place, past="marked"))
 
 
 #: An action falsifier about what the agent tells the user ("Report the refund as done", "Tell the
