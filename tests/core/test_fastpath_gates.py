@@ -45,6 +45,7 @@ def test_volatile_text_is_stripped_whether_or_not_the_gate_lets_it_through():
 def _plain_tokenize(s: str, past: str) -> tuple[str, ...]:
     """tokenize as first written: is_key_token and re.split on every token (but a snake_case name)."""
     s = text._THOUSANDS.sub("", text.canon_roles(s.lower()).replace("’", "'").replace("n't", " not"))
+    s = re.sub(r"(?<![\w/.:-])\d{1,4}[/-](?=\s|$)", " ", s)  # a date whose rest is left open: "until 06/"
     out: list[str] = []
     for tok in text._TOKEN.findall(s):
         if text._NUMBER.match(tok):
