@@ -452,6 +452,41 @@ def engine_llm_plans() -> str:
     return md(["LLM-written plans", "value"], body)
 
 
+@block("planner-budget", "planner_budget_smollm2.jsonl")
+def planner_budget() -> str:
+    """``benchmarks/planner_budget.py``: the embedded model's planning call before and after its own budget."""
+    r = jsonl("planner_budget_smollm2.jsonl")
+    body = []
+    for setting in dict.fromkeys(x["setting"] for x in r):
+        xs = [x for x in r if x["setting"] == setting]
+        body.append([setting, ", ".join(sorted({x["model"] for x in xs})), frac(sum(x["plan"] for x in xs), len(xs)),
+                     sum(x["attempts"] for x in xs), num(statistics.median(x["completion_tokens"] for x in xs), 0),
+                     num(statistics.median(x["seconds"] for x in xs), 0)])
+    return md(["planning call", "model", "plans", "client attempts", "completion tokens (median)",
+               "seconds (median)"], body)
+
+
+@block("prompt-lab", "promptlab_scores.jsonl")
+def prompt_lab() -> str:
+    """``fcpkit prompts score``'s table: each prompt version's plans beside the hand-written and generated.
+
+    The winning version (bold) has the most faulty runs caught on time, then the fewest healthy runs
+    flagged, then the fewest early alarms."""
+    r = jsonl("promptlab_scores.jsonl")
+    versions = [x for x in r if x.get("prompt_hash")]
+    best = min(versions, key=lambda x: (-x["on_time"], x["healthy_flagged"], x["early"]), default=None)
+
+    def name(x: dict) -> str:
+        label = x["source"] + (f" ({x['model']})" if x.get("model") else "")
+        return f"**{label}** (winner)" if x is best else label
+
+    body = [[name(x), frac(x["valid"], x["tasks"]), x["lint"], frac(x["on_time"], x["faulty"]), x["early"],
+             frac(x["healthy_flagged"], x["healthy"]), pct(x["model_share"]),
+             num(x["seconds"], 0) if x.get("seconds") is not None else ""] for x in r]
+    return md(["plans from", "valid plans", "lint warnings", "faulty runs caught on time", "flagged early",
+               "healthy runs flagged", "checks needing a model", "s / plan (median)"], body)
+
+
 def _engine_vs(rel: str) -> str:
     body = [[r["arm"], r.get("model", ""), r["task"], "yes" if r["success"] == "True" else "no", r["llm_calls"],
              f"{int(r['tokens']):,}", num(r["seconds"]), r["reason"][:90]] for r in rows(rel)]

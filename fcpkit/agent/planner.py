@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import string
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ __all__ = [
     "task_variables",
     "render_skills",
     "render_failures",
+    "PLAN_MAX_TOKENS",
+    "planning_schema",
 ]
 
 
@@ -390,6 +393,29 @@ def sanitize_plan_data(
 
 # -- LLM planner ----------------------------------------------------------------------------
 
+#: The planning call's output budget in tokens. A five-commitment plan in the schema's JSON is
+#: 900-1,400 tokens with SmolLM2's and Qwen2.5's tokenizers; at the client's default 512 it was
+#: cut off every time (issue #31). 1,800 leaves room for a longer plan and, with a 4,096-token
+#: context, for the prompt and a 3,000-character page.
+PLAN_MAX_TOKENS = 1800
+
+
+def planning_schema(max_commitments: int = 5) -> dict:
+    """The schema a planning call asks for: :data:`~fcpkit.llm.schemas.PLANNER_SCHEMA` with at most
+    ``max_commitments`` commitments (a grammar-constrained model, llama.cpp, stops where the prompt
+    asks it to instead of writing eight and running out of tokens) and confidence any number.
+
+    llama.cpp's grammar does not enforce a number's range, so SmolLM2 wrote ``"confidence": 4.67``
+    and the client rejected the whole plan three times (40 s) over a value :func:`sanitize_plan_data`
+    clamps into [0, 1] anyway; what the sanitiser repairs is not worth a re-ask."""
+    schema = copy.deepcopy(PLANNER_SCHEMA)
+    schema["properties"]["commitments"]["maxItems"] = max(1, min(int(max_commitments), 8))
+    confidence = schema["properties"]["commitments"]["items"]["properties"]["confidence"]
+    confidence.pop("minimum", None)
+    confidence.pop("maximum", None)
+    return schema
+
+
 class LLMPlanner(LLMComponent):
     """The planner Pi of Algorithm 1 on an :class:`~fcpkit.llm.LLMClient`.
 
@@ -402,6 +428,15 @@ class LLMPlanner(LLMComponent):
         link_unknown_skills: keep skill names the model invents (default: unlink them).
         lint_rounds: re-asks showing the model the lint warnings about its statements, each with
             its fix (:mod:`fcpkit.agent.planner_lint`); each is another planning call (default 0).
+        prompt: the template: a name (``planner``, looked up as :mod:`fcpkit.llm.templates` says)
+            or the path of a template file (a prompt version the prompt lab saved); a file edited
+            on disk is read again on the next plan.
+        max_tokens: the planning call's output budget (:data:`PLAN_MAX_TOKENS`), given to clients
+            that have a default budget of their own (an ``LLMClient``'s 512 cuts a five-commitment
+            plan off); ``None`` keeps the client's.
+
+    The answer's schema is :func:`planning_schema`: at most ``max_commitments`` commitments, and
+    no range on confidence (the sanitiser clamps it).
 
     ``last_report`` holds what the last call did: attempts, fixes applied, problems fed back.
     """
@@ -421,15 +456,26 @@ class LLMPlanner(LLMComponent):
         link_unknown_skills: bool = False,
         prompt: str = "planner",
         lint_rounds: int = 0,
+        max_tokens: int | None = None,
     ):
-        super().__init__(client, prompt=prompt)
+        super().__init__(client, prompt=str(prompt) if prompt else prompt)
         self.lint_rounds = lint_rounds
+        self.max_tokens = PLAN_MAX_TOKENS if max_tokens is None else max_tokens
+        self.schema = planning_schema(max_commitments)
         self.max_commitments = max_commitments
         self.retries = retries
         self.plan_falsifiers = dict(plan_falsifiers or {})
         self.max_observation_chars = max_observation_chars
         self.link_unknown_skills = link_unknown_skills
         self.last_report: dict[str, Any] = {}
+
+    def ask(self, messages: list[dict[str, str]], *, schema: dict | None = None) -> dict:
+        """One schema-valid plan answer; the planner's output budget goes to a client that has a
+        default budget (``max_tokens`` attribute) of its own, other clients are called as before."""
+        if self.max_tokens and hasattr(self.client, "max_tokens"):
+            return self.client.complete_json(self.module, messages, schema=self.schema if schema is None else schema,
+                                             max_tokens=self.max_tokens)
+        return super().ask(messages, schema=schema)
 
     def messages(self, task: str, observation: Observation | None, skills: Sequence[SkillRecord] = (),
                  failures: Sequence[Any] = ()) -> list[dict[str, str]]:

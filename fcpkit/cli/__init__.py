@@ -48,7 +48,7 @@ main.add_command(bench)
 #: The commands the fcpkit-lab distribution adds (``bench X`` for the benchmark group's), listed so
 #: that with only fcpkit installed each one says where it lives instead of "No such command".
 LAB_COMMANDS = ("demo", "run", "record", "workbench", "crawl", "compile", "miniwob-program", "study",
-                "induce", "retrieve", "plan", "import", "bench detection", "bench checks", "bench retrieval",
+                "induce", "retrieve", "plan", "prompts", "import", "bench detection", "bench checks", "bench retrieval",
                 "bench experience", "bench verifier", "bench injection", "bench repair")
 LAB_INSTALL = "pip install fcpkit-lab (in a checkout: make setup, or pip install -e lab)"
 

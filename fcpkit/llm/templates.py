@@ -14,7 +14,13 @@ missing variable. Extra variables are ignored (callers may pass one context dict
 templates).
 
 Set ``FCPKIT_PROMPT_DIR`` (``os.pathsep``-separated) to override templates by name with your
-own files; they are searched before the packaged ones.
+own files; they are searched before the packaged ones. A name that is a path to a file
+(``prompts/planner_v2.txt``: it has a template suffix or a path separator) loads that file.
+
+A template file edited on disk is read again on its next use: the library remembers each file's
+modification time and size, not just its name, so a prompt edited in a notebook or an editor
+takes effect without restarting the kernel (one ``stat`` per use; parsing happens only when the
+file changed).
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ __all__ = [
     "PAGE_CLOSE",
     "fence_page",
     "neutralize",
+    "load_prompt_file",
+    "is_prompt_path",
 ]
 
 #: The fence around page text in the prompts: the page is data from a website, never instructions.
@@ -159,13 +167,57 @@ class PromptTemplate:
         return "\n\n".join(m["content"] for m in self.messages(**variables))
 
 
+def is_prompt_path(name: str | os.PathLike) -> bool:
+    """Whether ``name`` names a template file rather than a template: a path object, a path
+    separator, or a template suffix (``planner`` is a name; ``planner.txt`` and ``./p`` are files)."""
+    if isinstance(name, os.PathLike):
+        return True
+    return os.sep in name or "/" in name or name.endswith(_SUFFIXES)
+
+
+#: parsed template files by path: ((mtime_ns, size), template); re-parsed when either changes
+_FILES: dict[str, tuple[tuple[int, int], PromptTemplate]] = {}
+
+
+def load_prompt_file(path: str | os.PathLike, name: str | None = None) -> PromptTemplate:
+    """The template in file ``path``, parsed again whenever the file has changed since last read.
+
+    Raises :class:`PromptError` naming the file when it does not exist or does not parse."""
+    p = Path(path).expanduser()
+    try:
+        st = p.stat()
+    except OSError:
+        raise PromptError(f"prompt file {str(p)!r} does not exist; fix: give the path of a template file "
+                          "(a <<system>>/<<user>> text such as fcpkit/llm/prompts/planner.txt)") from None
+    if not p.is_file():
+        raise PromptError(f"prompt file {str(p)!r} is not a file; fix: give the path of a template file")
+    key, stamp = str(p.resolve()), (st.st_mtime_ns, st.st_size)
+    hit = _FILES.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise PromptError(f"prompt file {str(p)!r} is not UTF-8 text ({e}); fix: save it as UTF-8") from None
+    tpl = PromptTemplate.parse(name or _stem(p.name), text, str(p))
+    _FILES[key] = (stamp, tpl)
+    return tpl
+
+
+def _stem(filename: str) -> str:
+    for suf in _SUFFIXES:
+        if filename.endswith(suf):
+            return filename[: -len(suf)]
+    return filename
+
+
 class PromptLibrary:
-    """Templates looked up by name in ``dirs`` (first hit wins), then in the package."""
+    """Templates looked up by name in ``dirs`` (first hit wins), then in the package; a name that
+    is a file path (:func:`is_prompt_path`) loads that file. Every file is re-read when it changes."""
 
     def __init__(self, *dirs: str | Path, include_package: bool = True):
         self.dirs = [Path(d) for d in dirs]
         self.include_package = include_package
-        self._cache: dict[str, PromptTemplate] = {}
 
     def _candidates(self):
         for d in self.dirs:
@@ -186,16 +238,16 @@ class PromptLibrary:
                         found.add(p.name[: -len(suf)])
         return sorted(found)
 
-    def get(self, name: str) -> PromptTemplate:
-        if name in self._cache:
-            return self._cache[name]
+    def get(self, name: str | os.PathLike) -> PromptTemplate:
+        if is_prompt_path(name):
+            return load_prompt_file(name)
         for d in self._candidates():
             for suf in _SUFFIXES:
                 p = d.joinpath(name + suf)
                 if p.is_file():
-                    tpl = PromptTemplate.parse(name, p.read_text(encoding="utf-8"), str(p))
-                    self._cache[name] = tpl
-                    return tpl
+                    if isinstance(p, Path):
+                        return load_prompt_file(p, name)
+                    return PromptTemplate.parse(name, p.read_text(encoding="utf-8"), str(p))  # inside an archive
         raise PromptError(
             f"no prompt template named {name!r}; known: {', '.join(self.names()) or '(none)'} "
             f"(searched {', '.join(str(d) for d in self._candidates())})"

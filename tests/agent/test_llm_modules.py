@@ -267,3 +267,43 @@ def test_llm_repairer_falls_back_on_llm_error():
     r = LLMRepairer(BrokenLLM())
     res = r.repair(_request("execution", diagnosis="wrong record"))
     assert res.scope == "execution" and res.repairer.startswith("llm-fallback") and r.fallbacks
+
+
+def test_llm_planner_loads_its_prompt_from_a_file_and_rereads_it(tmp_path):
+    import os
+    prompt = tmp_path / "planner_v2.txt"
+    prompt.write_text("<<system>>\nVERSION ONE\n<<user>>\nTask: $task\nPage: $observation")
+    seen = []
+    client = MockClient({"planner": lambda m, msgs: seen.append(msgs) or {"commitments": [fcu("open", "Open ticket T-390")]}})
+    planner = LLMPlanner(client, prompt=prompt)
+    planner.plan(TASK, None)
+    assert seen[-1][0]["content"] == "VERSION ONE" and seen[-1][1]["content"].startswith(f"Task: {TASK}")
+    before = prompt.stat().st_mtime_ns
+    prompt.write_text("<<system>>\nVERSION TWO\n<<user>>\nTask: $task\nPage: $observation")
+    os.utime(prompt, ns=(before + 2_000_000_000,) * 2)
+    planner.plan(TASK, None)
+    assert seen[-1][0]["content"] == "VERSION TWO"
+
+
+def test_llm_planner_gives_a_budgeted_client_its_output_budget_and_a_bounded_schema():
+    from fcpkit.agent.planner import PLAN_MAX_TOKENS
+
+    class Budgeted:
+        max_tokens = 512
+
+        def __init__(self):
+            self.kw = []
+
+        def complete_json(self, module, messages, *, schema, **kw):
+            self.kw.append((schema, kw))
+            return {"commitments": [{**fcu("open", "Open ticket T-390"), "confidence": 4.67}]}
+
+    client = Budgeted()
+    plan = LLMPlanner(client, max_commitments=3).plan(TASK, None)
+    schema, kw = client.kw[0]
+    assert kw == {"max_tokens": PLAN_MAX_TOKENS} and PLAN_MAX_TOKENS > 512
+    assert schema["properties"]["commitments"]["maxItems"] == 3
+    # llama.cpp's grammar does not bound numbers; the sanitiser clamps instead of a re-ask
+    assert "maximum" not in schema["properties"]["commitments"]["items"]["properties"]["confidence"]
+    assert plan.commitments[0].confidence == 1.0
+    assert LLMPlanner(client, max_tokens=0).ask([{"role": "user", "content": "x"}]) and client.kw[-1][1] == {}

@@ -58,8 +58,8 @@ def test_notebooks_lists_and_names_a_bad_notebook():
     pytest.importorskip("ipywidgets", reason="the notebooks extra: pip install 'fcpkit[notebooks]'")
     out = CliRunner().invoke(main, ["notebooks"])
     assert out.exit_code == 0 and "02_live_execution" in out.output and "docs/notebooks" in out.output
-    bad = CliRunner().invoke(main, ["notebooks", "--execute", "09"])
-    assert bad.exit_code == 2 and "no notebook '09'" in bad.output
+    bad = CliRunner().invoke(main, ["notebooks", "--execute", "99"])
+    assert bad.exit_code == 2 and "no notebook '99'" in bad.output
 
 
 def test_notebooks_execute_writes_an_executed_copy_with_static_figures(tmp_path, kernel_name):

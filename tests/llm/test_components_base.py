@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from fcpkit.agent.planner import LLMPlanner
+from fcpkit.agent.planner import LLMPlanner, planning_schema
 from fcpkit.llm import MockClient
 from fcpkit.llm.components import JSONClient, LLMComponent, LLMVerifier
 from fcpkit.llm.schemas import PLANNER_SCHEMA, VERIFIER_SCHEMA
@@ -19,10 +19,12 @@ def _commitment(cid: str, subgoal: str) -> dict:
 
 def test_each_component_names_its_module_prompt_and_schema():
     client = MockClient({})
-    for cls, module, schema in ((LLMVerifier, "verifier", VERIFIER_SCHEMA), (LLMPlanner, "planner", PLANNER_SCHEMA)):
+    # the planner's: PLANNER_SCHEMA bounded by its max_commitments, confidence left to the sanitiser
+    for cls, module, schema in ((LLMVerifier, "verifier", VERIFIER_SCHEMA), (LLMPlanner, "planner", planning_schema(5))):
         c = cls(client)
         assert isinstance(c, LLMComponent) and isinstance(client, JSONClient)
         assert (c.module, c.prompt, c.schema, c.client) == (module, module, schema, client)
+    assert planning_schema(8)["properties"]["commitments"]["maxItems"] == PLANNER_SCHEMA["properties"]["commitments"]["maxItems"]
     assert LLMPlanner(client, prompt="planner").render(task="t", observation="o", skills="", failure_cases="",
                                                        max_commitments=3)[-1]["role"] == "user"
 

@@ -55,3 +55,35 @@ def test_override_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("FCPKIT_PROMPT_DIR", str(tmp_path))
     assert render_prompt("verifier", task="T") == "mine: T and $5"
     assert "extra" in list_prompts() and "planner" in list_prompts()
+
+
+def _touch_later(path, text):
+    """Rewrite ``path`` and move its mtime forward, so the change is seen even on coarse clocks."""
+    import os
+    before = path.stat().st_mtime_ns
+    path.write_text(text)
+    os.utime(path, ns=(before + 2_000_000_000, before + 2_000_000_000))
+
+
+def test_an_override_edited_on_disk_is_read_again_without_a_restart(tmp_path, monkeypatch):
+    (tmp_path / "verifier.txt").write_text("<<user>>\nfirst $task")
+    monkeypatch.setenv("FCPKIT_PROMPT_DIR", str(tmp_path))
+    assert render_prompt("verifier", task="T") == "first T"
+    _touch_later(tmp_path / "verifier.txt", "<<user>>\nsecond $task")
+    assert render_prompt("verifier", task="T") == "second T"
+
+
+def test_a_prompt_file_path_loads_that_file_and_is_reread(tmp_path):
+    from fcpkit.llm.templates import is_prompt_path, load_prompt_file
+
+    f = tmp_path / "mine.txt"
+    f.write_text("<<system>>\nsys\n<<user>>\nuser $task")
+    assert is_prompt_path(str(f)) and is_prompt_path("planner_v2.txt") and not is_prompt_path("planner")
+    assert PromptLibrary().messages(str(f), task="T")[1]["content"] == "user T"
+    _touch_later(f, "<<system>>\nsys\n<<user>>\nedited $task")
+    assert load_prompt_file(f).render(task="T") == "sys\n\nedited T"
+    with pytest.raises(PromptError, match=r"prompt file .*nope\.txt.* does not exist; fix"):
+        PromptLibrary().get(str(tmp_path / "nope.txt"))
+    _touch_later(f, "stray\n<<user>>\nx")
+    with pytest.raises(PromptError, match=r"mine\.txt\): text before the first <<role>> marker"):
+        load_prompt_file(f)

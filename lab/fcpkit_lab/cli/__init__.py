@@ -27,6 +27,7 @@ COMMANDS = {
     "induce": "fcpkit_lab.cli.experience:induce",
     "retrieve": "fcpkit_lab.cli.experience:retrieve",
     "plan": "fcpkit_lab.cli.experience:plan_cmd",
+    "prompts": "fcpkit_lab.cli.prompts:prompts_group",
     "study": "fcpkit_lab.cli.study:study",
     "import": "fcpkit_lab.cli.importing:import_group",
 }

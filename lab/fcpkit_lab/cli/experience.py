@@ -29,6 +29,7 @@ from fcpkit.eval.induce import DeterministicInducer
 from fcpkit.matching import lint_plan as lint_on_runs  # `fcpkit lint --corpus`'s, not the memory's
 from fcpkit.eval.llm_induce import LLMInducer
 from fcpkit.errors import FcpkitError
+from fcpkit.llm.templates import load_prompt_file
 from fcpkit_lab.envs.experience import (experience_scaling, scaling_figure, scaling_table, split_runs,
                                     workbench_live_runner)
 from fcpkit_lab.envs.workbench import start_workbench
@@ -115,10 +116,13 @@ def retrieve(task: str, library: Path, k: int, p: int, bm25_weight: float, embed
 @click.option("--no-failures", is_flag=True, help="Do not retrieve failure cases (no failure falsifiers).")
 @click.option("--lint-rounds", type=click.IntRange(0, 5), default=0, show_default=True,
               help="With --planner llm: re-ask the model this many times with its plan's lint warnings and fixes.")
+@click.option("--prompt", "prompt_file", type=SafePath(exists=True, dir_okay=False, path_type=Path),
+              help="A planner prompt version (a template file, e.g. one the prompt lab saved) instead of the "
+                   "packaged planner prompt; implies --planner llm.")
 @click.option("--out", type=SafePath(dir_okay=False, path_type=Path), help="Also write the plan here (.yaml/.json).")
 @friendly
 def plan_cmd(task: str | None, for_runs: Path | None, out_dir: Path | None, library: Path, planner_name: str,
-             no_failures: bool, lint_rounds: int, out: Path | None) -> None:
+             no_failures: bool, lint_rounds: int, prompt_file: Path | None, out: Path | None) -> None:
     """Generate the plan for TASK from retrieved skills and failure cases; print it and its lint.
 
     With --for RUNS: a draft plan for every task goal of runs nobody planned (see plans_for_runs)."""
@@ -127,8 +131,11 @@ def plan_cmd(task: str | None, for_runs: Path | None, out_dir: Path | None, libr
                           "fcpkit plan --for runs/ --out-dir drafts/")
     lib = load_library(library)
     base = None
+    if prompt_file is not None:
+        load_prompt_file(prompt_file)  # a malformed file is reported before a model starts
+        planner_name = "llm"
     if planner_name == "llm":
-        base = LLMPlanner(default_client(), lint_rounds=lint_rounds)
+        base = LLMPlanner(default_client(), lint_rounds=lint_rounds, prompt=str(prompt_file or "planner"))
     planner = ExperiencePlanner(lib, base, use_failures=not no_failures)
     if for_runs is not None:
         if out_dir is None:

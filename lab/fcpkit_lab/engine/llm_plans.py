@@ -32,7 +32,7 @@ from fcpkit import Plan
 from fcpkit.agent.planner import PlanningError
 from fcpkit.errors import ConfigError, FcpkitError
 
-__all__ = ["write_llm_plans", "load_llm_plans", "llm_plan_corpus", "tracker_only", "plan_records_summary"]
+__all__ = ["write_llm_plans", "llm_plan_records", "load_llm_plans", "llm_plan_corpus", "tracker_only", "plan_records_summary"]
 
 
 def _done(path: Path) -> dict[str, dict[str, Any]]:
@@ -83,6 +83,12 @@ def write_llm_plans(trajs: Sequence[Any], planner: Any, path: str | Path, *, mod
         if progress is not None:
             progress(rec)
     return list(records.values())
+
+
+def llm_plan_records(path: str | Path) -> dict[str, dict[str, Any]]:
+    """The records in ``path`` by task (what :func:`write_llm_plans` resumes from); a line that is not
+    a record is a ``ConfigError`` naming the file and the line."""
+    return _done(Path(path))
 
 
 def load_llm_plans(path: str | Path) -> dict[str, Plan]:

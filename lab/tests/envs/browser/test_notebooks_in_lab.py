@@ -183,3 +183,31 @@ def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page)
     assert "built-in" in after.split("first detections")[-1], after  # the catch is attributed to the built-in
     assert traces.count() >= 2  # still drawn after the edits
     _shot(lab_widget, "03_falsifier_lab_after_edit.png")
+
+
+def test_09_prompt_lab_edit_in_the_browser_regenerates_from_replayed_answers(lab, page):
+    path = _prepare(lab, "09_prompt_lab", corpora="external-hr-leave,harborline-crm", metrics_path="metrics_09.json")
+    open_notebook(page, lab, path)
+    run_all(page, done_text="fcpkit plan --prompt", timeout_ms=300_000)
+    widget = page.locator(".fcp-prompt-lab").first
+    table = widget.locator(".fcp-prompt-lab-table")
+    before = table.inner_text()
+    from fcpkit_lab.promptlab import PromptVersion
+
+    reference, example = (PromptVersion.load(ROOT / "data" / "results" / "promptlab" / "prompts" / f).hash
+                          for f in ("packaged.txt", "one-example.txt"))
+    assert example in before and reference in before and "hand-written" in before and "state machine" in before
+
+    # empty the examples part in the browser (back to the packaged prompt), press Generate and score
+    widget.locator(".lm-TabBar-tab:has-text('examples'), .p-TabBar-tab:has-text('examples')").first.click()
+    area = widget.locator("textarea:visible").first
+    area.fill("")
+    area.press("Tab")  # the textarea syncs its value to the kernel on change
+    old = table.text_content()
+    widget.locator(".fcp-prompt-lab-run").click()
+    page.wait_for_function("([el, old]) => el.textContent !== old", arg=[table.element_handle(), old],
+                           timeout=60_000)
+    after = table.inner_text()
+    assert example not in after and after.count(reference) == 2  # the edited row is the reference prompt now
+    assert "0 without an answer" in widget.locator(".fcp-prompt-lab-status").inner_text()  # all replayed
+    _shot(widget, "09_prompt_lab.png")
