@@ -9,7 +9,7 @@ price"): the matcher reads that account, so only the control's *name* can say wh
 
 Two readings decide it, both from the name alone:
 
-* the **act**: the verb families of :data:`ACTS` (one family per act, each a small multilingual
+* the **act**: the verb families of :data:`fcpkit.core.phrases.ACTS` (one family per act, each a small multilingual
   table like those of :mod:`fcpkit.core.phrases`). ``commit`` is the generic act that finishes
   whatever form it sits in (*Save*, *Submit*, *Update*, *Apply*, *OK*): it may carry any act. The
   others are specific: *Reject* does not approve, *Delete* does not save;
@@ -32,77 +32,26 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, compile_family
+from fcpkit.core.phrases import DEFERS, acts_of, compile_family
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["ACTS", "GENERIC_ACT", "acts_of", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
+__all__ = ["GENERIC_ACT", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
            "discards_edits"]
 
 
-def _en(*verbs: str) -> list[str]:
-    """English verbs with their inflections (save: save, saves, saved, saving)."""
-    out = []
-    for v in verbs:
-        if " " in v:
-            out.append(rf"\b{v}\b")
-            continue
-        stem = v[:-1] if v.endswith("e") else v
-        past = f"{v[:-1]}ied|{v[:-1]}ies" if v.endswith("y") and v[-2] not in "aeiou" else f"{stem}ed|{v}s"
-        double = f"|{v}{v[-1]}ed|{v}{v[-1]}ing" if v[-1] not in "aeiouwxy" else ""
-        out.append(rf"\b(?:{v}|{past}|{stem}ing{double})\b")
-    return out
-
-
-#: The act each control-name verb performs, per act, per language (whole words, case-insensitive).
-ACTS: Mapping[str, Mapping[str, Sequence[str]]] = {
-    "commit": {"en": _en("save", "submit", "update", "apply", "store", "change", "set") + [r"^(?:ok|okay|done)$"],
-               "de": [r"\bspeichern\b", r"\bübernehmen\b", r"\baktualisieren\b", r"\babsenden\b"],
-               "fr": [r"\benregistrer\b", r"\bappliquer\b", r"\bmettre à jour\b", r"\bsoumettre\b"],
-               "es": [r"\bguardar\b", r"\baplicar\b", r"\bactualizar\b", r"\benviar formulario\b"]},
-    "approve": {"en": _en("approve", "accept", "authorize", "authorise", "sign off", "grant"),
-                "de": [r"\bgenehmigen\b", r"\bfreigeben\b", r"\bannehmen\b"],
-                "fr": [r"\bapprouver\b", r"\baccepter\b"], "es": [r"\baprobar\b", r"\baceptar\b"]},
-    "reject": {"en": _en("reject", "decline", "deny", "refuse"), "de": [r"\bablehnen\b"],
-               "fr": [r"\brefuser\b", r"\brejeter\b"], "es": [r"\brechazar\b", r"\bdenegar\b"]},
-    "delete": {"en": _en("delete", "remove", "trash", "discard", "erase", "destroy", "purge"),
-               "de": [r"\blöschen\b", r"\bentfernen\b"], "fr": [r"\bsupprimer\b", r"\beffacer\b"],
-               "es": [r"\beliminar\b", r"\bborrar\b"]},
-    "assign": {"en": _en("assign", "reassign", "allocate"), "de": [r"\bzuweisen\b"],
-               "fr": [r"\bassigner\b", r"\battribuer\b"], "es": [r"\basignar\b"]},
-    "send": {"en": _en("send", "forward", "reply", "post", "publish", "share"),
-             "de": [r"\bsenden\b", r"\bweiterleiten\b", r"\bantworten\b", r"\bveröffentlichen\b"],
-             "fr": [r"\benvoyer\b", r"\btransférer\b", r"\brépondre\b", r"\bpublier\b"],
-             "es": [r"\benviar\b", r"\breenviar\b", r"\bresponder\b", r"\bpublicar\b"]},
-    "refund": {"en": _en("refund", "reimburse"), "de": [r"\berstatten\b"], "fr": [r"\brembourser\b"],
-               "es": [r"\breembolsar\b"]},
-    "pay": {"en": _en("pay", "purchase", "buy", "checkout", "check out", "place order"),
-            "de": [r"\bbezahlen\b", r"\bkaufen\b", r"\bbestellen\b"], "fr": [r"\bpayer\b", r"\bacheter\b", r"\bcommander\b"],
-            "es": [r"\bpagar\b", r"\bcomprar\b"]},
-    "cancel": {"en": _en("cancel", "void", "revoke", "withdraw"), "de": [r"\bstornieren\b"], "fr": [r"\bannuler\b"],
-               "es": [r"\bcancelar\b", r"\banular\b"]},
-    "archive": {"en": _en("archive"), "de": [r"\barchivieren\b"], "fr": [r"\barchiver\b"], "es": [r"\barchivar\b"]},
-}
 #: The act that finishes whatever form it sits in; it may carry any specific act.
 GENERIC_ACT = "commit"
 #: Roles whose press performs an act (a link navigates, a text box is typed in).
 CONTROL_ROLES = frozenset({"button", "menuitem"})
 
-_ACT_RES = {act: re.compile("|".join(p for ps in langs.values() for p in ps), re.IGNORECASE) for act, langs in ACTS.items()}
 _DEFERS = compile_family(DEFERS)
 _TARGET = re.compile(r"^\s*(\w+)\s+'((?:[^'\\]|\\.)*)'")
 #: Verbs with which a step points at the control it means ("press Assign", "click Save price").
 _POINTING = frozenset("press click tap hit push use select choose".split())
 _CLAUSES = re.compile(r"[,;:]|\s(?:and|then)\s", re.IGNORECASE)
 _PARTICIPLE = re.compile(r"\b[^\W\d_]{3,}ed\b", re.IGNORECASE)
-
-
-@page_cache(8192, kind="statement")
-def acts_of(text: str) -> frozenset[str]:
-    """The acts a control's name (or any phrase) names."""
-    text = " ".join((text or "").split())
-    return frozenset(act for act, rx in _ACT_RES.items() if rx.search(text))
 
 
 @page_cache(8192, kind="statement")

@@ -38,7 +38,7 @@ from fcpkit.core.caches import page_cache
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
-    "contrary",
+    "contrary", "ACTS", "acts_of",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -212,3 +212,57 @@ def contrary(text: str) -> bool:
     :data:`CONTRARY_FAMILIES`. The verifier's quote checks read a line's polarity with it."""
     text = text.replace("’", "'")
     return bool(_NEGATION.search(text)) or any(phrase(f, text) for f in CONTRARY_FAMILIES)
+
+
+def _en(*verbs: str) -> list[str]:
+    """English verbs with their inflections (save: save, saves, saved, saving)."""
+    out = []
+    for v in verbs:
+        if " " in v:
+            out.append(rf"\b{v}\b")
+            continue
+        stem = v[:-1] if v.endswith("e") else v
+        past = f"{v[:-1]}ied|{v[:-1]}ies" if v.endswith("y") and v[-2] not in "aeiou" else f"{stem}ed|{v}s"
+        double = f"|{v}{v[-1]}ed|{v}{v[-1]}ing" if v[-1] not in "aeiouwxy" else ""
+        out.append(rf"\b(?:{v}|{past}|{stem}ing{double})\b")
+    return out
+
+
+#: The act each control-name verb performs, per act, per language (whole words, case-insensitive).
+ACTS: Mapping[str, Mapping[str, Sequence[str]]] = {
+    "commit": {"en": _en("save", "submit", "update", "apply", "store", "change", "set") + [r"^(?:ok|okay|done)$"],
+               "de": [r"\bspeichern\b", r"\bübernehmen\b", r"\baktualisieren\b", r"\babsenden\b"],
+               "fr": [r"\benregistrer\b", r"\bappliquer\b", r"\bmettre à jour\b", r"\bsoumettre\b"],
+               "es": [r"\bguardar\b", r"\baplicar\b", r"\bactualizar\b", r"\benviar formulario\b"]},
+    "approve": {"en": _en("approve", "accept", "authorize", "authorise", "sign off", "grant"),
+                "de": [r"\bgenehmigen\b", r"\bfreigeben\b", r"\bannehmen\b"],
+                "fr": [r"\bapprouver\b", r"\baccepter\b"], "es": [r"\baprobar\b", r"\baceptar\b"]},
+    "reject": {"en": _en("reject", "decline", "deny", "refuse"), "de": [r"\bablehnen\b"],
+               "fr": [r"\brefuser\b", r"\brejeter\b"], "es": [r"\brechazar\b", r"\bdenegar\b"]},
+    "delete": {"en": _en("delete", "remove", "trash", "discard", "erase", "destroy", "purge"),
+               "de": [r"\blöschen\b", r"\bentfernen\b"], "fr": [r"\bsupprimer\b", r"\beffacer\b"],
+               "es": [r"\beliminar\b", r"\bborrar\b"]},
+    "assign": {"en": _en("assign", "reassign", "allocate"), "de": [r"\bzuweisen\b"],
+               "fr": [r"\bassigner\b", r"\battribuer\b"], "es": [r"\basignar\b"]},
+    "send": {"en": _en("send", "forward", "reply", "post", "publish", "share"),
+             "de": [r"\bsenden\b", r"\bweiterleiten\b", r"\bantworten\b", r"\bveröffentlichen\b"],
+             "fr": [r"\benvoyer\b", r"\btransférer\b", r"\brépondre\b", r"\bpublier\b"],
+             "es": [r"\benviar\b", r"\breenviar\b", r"\bresponder\b", r"\bpublicar\b"]},
+    "refund": {"en": _en("refund", "reimburse"), "de": [r"\berstatten\b"], "fr": [r"\brembourser\b"],
+               "es": [r"\breembolsar\b"]},
+    "pay": {"en": _en("pay", "purchase", "buy", "checkout", "check out", "place order"),
+            "de": [r"\bbezahlen\b", r"\bkaufen\b", r"\bbestellen\b"], "fr": [r"\bpayer\b", r"\bacheter\b", r"\bcommander\b"],
+            "es": [r"\bpagar\b", r"\bcomprar\b"]},
+    "cancel": {"en": _en("cancel", "void", "revoke", "withdraw"), "de": [r"\bstornieren\b"], "fr": [r"\bannuler\b"],
+               "es": [r"\bcancelar\b", r"\banular\b"]},
+    "archive": {"en": _en("archive"), "de": [r"\barchivieren\b"], "fr": [r"\barchiver\b"], "es": [r"\barchivar\b"]},
+}
+
+_ACT_RES = {act: re.compile("|".join(p for ps in langs.values() for p in ps), re.IGNORECASE) for act, langs in ACTS.items()}
+
+
+@page_cache(8192, kind="statement")
+def acts_of(text: str) -> frozenset[str]:
+    """The acts a control's name (or any phrase) names."""
+    text = " ".join((text or "").split())
+    return frozenset(act for act, rx in _ACT_RES.items() if rx.search(text))

@@ -31,6 +31,7 @@ from fcpkit.core.page.fingerprint import content_fingerprint as _content_fingerp
 from fcpkit.core.page.fingerprint import fingerprint
 from fcpkit.core.page_facts import as_page
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
+from fcpkit.core.phrases import acts_of
 from fcpkit.core.dialogs import keeps, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import caseless, strip_volatile
@@ -384,9 +385,8 @@ def check_transition(
     err = _error_page(after)
     if err:
         return RuleHit("error_page", err)
-    # a read changes no record: a message about another one after it is the application's news (an
-    # alarm about another trailer in the yard), not a result of the agent's act on the wrong record
-    foreign = _foreign_message(after, before) if action is not None and action.effect in ("write", "irreversible") else None
+    foreign = _foreign_message(after, before, acts_only=action.effect not in ("write", "irreversible")) \
+        if action is not None else None
     if foreign:
         return RuleHit("foreign_message", foreign)
     if after.extra.get("terminated"):
@@ -418,12 +418,15 @@ def check_transition(
     return None
 
 
-def _foreign_message(after: Page, before: Page | None) -> str | None:
+def _foreign_message(after: Page, before: Page | None, acts_only: bool = False) -> str | None:
     """A new status or alert message about *another* record of the kind the page is about.
 
     On order ORD-55012's page, "Refund of $83.90 issued for order ORD-55021." is news about a
-    different order: a banner for the wrong record, whatever the rest of the page says. Read
-    after a write only (:func:`check_transition`).
+    different order: a banner for the wrong record, whatever the rest of the page says.
+    ``acts_only`` (after a read, which changes no record): only a message that names an act of the
+    application's on that record (a refund issued, an order cancelled) counts; other news about
+    another record (an alarm on another trailer in the yard, a detention timer) is the
+    application's, which no read of the agent's caused.
     """
     messages = [text for _, text in after.live]
     if not messages:
@@ -441,6 +444,8 @@ def _foreign_message(after: Page, before: Page | None) -> str | None:
         if any(r.id in own for r in named):
             continue  # it names the page's record, as what it is about or where something went
         ids = [r for r in named if not _destination(msg, r.id)]
+        if ids and acts_only and not acts_of(msg):
+            continue
         if ids:
             other = next((r.id for r in ids if r.kind in kinds), None)
             if other:

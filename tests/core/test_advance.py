@@ -135,16 +135,13 @@ def test_a_message_about_another_record_of_the_same_kind_is_drift():
             "\t[9] status '', live='polite', atomic\n\t\t[10] StaticText 'Refund of $83.90 issued for order ORD-55021.'\n"
             "\t[11] StaticText 'Refund amount $38.90'")
     after = Observation("http://x/orders/ORD-55012/refund", "Refund details for ORD-55012", page)
-    refund = Action("click('4')", target="button 'Issue refund'", effect="irreversible")
-    hit = check_transition(None, refund, after)
+    hit = check_transition(None, Action("click('4')", target="link 'Refund details'"), after)
     assert hit is not None and hit.rule == "foreign_message" and "ORD-55021" in hit.detail
-    # after a read the message is the application's news: no act of the agent's made it
-    assert check_transition(None, Action("click('4')", target="link 'Refund details'"), after) is None
     own = Observation(after.url, after.title, page.replace("ORD-55021", "ORD-55012"))
-    assert check_transition(None, refund, own) is None
+    assert check_transition(None, Action("click('4')", target="link 'Refund details'"), own) is None
     # another kind of record (a ticket id on an order page) is not "another order"
     other_kind = Observation(after.url, after.title, page.replace("ORD-55021", "T-390"))
-    assert check_transition(None, refund, other_kind) is None
+    assert check_transition(None, Action("click('4')", target="link 'Refund details'"), other_kind) is None
     # an old message already on the page before the action is not news
     assert check_transition(after, Action("scroll(0, 100)"), after) is None
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import Commitment, Evidence, Observation, Plan
-from fcpkit.core.control_acts import act_mismatch, acts_of, defers, expected_acts, offers_act
+from fcpkit.core.control_acts import act_mismatch, defers, expected_acts, offers_act
+from fcpkit.core.phrases import acts_of
 from fcpkit.core.trajectory import Action
 from fcpkit.core.verify import HARD_RULES
 

@@ -39,19 +39,24 @@ def test_an_execution_falsifier_counts_once_the_step_acted(subgoal, falsifier, s
 
 # -- news about another record after a read --------------------------------------------------------------
 
-@pytest.mark.parametrize("own,other,news", [
-    ("TRL-48213", "TRL-48231", "Reefer alarm: TRL-48231 return air 41.8 °F, check the unit."),
-    ("ORD-55012", "ORD-55021", "Refund of $83.90 issued for order ORD-55021."),
+@pytest.mark.parametrize("own,news,act", [
+    ("TRL-48213", "Reefer alarm: TRL-48231 return air 41.8 °F, check the unit.", False),
+    ("TRL-48213", "Detention started: TRL-48231 passed free time at Y-15.", False),
+    ("ORD-55012", "Refund of $83.90 issued for order ORD-55021.", True),
+    ("ORD-55012", "Order ORD-55021 was cancelled by the customer.", True),
 ])
-def test_a_message_about_another_record_is_the_reads_news_and_the_writes_result(own, other, news):
+def test_news_of_another_record_after_a_read_is_the_wrong_records_banner_only_when_it_reports_an_act(own, news, act):
     before = _obs("https://app.test/list", "List", "\t[2] main ''", "\t\t[3] heading 'List'")
     after = _obs(f"https://app.test/r/{own}", f"{own} · Records", "\t[2] main ''", f"\t\t[3] heading '{own}'",
                  "\t[5] alert ''", f"\t\t[6] StaticText '{news}'")
     opened = Action("click('9')", "Open it.", f"link '{own}'", "read")
-    assert check_transition(before, opened, after) is None  # a read changes no record
+    hit = check_transition(before, opened, after)
+    # a read changes no record: an alarm or a timer on another one is the application's news; a
+    # refund issued or an order cancelled on another one is the wrong record's banner
+    assert (hit is not None and hit.rule == "foreign_message") is act
     wrote = Action("click('9')", "Refund it.", "button 'Issue refund'", "irreversible")
     hit = check_transition(before, wrote, after)
-    assert hit is not None and hit.rule == "foreign_message"  # after a write, the wrong record's banner
+    assert hit is not None and hit.rule == "foreign_message"  # after a write, any news of another record
     assert check_transition(None, None, after) is None  # a page with no action (a re-test) has no transition
 
 

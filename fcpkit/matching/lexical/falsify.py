@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from fcpkit.core.actions import REASONING_LINE, ActionDescription
 from fcpkit.core.caches import page_cache
-from fcpkit.core.control_acts import acts_of
+from fcpkit.core.phrases import acts_of
 from fcpkit.core.page import Page
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
