@@ -49,14 +49,53 @@ class _Loader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
+    def scan_plain(self):  # type: ignore[override]
+        """PyYAML's plain-scalar scanner, but for one restriction the YAML spec does not make: in a
+        flow sequence PyYAML ends a plain scalar at any ``?`` ("[Approve APP-5127?, Approve and
+        notify]" fails to load). Here a ``?`` inside a scalar is a character of it, as YAML 1.2
+        says; ``,``, brackets and braces still end it."""
+        chunks: list[str] = []
+        start_mark = self.get_mark()
+        end_mark = start_mark
+        indent = self.indent + 1
+        spaces: list[str] = []
+        while True:
+            length = 0
+            if self.peek() == "#":
+                break
+            while True:
+                ch = self.peek(length)
+                if ch in _BREAKS or (ch == ":" and self.peek(length + 1) in _BREAKS + (",[]{}" if self.flow_level else "")) \
+                        or (self.flow_level and (ch in ",[]{}" or (ch == "?" and length == 0))):
+                    break
+                length += 1
+            if length == 0:
+                break
+            self.allow_simple_key = False
+            chunks.extend(spaces)
+            chunks.append(self.prefix(length))
+            self.forward(length)
+            end_mark = self.get_mark()
+            spaces = self.scan_plain_spaces(indent, start_mark)
+            if not spaces or self.peek() == "#" or (not self.flow_level and self.column < indent):
+                break
+        return yaml.tokens.ScalarToken("".join(chunks), True, start_mark, end_mark)
+
+
+#: What ends a plain scalar anywhere: the end of the text, a space, a line break.
+_BREAKS = "\0 \t\r\n\x85\u2028\u2029"
+
+
 class _Dumper(yaml.SafeDumper):
     """Writes ``on:`` unquoted, matching :class:`_Loader`."""
 
 
 def _yaml12_bools(cls: type) -> None:
-
+    """YAML 1.2's core schema: booleans are true/false only, and there is no timestamp type (a bare
+    ``2024-07-15`` in a plan is the statement "2024-07-15", not a date object)."""
+    dropped = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
     cls.yaml_implicit_resolvers = {
-        k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+        k: [(tag, rx) for tag, rx in v if tag not in dropped]
         for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
     cls.add_implicit_resolver(
@@ -69,7 +108,8 @@ _yaml12_bools(_Dumper)
 
 
 def yaml_load(text: str) -> Any:
-    """Parse YAML with YAML 1.2 booleans (``on``/``off``/``yes``/``no`` stay strings)."""
+    """Parse YAML with YAML 1.2 booleans (``on``/``off``/``yes``/``no`` stay strings) and no
+    timestamps (``2024-07-15`` stays a string)."""
     return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
 
 

@@ -353,6 +353,13 @@ def _evidence_from_data(item: Any, path: str, problems: list[str]) -> Evidence |
         if not _check_length(item, path, "an evidence statement", problems):
             return None
         return Evidence(item)
+    if isinstance(item, Mapping) and len(item) == 1:
+        (key, value), = item.items()
+        if isinstance(key, str) and key not in ("text", "on") and isinstance(value, (str, int, float)) \
+                and not isinstance(value, bool):
+            # "- Adoption fee recorded: Waived": a statement with a colon, which YAML reads as a
+            # one-key mapping; the author wrote the line, not a mapping
+            return _evidence_from_data(f"{key}: {value}", path, problems)
     if isinstance(item, Mapping):
         text, on = item.get("text"), item.get("on", "state")
         extra = [k for k in item if k not in ("text", "on")]
