@@ -244,9 +244,13 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
             v = (n.value or "").strip()
             if v:
                 yield f"{role} {n.name!r} = {v!r}", v, "search"
-        elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and \
+        elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and not _WIDENS.match(n.name) and \
                 ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(_COUNTER.sub("", n.name).strip()):
             yield f"{role} {n.name!r} on", n.name, "panel"
+
+
+#: A toggle that widens a list when on ("Show cancelled sections", "Include archived"): it hides nothing.
+_WIDENS = re.compile(r"^\s*(?:show|include|display|also show|with)\b", re.IGNORECASE)
 
 
 def _shows_what_is_asked(ctx: TaskContext, page: Page) -> bool:

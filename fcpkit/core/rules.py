@@ -188,8 +188,6 @@ def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str 
             continue  # choosing what is already chosen changes nothing, and should not
         if c.name in _NAVIGATING:
             return True
-        if c.name == "fill" and not _already_holds(target, c):
-            return True
         if c.name in ("press", "keyboard_press"):
             key = c.args[-1] if c.args else c.kwargs.get("key", "")
             if isinstance(key, str) and _SUBMIT_KEYS.search(key):

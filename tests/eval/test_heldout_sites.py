@@ -7,7 +7,8 @@ conference's registration desk, a car-rental counter, a team wiki, an airline's 
 foundation's grants portal, a store's returns desk, an operations console's scaling review, a
 newsletter's campaign scheduler, a property manager's work orders, a telecom care desk's plan
 change, a hotel group's rate overrides, a city's 311 triage, an identity console's role change, a
-distribution yard's dock assignment, a clinical trial's protocol deviation): the default checker, lower
+distribution yard's dock assignment, a clinical trial's protocol deviation, an accounts-payable
+hold): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -28,7 +29,8 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/tablebook": 9, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11, "heldout/driftwood": 10,
           "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
-          "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10}
+          "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
+          "heldout/payvault": 10}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))
