@@ -38,6 +38,11 @@ class ParsedCall:
     args: tuple
     kwargs: dict
 
+    @property
+    def bid(self):
+        """The element id the call acts on: its first argument, or its ``bid`` keyword (``None``: none)."""
+        return self.args[0] if self.args else self.kwargs.get("bid")
+
 
 def parse_action(command: str) -> list[ParsedCall]:
     """Parse a BrowserGym high-level action string (one or more calls) without executing it.

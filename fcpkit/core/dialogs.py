@@ -150,8 +150,7 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
         if c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("escape", "esc")
                                                          for a in (*c.args, *c.kwargs.values())):
             continue
-        bid = c.args[0] if c.args else c.kwargs.get("bid")
-        i = page.by_bid.get(str(bid)) if bid is not None else None
+        i = page.position(c.bid)
         if i is None or page.zones[i] != "dialog":
             return False  # behind the dialog, or nowhere on the page
         if c.name in _ANSWERS:

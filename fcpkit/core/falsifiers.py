@@ -515,19 +515,13 @@ def _negative_alert(ctx: TaskContext, before, action, after, *_: Any) -> str | N
     return None
 
 
-#: What a failed read says: the page or what it looked for did not load, open or show.
-_READ_FAILED = re.compile(r"\b(?:could not|couldn't|can't|cannot|unable to|failed to|error)\s+(?:\w+\s+)?"
-                          r"(?:load|open|show|display|fetch|retrieve|refresh|render|find|search)\w*"
-                          r"|\b(?:load(?:ing)?|search|page|results?)\s+(?:failed|error|(?:is\s+)?unavailable)\b", re.IGNORECASE)
-
-
 def _about_the_read(msg: str, action: Action) -> bool:
     """Whether a failure announced after a read (opening a record, a search) is the read's own: it
     says the page did not load or the search failed ("Could not load order details", "Search is
     unavailable"), or it names what the agent opened. "Image sync: 2 of 14 uploads failed" on the
     object just opened, or "Rent reminder batch failed" on the unit page, is the application's
     other work, which no read of the agent's made fail."""
-    if phrase("missing", msg) or _READ_FAILED.search(msg):
+    if phrase("missing", msg) or phrase("read_failed", msg):
         return True
     said = frozenset(tokenize(msg)) - _PROBLEM_TOKENS
     return bool(said & frozenset(tokenize(action.target or "")))

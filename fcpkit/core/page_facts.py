@@ -123,7 +123,7 @@ class PageFacts:
         out = set()
         for i, _ in p.live:
             if p.nodes[i].kind == "alertdialog" and _asks(p, i):
-                out.add(" ".join(t for t in (p.nodes[k].name for k in p.subtree(i)) if t).strip())
+                out.add(_text_of(p, i))
         return frozenset(out)
 
     @cached_property
@@ -139,10 +139,15 @@ class PageFacts:
         for i, _ in p.live:
             n = p.nodes[i]
             if n.kind in _MESSAGE_ROLES or "live='assertive'" in n.attrs:
-                msg = " ".join(t for t in (p.nodes[k].name for k in p.subtree(i)) if t).strip()
+                msg = _text_of(p, i)
                 if msg:
                     out.append(msg)
         return tuple(out)
+
+
+def _text_of(page: Page, i: int) -> str:
+    """A message region's text: the names of its nodes, joined (how :attr:`PageFacts.messages` reads it)."""
+    return " ".join(t for t in (page.nodes[k].name for k in page.subtree(i)) if t).strip()
 
 
 def _asks(page: Page, i: int) -> bool:
@@ -215,8 +220,7 @@ def target_place(action: Action, obs) -> str:
     except ValueError:
         return ""
     for c in calls:
-        bid = c.args[0] if c.args else c.kwargs.get("bid")
-        i = page.by_bid.get(str(bid)) if bid is not None else None
+        i = page.position(c.bid)
         if i is not None and page.items[i] >= 0:
             return page.subtree_text(page.items[i])
     return ""

@@ -36,7 +36,7 @@ from typing import Mapping, Sequence
 from fcpkit.core.caches import page_cache
 
 __all__ = [
-    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "ADMITS_FAILURE",
+    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
     "contrary", "ACTS", "acts_of",
 ]
@@ -118,6 +118,15 @@ RECOVERING: Family = {
     "es": [r"\breintentando\b"],
 }
 
+#: What a failed read says: the page, or what it looked for, did not load, open or show ("Could not
+#: load the object record", "Search is unavailable"); a failure announced after a read counts
+#: only when it says so (or names what was opened).
+READ_FAILED: Family = {
+    "en": [r"\b(?:could not|couldn't|can't|cannot|unable to|failed to|error)\s+(?:\w+\s+)?"
+           r"(?:load|open|show|display|fetch|retrieve|refresh|render|find|search)\w*",
+           r"\b(?:load(?:ing)?|search|page|results?)\s+(?:failed|error|(?:is\s+)?unavailable)\b"],
+}
+
 ADMITS_FAILURE: Family = {
     "en": [r"\b(?:i|we) (?:could not|couldn't|cannot|can't|was not able|wasn't able|were not able|weren't able|am unable|"
            r"was unable|were unable|failed|did not manage|didn't manage|have not been able|haven't been able|"
@@ -184,7 +193,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "sign_in": compile_family(SIGN_IN), "password": compile_family(PASSWORD), "signed_out": compile_family(SIGNED_OUT),
     "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
-    "recovering": compile_family(RECOVERING), "remove_filter": compile_family(REMOVE_FILTER),
+    "recovering": compile_family(RECOVERING), "read_failed": compile_family(READ_FAILED), "remove_filter": compile_family(REMOVE_FILTER),
 }
 
 

@@ -356,8 +356,7 @@ def _keeps(action: Action, before: Page) -> bool:
     except ValueError:
         return False
     for c in calls:
-        bid = c.args[0] if c.args else c.kwargs.get("bid")
-        i = before.by_bid.get(str(bid)) if bid is not None else None
+        i = before.position(c.bid)
         if i is None or before.zones[i] != "dialog" or not keeps(before.nodes[i].label):
             return False
     return bool(calls)

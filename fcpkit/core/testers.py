@@ -129,11 +129,7 @@ class _Base:
         view = record_view(page)
         if view is page:
             return scores
-        shown = self._scores(tuple(b.statements[i] for i in b.comp), view)
-        out = list(scores)
-        for i, s in zip(b.comp, shown):
-            out[i] = min(out[i], s)
-        return out
+        return _lowered(scores, b.comp, self._scores(tuple(b.statements[i] for i in b.comp), view))
 
     def _as_found(self, b: _Bundle, scores: Sequence[float], view: Page) -> Sequence[float]:
         """Until the step saved, its falsifiers read without the values the application put in the
@@ -146,10 +142,7 @@ class _Base:
         idx = [i for i, _, _ in b.falsifiers if scores[i] >= low and i not in b.before]
         if not idx:
             return scores
-        out = list(scores)
-        for i, s in zip(idx, self._falsify(tuple(b.statements[i] for i in idx), view)):
-            out[i] = min(out[i], s)
-        return out
+        return _lowered(scores, idx, self._falsify(tuple(b.statements[i] for i in idx), view))
 
     def _result(
         self, phase: str, c: Commitment, b: _Bundle, text: "Page | str | ActionDescription", hit: RuleHit | None,
@@ -225,6 +218,15 @@ class _Base:
             (time.perf_counter() - start) * 1e3,  # elapsed_ms
             True, comp_best,  # scored, comp_best
         )
+
+
+def _lowered(scores: Sequence[float], idx: Sequence[int], again: Sequence[float]) -> list[float]:
+    """``scores`` with each of ``idx`` lowered to its score read again on a narrower view (``again``,
+    in the order of ``idx``): a statement counts only as far as it holds on both."""
+    out = list(scores)
+    for i, s in zip(idx, again):
+        out[i] = min(out[i], s)
+    return out
 
 
 def _found(view: Page, inputs: Sequence[str]) -> Page | None:

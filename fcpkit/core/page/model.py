@@ -229,9 +229,13 @@ class Page:
                 out.setdefault(n.bid, i)
         return out
 
+    def position(self, bid: Any) -> int | None:
+        """The position of the node with element id ``bid`` (``None`` when the page has none)."""
+        return self.by_bid.get(str(bid)) if bid is not None else None
+
     def node(self, bid: Any) -> Node | None:
         """The node with element id ``bid`` (``None`` when the page has none)."""
-        i = self.by_bid.get(str(bid)) if bid is not None else None
+        i = self.position(bid)
         return self.nodes[i] if i is not None else None
 
     @cached_property
