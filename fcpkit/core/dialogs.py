@@ -17,12 +17,14 @@ back after the agent dismissed it blocks the step, and is drift at once.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
 from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
+from fcpkit.core.phrases import acts_of
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
@@ -78,13 +80,35 @@ def unexpected_dialog(names: Sequence[str], expected_text: str, action: Action |
     for name in names:
         words = [t for t in tokenize(name) if t not in _DIALOG_ROLE]
         control = opened_by(action, name)
-        if control is not None and tokenize(control)[0] in asked:
+        if control is not None and asks_for(tokenize(control)[0], asked):
             continue
         if control is not None and _picks_for(control, asked):
             continue  # "Choose loan start date": a picker for a value the step sets, no act of its own
         if words and not _names_dialog(words, statements, plan_tokens):
             return RuleHit("unexpected_dialog", f"a modal dialog the plan does not name covers the page: {name!r}")
     return None
+
+
+def asks_for(verb: str, asked: frozenset[str]) -> bool:
+    """Whether the act a control's first word ``verb`` performs is one the plan asks for (``asked``:
+    the words of the task, the subgoals and the confirming evidence): the word itself, or another
+    verb of the same act (:data:`~fcpkit.core.phrases.ACTS`: a "Reply" where the task says to send
+    a message, a "Reassign" where it says to assign). Committing a form ("Save", "Submit",
+    "Apply") names no act of its own, only that of the form it commits, so it is no such kin: a
+    "Submit referral" is not asked for by a task that says to save."""
+    if verb in asked:
+        return True
+    acts = acts_of(verb) - _GENERIC_ACTS
+    return bool(acts) and bool(acts & _acts_asked(asked))
+
+
+#: The acts that name no act of their own (see :func:`asks_for`).
+_GENERIC_ACTS = frozenset({"commit"})
+
+
+@lru_cache(maxsize=256)
+def _acts_asked(asked: frozenset[str]) -> frozenset[str]:
+    return frozenset(a for w in asked for a in acts_of(w)) - _GENERIC_ACTS
 
 
 #: Verbs of a control that opens a picker for a value ("Choose loan start date", "Pick a colour",
@@ -131,14 +155,16 @@ _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "foc
 
 
 def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset(),
-                   confirms: bool = False) -> bool:
+                   confirms: bool = False, backing_out: bool = False) -> bool:
     """Whether ``action``, taken on ``page`` (which shows a modal dialog), deals with the dialog
     (module docstring): it presses Escape, or every call acts on a node inside the dialog and
     either fills or chooses, clicks a control that dismisses it, or clicks one whose act (its
     first word) is one the plan asks for (``asked``: the words of the task, the subgoals and the
     confirming evidence) and that does not widen it to all or every record unless the plan does.
     ``confirms``: the dialog came up on the agent's own write ("Confirm large correction" after
-    Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took."""
+    Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took.
+    ``backing_out``: the agent's own click opened the dialog for an act the plan never asks for, so
+    only leaving it deals with it (Escape, "Cancel", "Close"); filling its form carries that act on."""
     page = as_page(page)
     try:
         calls = parse_action(action.command)
@@ -153,9 +179,13 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
         i = page.position(c.bid)
         if i is None or page.zones[i] != "dialog":
             return False  # behind the dialog, or nowhere on the page
+        name = page.nodes[i].label
+        if backing_out:
+            if c.name not in _ANSWERS and (_DISMISS.match(name) or backs_out(name)):
+                continue
+            return False  # on with the act the plan never asks for
         if c.name in _ANSWERS:
             continue
-        name = page.nodes[i].label
         words = tokenize(name)
         if _DISMISS.match(name):
             continue
@@ -165,7 +195,7 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
             continue  # "Keep 09:30": it keeps what it just wrote, the value the plan asks for
         while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
             words = words[1:]
-        if words and words[0] in asked and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
+        if words and asks_for(words[0], asked) and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
             continue  # the plan's act, on what the plan names (not "Move all 5 appointments")
         return False
     return True

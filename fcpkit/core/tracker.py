@@ -260,8 +260,8 @@ class CommitmentTracker:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
         pending, self._dialog = self._dialog, None
         if pending is not None:
-            detail, page, confirms = pending
-            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms):
+            detail, page, confirms, unasked = pending
+            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms, backing_out=unasked):
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
                                    rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
@@ -331,7 +331,7 @@ class CommitmentTracker:
         not judge dialogs so, or ``result`` is another finding."""
         if not self.judges_dialogs or result.rule != "unexpected_dialog":
             return False
-        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False)
+        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False, False)
         return True
 
     def record_write(self, action: Action | None = None) -> None:
@@ -386,15 +386,18 @@ class CommitmentTracker:
                 names = new_modal_dialogs(before, observation)
                 back = set(names) & self._dismissed
                 page = Page.of(observation)
-                if back or any(opened_by(action, n) is not None and not only_informs(page, n) for n in names):
-                    # dismissed before and back again: it blocks the step; or the agent's own click
-                    # opened it, for an act the plan never asks for: drift as it opens (one that only
-                    # shows something, "Compare plans" with a Close, is read and closed: held)
-                    why = ", back after the agent dismissed it" if back else ""
+                if back:  # dismissed before and back again: it blocks the step
                     result = replace(result, route=Route.VERIFY, rule=hit.rule, scope=hit.scope,
-                                     rule_detail=hit.detail + why)
-                else:  # held for the next action; one the agent's own write raised asks it to confirm
-                    self._dialog = (hit.detail, observation, action is not None and action.effect in ("write", "irreversible"))
+                                     rule_detail=hit.detail + ", back after the agent dismissed it")
+                else:
+                    # held for the next action; one the agent's own write raised asks it to confirm.
+                    # One the agent's own click opened for an act the plan never asks for ("Email
+                    # guests" where the step moves the meeting) is drift unless the agent backs out
+                    # of it: a look at the form is no act, what the agent does in it is (one that
+                    # only shows something, "Compare plans" with a Close, is read and closed)
+                    unasked = any(opened_by(action, n) is not None and not only_informs(page, n) for n in names)
+                    self._dialog = (hit.detail, observation, action is not None and action.effect in ("write", "irreversible"),
+                                    unasked)
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:

@@ -103,4 +103,6 @@ def test_a_dialog_that_only_shows_something_is_held_not_drift(title, shows, acts
     tracker2 = CommitmentTracker(plan, StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
     acting = tracker2.test_page(_shown(title, *shows, acts), before=before,
                                 action=Action("click('37')", "Look.", f"button '{title}'", "read"))
-    assert acting.rule == "unexpected_dialog"  # it offers an act the plan never asks for, and the agent opened it
+    assert acting.rule is None  # it offers an act the plan never asks for: held, the agent's next action decides
+    inside = Action("click('93')", "Go on.", acts.strip().split("] ", 1)[1], "write")
+    assert tracker2.test_action(inside).rule == "unexpected_dialog"
