@@ -80,3 +80,87 @@ def test_a_controls_verb_may_be_another_word_for_the_plans_act(task, control, ti
     assert unexpected_dialog([title], "", click, asked) is None
     offer = Action("click('31')", "Do that.", f"button '{other}'", "read")
     assert unexpected_dialog([other], "", offer, asked) is not None
+
+
+# -- a link that names another record is that record's ---------------------------------------------------------
+
+@pytest.mark.parametrize("heading,cells,falsifier", [
+    # a permit office's inspection calendar: each day's cell links the booked inspection
+    ("Inspections calendar", ("Tue, Jun 11", "Morning · Rough Plumbing · BP-24-01837 · 421 Alder Street · Scheduled"),
+     "421 Alder Street"),
+    # a dental practice's chair schedule: each chair's cell links the appointment
+    ("Chair schedule", ("Chair 2", "09:30 · Crown fitting · APT-55120 · Lena Ortiz · Confirmed"), "Lena Ortiz crown fitting"),
+])
+def test_a_link_naming_another_record_is_no_fact_of_the_page(heading, cells, falsifier):
+    from fcpkit.core.page import Page, evidence_view
+    day, link = cells
+    page = _obs("https://app.test/calendar", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'",
+                "\t\t[10] table ''", "\t\t\t[11] row ''", "\t\t\t\t[12] columnheader 'Day'", "\t\t\t\t[13] columnheader 'Booked'",
+                "\t\t\t[14] row ''", f"\t\t\t\t[15] rowheader '{day}'", "\t\t\t\t[16] cell ''", f"\t\t\t\t\t[17] link '{link}'")
+    p = Page.of(page)
+    assert p.position("17") in p.pointers
+    m = LexicalMatcher()
+    assert m.score_falsifiers([falsifier], evidence_view(p))[0] < 0.6
+    # the same words as the page's own text, or in a message that links the record, hold
+    said = _obs("https://app.test/calendar", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\t[4] StaticText '{link}'")
+    assert m.score_falsifiers([falsifier], evidence_view(Page.of(said)))[0] >= 0.9
+    told = _obs("https://app.test/calendar", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'", "\t\t[5] status ''",
+                f"\t\t\t[6] link '{link}'")
+    assert Page.of(told).position("6") not in Page.of(told).pointers
+
+
+@pytest.mark.parametrize("label,near,status", [
+    ("Similar IDs:", "A-2481 Biscotti", "Medical hold"),
+    ("Related tickets:", "HD-7711 Printer on floor 3", "Escalated"),
+])
+def test_a_text_label_naming_other_records_holds_them_aside(label, near, status):
+    from fcpkit.core.page import Page
+    page = _obs("https://app.test/search", "Results", "\t[2] main ''", "\t\t[3] heading 'Results'",
+                f"\t\t[4] StaticText '{label}'", f"\t\t\t[5] link '{near}'", f"\t\t\t[6] StaticText '{status}'")
+    p = Page.of(page)
+    assert {p.position("5"), 5} <= p.asides | {p.position("5")}
+    assert all(i in p.asides for i in range(3, 6))
+    # a label that is a sentence is no holder
+    plain = _obs("https://app.test/search", "Results", "\t[2] main ''", f"\t\t[4] StaticText 'Similar records were merged'",
+                 f"\t\t\t[6] StaticText '{status}'")
+    assert not Page.of(plain).asides
+
+
+# -- a line that says the opposite of a statement holds nothing of it ----------------------------------------------
+
+@pytest.mark.parametrize("heading,statement,denying,affirming", [
+    ("A-1 Rex", "A-1 Rex is on medical hold",
+     ("Not on medical hold", "Medical: cleared (previous hold for kennel cough ended)", "Medical hold lifted 2 Jun",
+      "Medical hold: none"),
+     ("On medical hold since 2 Jun", "Medical hold — vet review Friday")),
+    ("Invoice INV-3381", "Invoice INV-3381 payment blocked",
+     ("Payment not blocked", "Payment block released 4 Mar", "Previously blocked: payment (vendor bank details)"),
+     ("Payment blocked: bank details changed", "Payment blocked")),
+])
+def test_a_line_that_denies_a_statement_does_not_hold_it(heading, statement, denying, affirming):
+    from fcpkit.core.page import Page, evidence_view
+    from fcpkit.core.page.views import reading
+    m = LexicalMatcher()
+
+    def score(line):
+        page = Page.of(_obs("https://app.test/r/1", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'",
+                            "\t\t[4] button 'Edit'", f"\t\t[5] StaticText '{line}'"))
+        assert not reading(page).left_out  # the application's own line, read
+        return m.score_falsifiers([statement], evidence_view(page))[0]
+    for line in denying:
+        assert score(line) < 0.6, line
+    for line in affirming:
+        assert score(line) >= 0.9, line
+
+
+@pytest.mark.parametrize("statement,line", [
+    ("Draft saved", "Draft not saved yet"),
+    ("Payment issued", "Payment not issued — limit exceeded"),
+])
+def test_a_negated_line_denies_only_what_follows_the_negation(statement, line):
+    from fcpkit.matching.lexical.strict import denied_words
+    from fcpkit.core.text import tokenize
+    denied = denied_words(line)
+    assert set(tokenize(statement, past="both")) - denied  # the subject is still said
+    assert denied & set(tokenize(statement.split()[-1], past="both"))  # what happened is denied
+    assert not denied_words("Limit exceeded for card 4417")

@@ -8,7 +8,8 @@ foundation's grants portal, a store's returns desk, an operations console's scal
 newsletter's campaign scheduler, a property manager's work orders, a telecom care desk's plan
 change, a hotel group's rate overrides, a city's 311 triage, an identity console's role change, a
 distribution yard's dock assignment, a clinical trial's protocol deviation, an accounts-payable
-hold): the default checker, lower
+hold, a teacher's gradebook, a field-service dispatch board, an animal shelter's adoptions, an
+adjuster's claim payments, a fleet's fuel cards, a city's inspection bookings): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -28,9 +29,10 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 9, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11, "heldout/driftwood": 10,
-          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
+          "heldout/lettermint": 11, "heldout/tenantry": 9, "heldout/wirewell": 9, "heldout/rateplan": 11,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
-          "heldout/payvault": 10}
+          "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 9,
+          "heldout/claimdesk": 10, "heldout/fuelcard": 9, "heldout/permitdesk": 11}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))

@@ -331,6 +331,24 @@ class Page:
                          for k in self.subtree(i))
 
     @cached_property
+    def pointers(self) -> frozenset[int]:
+        """Positions of the links that name a record by its id, other than the record in view, outside
+        the page's messages (a calendar cell's "Morning · Rough Plumbing · BP-24-01837 · 421 Alder
+        Street", a "Similar IDs" link "A-2481 Biscotti"): a link says where it leads, and what it
+        names is that record's, as a list's row is. A message that links a record says what
+        happened to it, and stays the page's."""
+        own = set(self.record_ids)
+        live = self.live_nodes
+        out: set[int] = set()
+        for i, n in enumerate(self.nodes):
+            if n.kind != "link" or i in live:
+                continue
+            ids = record_ids(n.name)
+            if ids and not any(r.id in own for r in ids):
+                out.update(self.subtree(i))
+        return frozenset(out)
+
+    @cached_property
     def main(self) -> range:
         """The main region (``main`` landmark), or the whole page when it has none."""
         for i, n in enumerate(self.nodes):

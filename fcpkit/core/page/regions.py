@@ -6,7 +6,8 @@ Read by :class:`~fcpkit.core.page.Page` once per page (its ``zones``, ``items``,
 * **zones**: a node is in the site's *chrome* (inside the banner or the footer, or in navigation
   outside the main content, the breadcrumb excepted), the *main* content, a *dialog*, an *aside*
   (a complementary region beside a main one: related threads, recent items, what is trending; or,
-  anywhere, a group, region or list named for other records: "Recent recipients", "Related permits"),
+  anywhere, a group, region or list named for other records: "Recent recipients", "Related permits",
+  or a text label so named that holds them: "Similar IDs:"),
   or the page's *body* (no landmark around it; a complementary region on a page without a main
   one is its content: a map's sidebar of directions);
 * **items**: the list item, data row, article, option or menu item a node stands in, when its
@@ -71,8 +72,8 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
             z = "chrome"
         elif z in ("body", "main") and k == "complementary" and has_main:
             z = "aside"  # beside the main content or inside it: a supporting section, not the record
-        elif k in _ASIDE_HOLDERS and z != "chrome" and _ASIDE_NAME.search(n.name):
-            z = "aside"  # "Recent test recipients", "Related permits": other records, offered
+        elif z != "chrome" and _ASIDE_NAME.search(n.name) and (k in _ASIDE_HOLDERS or k in _TEXT and n.name.rstrip().endswith(":")):
+            z = "aside"  # "Recent test recipients", "Related permits", "Similar IDs:": other records, offered
         zone.append(z)
         it = item[p] if p >= 0 else -1
         if k in ITEMS:
@@ -105,6 +106,9 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
 #: Containers named for records other than the one in view, wherever they stand (a dialog's recent
 #: recipients, a record page's related records): what they list is offered, not the page's state.
 _ASIDE_HOLDERS = frozenset({"group", "region", "list", "complementary", "section"})
+#: Text that may label what follows it ("Similar IDs:" over the links it introduces): a label ends
+#: with a colon.
+_TEXT = frozenset({"statictext", "paragraph", "generic", "labeltext", ""})
 _ASIDE_NAME = re.compile(r"^\s*(?:recent(?:ly)?|related|suggest(?:ed|ions?)|similar|popular|trending|frequent(?:ly)?|"
                          r"you may also|people also|other)\b", re.IGNORECASE)
 

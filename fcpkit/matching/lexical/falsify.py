@@ -61,7 +61,7 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.asides | page.offered | page.legends | page.compared
+            mentions = (page.mentions - page.chosen) | page.pointers | page.asides | page.offered | page.legends | page.compared
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:

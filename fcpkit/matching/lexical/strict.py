@@ -75,6 +75,7 @@ class Requirement:
     phrases: tuple[tuple[tuple[str, ...], ...], ...]  # each: one of its forms must stand on one line
     explicit: bool  # names a record by a strong id: the row listing that record may hold it
     negated: tuple[tuple[str, str], ...] = ()  # (negation, the word it denies): both on one line
+    affirms: bool = False  # says something is so (no negation, no word of a state's end): a line denying it holds nothing
 
     def describe(self) -> list[str]:
         out = []
@@ -230,7 +231,8 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
             phrases.append(forms)
     required = frozenset(t for t in tokens if t not in DISCOURSE_WORDS and t not in optional and t not in in_group)
     explicit = any(r.strong for r in record_ids(statement))
-    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required))
+    affirms = not _CONTRARY.search(statement)
+    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms)
 
 
 def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
@@ -380,7 +382,73 @@ def holds(req: Requirement, prep) -> int:
         mask &= pair_chunks(prep, pair)
         if not mask:
             return 0
+    if req.affirms:
+        denied = _denied(prep)
+        if denied:
+            for t in req.required:
+                d = denied.get(t)
+                if d and t not in prep.identity:
+                    on = prep.lines.get(t, 0)
+                    mask &= ~(_chunks_of(prep, on & d) & ~_chunks_of(prep, on & ~d))
+                    if not mask:
+                        return 0
     return mask
+
+
+# -- a line that says the opposite ---------------------------------------------------------------
+
+#: A negation, or a word by which a line says a state is over or was once so ("Hold lifted", "previous
+#: hold for kennel cough ended", "formerly on hold"): in a statement, it makes the statement no
+#: plain affirmation; on a page line, it denies the words of its clause.
+_NEGATING = r"\b(?:not|no|never|cannot|without|none|unable)\b|n't\b"
+_OVER = r"\b(?:ended|lifted|released|cleared|expired|removed|resolved|previous(?:ly)?|former(?:ly)?)\b"
+_CONTRARY = re.compile(f"{_NEGATING}|{_OVER}", re.IGNORECASE)
+_NEGATION_AT = re.compile(_NEGATING, re.IGNORECASE)
+_OVER_AT = re.compile(_OVER, re.IGNORECASE)
+#: Where a clause of a page line ends: punctuation, a dash, a separator dot, a bracket.
+_CLAUSE = re.compile(r"\s*[,;:.!?·|()\[\]–—]\s*|\s+-\s+")
+#: "Medical hold: none", "Restrictions: n/a": a label whose value says there is none of it.
+_NONE_VALUE = re.compile(r"^\s*(?P<label>[^:]{2,60}):\s*(?:none|no|n/?a|nil|—|-)\s*\.?\s*$", re.IGNORECASE)
+
+
+def denied_words(line: str) -> frozenset[str]:
+    """The tokens a page line denies: in each clause, the words after a negation ("Not on medical
+    hold", "Payment not issued": *issued*, not *payment*), every word of a clause that says its
+    state is over ("previous hold for kennel cough ended", "Hold lifted 2 Jun"), and a label whose
+    value is none ("Medical hold: none"). What a line denies it does not say: a falsifier that
+    affirms it ("A-2418 is on medical hold") does not hold there."""
+    out: set[str] = set()
+    m = _NONE_VALUE.match(line)
+    if m:
+        out.update(tokenize(m.group("label"), past="both"))
+    for clause in _CLAUSE.split(line):
+        if _OVER_AT.search(clause):
+            out.update(tokenize(clause, past="both"))
+            continue
+        n = _NEGATION_AT.search(clause)
+        if n:
+            out.update(tokenize(clause[n.end():], past="both"))
+    out.difference_update(NEGATIONS)
+    return frozenset(out)
+
+
+def _denied(prep) -> dict[str, int]:
+    """token -> bitmask of ``prep``'s body lines that deny it (:func:`denied_words`), kept in ``prep.extra``."""
+    hit = prep.extra.get("denied")
+    if hit is None:
+        hit = {}
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    text = n.label or n.line
+                    if _CONTRARY.search(text):
+                        for t in denied_words(text):
+                            hit[t] = hit.get(t, 0) | (1 << j)
+                    j += 1
+        prep.extra["denied"] = hit
+    return hit
 
 
 def pair_chunks(prep, pair: tuple[str, str]) -> int:
