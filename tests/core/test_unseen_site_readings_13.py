@@ -164,3 +164,26 @@ def test_a_negated_line_denies_only_what_follows_the_negation(statement, line):
     assert set(tokenize(statement, past="both")) - denied  # the subject is still said
     assert denied & set(tokenize(statement.split()[-1], past="both"))  # what happened is denied
     assert not denied_words("Limit exceeded for card 4417")
+
+
+# -- a control's state is the control's ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,scattered,own", [
+    # a bus route's page: the AM and PM tabs, one of them selected
+    ("AM and PM runs is selected", ("\t\t[10] tablist 'Runs'", "\t\t\t[11] tab 'AM stops', selected=False",
+                                    "\t\t\t[12] tab 'PM stops', selected=True"),
+     ("\t\t[20] radiogroup 'Runs'", "\t\t\t[21] radio 'AM and PM runs', checked='false'", "\t\t\t[22] tab 'AM and PM runs', selected=True")),
+    # a customer's account: a weekly report tab beside the selected billing tab
+    ("Weekly billing cycle is selected", ("\t\t[10] tablist 'Account'", "\t\t\t[11] tab 'Weekly report', selected=False",
+                                          "\t\t\t[12] tab 'Billing cycle', selected=True"),
+     ("\t\t[20] tablist 'Cycle'", "\t\t\t[21] tab 'Weekly billing cycle', selected=True",
+      "\t\t\t[22] tab 'Monthly billing cycle', selected=False")),
+])
+def test_a_state_attribute_belongs_to_its_control(statement, scattered, own):
+    from fcpkit.core.page import Page, evidence_view
+    m = LexicalMatcher()
+    head = ("\t[2] main ''", "\t\t[3] heading 'Overview'", "\t\t[4] button 'Edit'")
+    apart = _obs("https://app.test/r/1", "Overview", *head, *scattered)
+    assert m.score_falsifiers([statement], evidence_view(Page.of(apart)))[0] < 0.6
+    together = _obs("https://app.test/r/1", "Overview", *head, *own)
+    assert m.score_falsifiers([statement], evidence_view(Page.of(together)))[0] >= 0.9

@@ -382,6 +382,19 @@ def holds(req: Requirement, prep) -> int:
         mask &= pair_chunks(prep, pair)
         if not mask:
             return 0
+    if _STATE_WORDS.intersection(req.required):
+        states = _attribute_states(prep)
+        for t in _STATE_WORDS.intersection(req.required):
+            attr = states.get(t, 0)
+            if attr and t not in prep.identity:
+                on = prep.lines.get(t, 0)
+                own = on & attr
+                others = [o for o in req.required if o != t]
+                for o in others:  # a state is its node's: its subject on the same line
+                    own &= prep.lines.get(o, 0)
+                mask &= _chunks_of(prep, (on & ~attr) | own)
+                if not mask:
+                    return 0
     if req.affirms:
         denied = _denied(prep)
         if denied:
@@ -393,6 +406,36 @@ def holds(req: Requirement, prep) -> int:
                     if not mask:
                         return 0
     return mask
+
+
+# -- a control's state is the control's ---------------------------------------------------------
+
+#: The states an accessibility tree writes as attributes (``selected=True``, ``checked='true'``),
+#: as a statement's tokens: "AM and PM runs is selected" is the state of the control so named.
+_STATE_WORDS = frozenset(tokenize("selected checked expanded pressed disabled", past="marked"))
+
+
+def _attribute_states(prep) -> dict[str, int]:
+    """state token -> bitmask of ``prep``'s body lines that say it only as a node's state attribute
+    (a tab ``'PM stops', selected=True`` is selected; "AM" on the tab beside it is not), kept in
+    ``prep.extra``. A state so said belongs to its node: a statement that gives it to a subject holds
+    only where the subject's words stand on that node's line, not on the tabs and meters around it."""
+    hit = prep.extra.get("attribute_states")
+    if hit is None:
+        hit = {}
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    if n.states:
+                        said = set(tokenize(n.label or n.name, past="marked"))
+                        for t in tokenize(" ".join(sorted(n.states)), past="marked"):
+                            if t in _STATE_WORDS and t not in said:
+                                hit[t] = hit.get(t, 0) | (1 << j)
+                    j += 1
+        prep.extra["attribute_states"] = hit
+    return hit
 
 
 # -- a line that says the opposite ---------------------------------------------------------------
