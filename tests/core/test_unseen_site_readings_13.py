@@ -187,3 +187,17 @@ def test_a_state_attribute_belongs_to_its_control(statement, scattered, own):
     assert m.score_falsifiers([statement], evidence_view(Page.of(apart)))[0] < 0.6
     together = _obs("https://app.test/r/1", "Overview", *head, *own)
     assert m.score_falsifiers([statement], evidence_view(Page.of(together)))[0] >= 0.9
+
+
+# -- an id's series confirms the id the series gave ------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,title,other", [
+    ("Outgoing loan OL-2025-", "Outgoing loan OL-2025-0117", "Outgoing loan OL-2024-"),
+    ("Credit memo CM-2024-", "Credit memo CM-2024-0456 issued", "Credit memo CM-2023-"),
+])
+def test_an_ids_series_is_said_by_the_id_it_gave(statement, title, other):
+    from fcpkit.core.page import Page
+    page = Page.of(_obs("https://app.test/r/1", title, "\t[2] main ''", f"\t\t[3] heading '{title}'", "\t\t[4] button 'Edit'"))
+    m = LexicalMatcher()
+    said, not_said = m.score_text([statement, other], page)
+    assert said >= 0.9 and not_said < 0.6

@@ -40,7 +40,7 @@ from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical.chunk_index import chunk_spans, token_masks
 from fcpkit.matching.lexical.falsify import score_falsifiers
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
-from fcpkit.matching.lexical.page_index import line_tokens
+from fcpkit.matching.lexical.page_index import line_tokens, with_series
 from fcpkit.matching.lexical.keys import named_place, names, predicates
 from fcpkit.matching.lexical.recall import identity_recall, recall
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
@@ -359,6 +359,7 @@ class LexicalMatcher:
                 identity.extend(tokenize(strip_volatile(n.name), past="both"))
         if page.first_heading is not None:
             identity.extend(tokenize(strip_volatile(page.nodes[page.first_heading].name), past="both"))
+        identity = list(with_series(tuple(identity)))
         body = [toks for toks in (line_tokens(n.line) for n in page.nodes) if toks]
         if not identity:  # an action description or bare text: all of it is its identity
             identity = [t for line in body for t in line]

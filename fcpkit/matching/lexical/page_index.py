@@ -21,13 +21,25 @@ from fcpkit.core.text import strip_volatile, tokenize
 if TYPE_CHECKING:  # the scorers import this module; their Prepared is only a type here
     from fcpkit.matching.lexical.scorers import Prepared
 
-__all__ = ["line_tokens", "NameIndex", "name_index", "field_labels", "live_tokens", "list_titles", "name_forms", "same_name_as"]
+__all__ = ["line_tokens", "with_series", "NameIndex", "name_index", "field_labels", "live_tokens", "list_titles", "name_forms", "same_name_as"]
 
 @page_cache(65536)
 def line_tokens(line: str) -> tuple[str, ...]:
     """A page line's tokens (volatile text stripped, states read as words), cached per line: most
-    lines of a page come back on the next page, and on the same page's views."""
-    return tokenize(states_as_words(strip_volatile(line, counts=True)), past="both")
+    lines of a page come back on the next page, and on the same page's views. An id of a series
+    ("OL-2025-0117") also says its series ("ol-2025"), which a plan writes as "OL-2025-" for the
+    number it could not know (:mod:`fcpkit.core.page.records`)."""
+    return with_series(tokenize(states_as_words(strip_volatile(line, counts=True)), past="both"))
+
+
+def with_series(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """``toks`` and the series of each id of three parts among them ("ol-2025-0117" says "ol-2025")."""
+    series = [m.group(1) for t in toks if "-" in t and (m := _SERIES.match(t))]
+    return toks + tuple(series) if series else toks
+
+
+#: An id of three parts, letters then numbers ("ol-2025-0117", "inv-2024-3381"): its first two are its series.
+_SERIES = re.compile(r"^([a-z]{1,6}-\d{2,4})-\d{2,}$")
 
 
 _PARTS = re.compile(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+")
