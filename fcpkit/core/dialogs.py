@@ -29,7 +29,7 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs", "leaves_dialog"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -262,6 +262,31 @@ def only_informs(page: Observation | Page, name: str) -> bool:
         return all(not (page.nodes[k].kind in _ACTING_ROLES and page.nodes[k].name) or _DISMISS.match(page.nodes[k].label)
                    or backs_out(page.nodes[k].label) for k in page.subtree(i)[1:])
     return False
+
+
+def leaves_dialog(action: Action, page: Observation | Page) -> bool:
+    """Whether ``action`` only backs out of a modal dialog on ``page``: Escape, or a click on a control
+    inside the dialog that closes it without acting ("Cancel", "Close", "Go back", "Not now")."""
+    page = as_page(page)
+    if not page.modal_dialogs:
+        return False
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    if not calls:
+        return False
+    for c in calls:
+        if c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("escape", "esc")
+                                                         for a in (*c.args, *c.kwargs.values())):
+            continue
+        i = page.position(c.bid)
+        if c.name != "click" or i is None or page.zones[i] != "dialog":
+            return False
+        name = page.nodes[i].label
+        if not (_DISMISS.match(name) or backs_out(name)):
+            return False
+    return True
 
 
 def keeps(name: str) -> bool:

@@ -97,8 +97,9 @@ def _already_holds(target: str | None, call: ParsedCall) -> bool:
 
 def _sets_what_it_holds(action: Action, before: Page) -> bool:
     """Whether every call of ``action`` that acts types or chooses, into a field of page ``before``,
-    the value that field already holds: "select 21 days" on a Loan period already at 21 days
-    changes nothing, and should not, whatever the action's effect label says."""
+    the value that field already holds: "select 21 days" on a Loan period already at 21 days, a
+    click on the radio button already checked, changes nothing, and should not, whatever the
+    action's effect label says."""
     try:
         calls = [c for c in parse_action(action.command) if c.name not in _NOT_ACTING]
     except ValueError:
@@ -106,6 +107,11 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
     if not calls:
         return False
     for c in calls:
+        if c.name in ("click", "check", "uncheck") and c.args:
+            node = before.node(c.args[0])
+            if node is None or not _chosen_already(c.name, node):
+                return False
+            continue
         if c.name not in ("fill", "select_option") or len(c.args) < 2:
             return False
         node, value = before.node(c.args[0]), c.args[1]
@@ -115,6 +121,19 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
         if not held or not isinstance(value, str) or _spoken(value) != held:
             return False
     return True
+
+
+def _chosen_already(call: str, node) -> bool:
+    """Whether ``call`` on ``node`` chooses what is chosen already: a click on a checked radio button
+    or a selected tab or option, a check of a checked box, an uncheck of a clear one. A click on a
+    box toggles it, and changes something."""
+    if call == "check":
+        return "checked" in node.states
+    if call == "uncheck":
+        return node.kind in ("checkbox", "switch", "menuitemcheckbox") and "checked" not in node.states
+    if node.kind in ("radio", "menuitemradio"):
+        return "checked" in node.states
+    return node.kind in ("tab", "option") and "selected" in node.states
 
 
 def _resubmits(action: Action, before: Page) -> bool:

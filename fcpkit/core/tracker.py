@@ -46,7 +46,7 @@ from typing import Iterable
 
 from fcpkit.core.actions import describe_action
 from fcpkit.core.control_acts import GENERIC_ACT, discards_edits, expected_acts
-from fcpkit.core.dialogs import awaiting_act, handles_dialog, new_modal_dialogs, only_informs, opened_by
+from fcpkit.core.dialogs import awaiting_act, handles_dialog, leaves_dialog, new_modal_dialogs, only_informs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, write_shows
@@ -275,6 +275,12 @@ class CommitmentTracker:
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
         result = (self.actions.test(self.plan, self.commitment, action, page=self._here) if self._action_page
                   else self.actions.test(self.plan, self.commitment, action))
+        if (self.rules and result.route is not Route.CONTINUE and result.rule is None and result.evidence is not None
+                and self.active not in self.wrote and self._here is not None and leaves_dialog(action, self._here)):
+            # an action falsifier of backing out ("Cancel", "Go back") speaks of abandoning the step's
+            # act; before the step wrote anything there is none to abandon: the agent looked at a
+            # dialog and closed it (backing out of values it set is act_mismatch, above)
+            result = replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):
             result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",

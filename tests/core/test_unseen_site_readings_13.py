@@ -201,3 +201,48 @@ def test_an_ids_series_is_said_by_the_id_it_gave(statement, title, other):
     m = LexicalMatcher()
     said, not_said = m.score_text([statement, other], page)
     assert said >= 0.9 and not_said < 0.6
+
+
+# -- backing out of a dialog before the step wrote anything -----------------------------------------------------
+
+@pytest.mark.parametrize("task,subgoal,opener,title,act,back", [
+    ("Accept filing EF-24-1001 into its case with the docket text 'Motion to compel'.", "Accept the filing with the docket text",
+     "Accept filing", "Accept filing EF-24-1001", "Accept and docket", "Cancel"),
+    ("Refund order ORD-5512 in full.", "Refund the order in full", "Refund order", "Refund ORD-5512", "Issue refund", "Go back"),
+])
+def test_backing_out_of_a_dialog_before_writing_abandons_nothing(task, subgoal, opener, title, act, back):
+    step = Commitment("do", subgoal, confirm={"completion": [Evidence("Saved")]},
+                      falsify={"execution": [Evidence(back, on="action")]})
+    before = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t[30] button '{opener}'")
+    dialog = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t[30] button '{opener}'",
+                  f"\t[60] dialog '{title}', modal=True", "\t\t[61] textbox 'Note'", f"\t\t[62] button '{act}'",
+                  f"\t\t[63] button '{back}'")
+    leave = Action("click('63')", "Not yet.", f"button '{back}'", "read")
+
+    def tracker():
+        tr = CommitmentTracker(Plan(task, [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+        tr.test_page(dialog, before=before, action=Action("click('30')", "Open it.", f"button '{opener}'", "read"))
+        return tr
+    # a look at the dialog, closed: nothing to abandon
+    assert tracker().test_action(leave).route.value == "continue"
+    # after the step's own write, backing out of its confirmation abandons the act: the plan's falsifier
+    tr = tracker()
+    tr.record_write(Action("click('62')", "Do it.", f"button '{act}'", "irreversible"))
+    assert tr.test_action(leave).route.value != "continue"
+
+
+# -- choosing what is chosen already --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("node,call", [
+    ("radio 'One-time (next invoice only)', checked='true'", "click('5')"),
+    ("tab 'Summary', selected=True", "click('5')"),
+    ("checkbox 'Courier required', checked='true'", "check('5')"),
+])
+def test_choosing_what_is_chosen_already_is_no_unchanged_page(node, call):
+    from fcpkit.core.rules import check_transition
+    page = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[5] {node}", "\t\t[6] button 'Save'")
+    assert check_transition(page, Action(call, "Make sure.", node.split(",")[0], "write"), page) is None
+    toggled = node.replace("checked='true'", "checked='false'").replace("selected=True", "selected=False")
+    other = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[5] {toggled}", "\t\t[6] button 'Save'")
+    hit = check_transition(other, Action(call, "Choose it.", toggled.split(",")[0], "write"), other)
+    assert hit is not None and hit.rule == "unchanged_page"  # choosing something new that did not take is one
