@@ -32,17 +32,15 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, acts_of, compile_family
+from fcpkit.core.phrases import DEFERS, GENERIC_ACT, acts_of, compile_family
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["GENERIC_ACT", "name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
+__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
            "discards_edits"]
 
 
-#: The act that finishes whatever form it sits in; it may carry any specific act.
-GENERIC_ACT = "commit"
 #: Roles whose press performs an act (a link navigates, a text box is typed in).
 CONTROL_ROLES = frozenset({"button", "menuitem"})
 

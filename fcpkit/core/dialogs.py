@@ -24,7 +24,7 @@ from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
-from fcpkit.core.phrases import acts_of
+from fcpkit.core.phrases import GENERIC_ACT, acts_of
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
@@ -98,17 +98,13 @@ def asks_for(verb: str, asked: frozenset[str]) -> bool:
     "Submit referral" is not asked for by a task that says to save."""
     if verb in asked:
         return True
-    acts = acts_of(verb) - _GENERIC_ACTS
+    acts = acts_of(verb) - {GENERIC_ACT}
     return bool(acts) and bool(acts & _acts_asked(asked))
-
-
-#: The acts that name no act of their own (see :func:`asks_for`).
-_GENERIC_ACTS = frozenset({"commit"})
 
 
 @lru_cache(maxsize=256)
 def _acts_asked(asked: frozenset[str]) -> frozenset[str]:
-    return frozenset(a for w in asked for a in acts_of(w)) - _GENERIC_ACTS
+    return frozenset(a for w in asked for a in acts_of(w)) - {GENERIC_ACT}
 
 
 #: Verbs of a control that opens a picker for a value ("Choose loan start date", "Pick a colour",

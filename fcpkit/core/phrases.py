@@ -38,7 +38,7 @@ from fcpkit.core.caches import page_cache
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
-    "contrary", "ACTS", "acts_of",
+    "contrary", "ACTS", "GENERIC_ACT", "acts_of",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -236,6 +236,10 @@ def _en(*verbs: str) -> list[str]:
         out.append(rf"\b(?:{v}|{past}|{stem}ing{double})\b")
     return out
 
+
+#: The act that finishes whatever form it sits in ("Save", "Submit", "Apply"): it names no act of
+#: its own and may carry any specific one.
+GENERIC_ACT = "commit"
 
 #: The act each control-name verb performs, per act, per language (whole words, case-insensitive).
 ACTS: Mapping[str, Mapping[str, Sequence[str]]] = {

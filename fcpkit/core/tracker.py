@@ -44,9 +44,10 @@ import inspect
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from fcpkit.core.actions import describe_action
-from fcpkit.core.control_acts import GENERIC_ACT, discards_edits, expected_acts
-from fcpkit.core.dialogs import awaiting_act, handles_dialog, leaves_dialog, new_modal_dialogs, only_informs, opened_by
+from fcpkit.core.actions import describe_action, parse_action
+from fcpkit.core.phrases import GENERIC_ACT
+from fcpkit.core.control_acts import discards_edits, expected_acts
+from fcpkit.core.dialogs import awaiting_act, backs_out, handles_dialog, leaves_dialog, new_modal_dialogs, only_informs, opened_by
 from fcpkit.core.page import Page, SiteModel
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, write_shows
@@ -156,6 +157,9 @@ class CommitmentTracker:
         #: ids of the confirmed commitments, in the order they were confirmed
         self.advanced: list[str] = []
         self._advanced_at: list[int] = []
+        #: what the agent typed or chose into each field (by element id) whose value an action
+        #: falsifier named, with that test: held until the form is submitted (:meth:`test_action`)
+        self._typed: dict[str, CheckResult] = {}
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
         self._falsified_here: set[int] = set()
@@ -281,11 +285,37 @@ class CommitmentTracker:
             # act; before the step wrote anything there is none to abandon: the agent looked at a
             # dialog and closed it (backing out of values it set is act_mismatch, above)
             result = replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
+        if self.rules:
+            result = self._held_typing(action, result)
         if self.rules and result.route is Route.CONTINUE and unmatched_write(action, self.commitment, result,
                                                                              self.thresholds):
             result = replace(result, route=Route.VERIFY, rule="unmatched_write", scope="execution",
                              rule_detail=f"{action.effect} {action.command} fits none of "
                                          f"{self.commitment.id!r}'s evidence")
+        return result
+
+    def _held_typing(self, action: Action, result: CheckResult) -> CheckResult:
+        """Typing is not committing: a value typed or chosen into a field goes to the application
+        only when the form is submitted, and the agent may correct it before then (a plate typed
+        with a 1, retyped with an I). An action falsifier that a field edit matches is held with
+        its field; a later edit of that field replaces it; the form's submission (a write, or a
+        control whose act is the step's) raises what is still held, before the write runs."""
+        bids = _edited_fields(action)
+        if bids:
+            for bid in bids:
+                self._typed.pop(bid, None)
+            if result.route is Route.RISK and result.rule is None and result.evidence is not None:
+                for bid in bids:
+                    self._typed[bid] = result
+                return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
+            return result
+        if self._typed and result.route is not Route.RISK and _submits(action):
+            held = next(iter(self._typed.values()))
+            self._typed.clear()
+            return replace(held, rule_detail=f"{action.command} submits a value the plan's falsifier names "
+                                             f"({held.evidence!r}), typed before")
+        if self._typed and _navigates(action):
+            self._typed.clear()  # the form is left: what was typed in it goes nowhere
         return result
 
     def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
@@ -499,6 +529,46 @@ def agent_inputs(action: Action) -> tuple[str, ...]:
         return ()
     d = describe_action(action)
     return tuple(v for v in d.chosen if v and v.strip())
+
+
+def _edited_fields(action: Action) -> tuple[str, ...]:
+    """The element ids of the fields ``action`` types into or chooses in, when that is all it does
+    (``fill``, ``select_option``, ``clear``); ``()`` otherwise."""
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return ()
+    if not calls or any(c.name not in ("fill", "select_option", "clear") or c.bid is None for c in calls):
+        return ()
+    return tuple(str(c.bid) for c in calls)
+
+
+def _submits(action: Action) -> bool:
+    """Whether ``action`` sends a form's values on: a write (by its effect), a press of Enter, or a
+    click on a button that does not only back out ("Submit", "Log in", "Review credit": what the
+    form holds goes with it)."""
+    if action.effect in ("write", "irreversible"):
+        return not is_report(action)
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    if any(c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("enter", "return")
+                                                         for a in (*c.args, *c.kwargs.values())) for c in calls):
+        return True
+    role, _, name = (action.target or "").strip().partition(" ")
+    return role in ("button", "menuitem") and any(c.name == "click" for c in calls) and not backs_out(name.strip("'\""))
+
+
+def _navigates(action: Action) -> bool:
+    """Whether ``action`` leaves the page it was taken on: a link followed, an address opened, the
+    browser's history moved."""
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    return any(c.name in ("goto", "go_back", "go_forward") for c in calls) or \
+        (action.target or "").lstrip().lower().startswith("link ")
 
 
 def add_inputs(inputs: list[str], action: Action) -> list[str]:

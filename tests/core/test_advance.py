@@ -79,11 +79,12 @@ def test_the_precondition_of_the_next_commitment_settles_an_unconfirmed_advance(
     assert advance_check(FORM_PLAN, 0, 1, attempted=set(), precondition=1.0, gate=0.68).rule == "skipped_commitment"
 
 
-def test_a_mistyped_value_is_caught_before_it_is_typed():
+def test_a_mistyped_value_is_caught_before_it_is_submitted():
+    # typing is not committing: the agent may still correct it; the submission sends it
     typo = Action("fill('14', 'Myrn')", 'Type "Myron" into the text field.', "textbox ''")
     rep = Checker().check(run([(typo, form("Myrn"), "enter"), (SUBMIT, form("Myrn"), "submit")], "wrong_value", 0))
     d = rep.detection
-    assert d is not None and (d.step, d.phase) == (0, "pre") and d.result.route is Route.RISK
+    assert d is not None and (d.step, d.phase) == (1, "pre") and d.result.route is Route.RISK
 
 
 POLICY = ("\t[61] dialog 'Updated acceptable use policy', modal=True\n\t\t[62] heading 'Updated acceptable use policy'\n"

@@ -246,3 +246,40 @@ def test_choosing_what_is_chosen_already_is_no_unchanged_page(node, call):
     other = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[5] {toggled}", "\t\t[6] button 'Save'")
     hit = check_transition(other, Action(call, "Choose it.", toggled.split(",")[0], "write"), other)
     assert hit is not None and hit.rule == "unchanged_page"  # choosing something new that did not take is one
+
+
+# -- typing is not committing ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("task,box,wrong,right,save", [
+    ("Add the new Kia Niro with plate 7LIH104 to the account.", "Plate number", "7L1H104", "7LIH104", "Save vehicle"),
+    ("Issue a partial payment of 1250.00 on claim CLM-2024-04817.", "Payment amount", "1520.00", "1250.00", "Review payment"),
+])
+def test_a_value_typed_is_judged_when_the_form_is_submitted(task, box, wrong, right, save):
+    step = Commitment("enter", task, confirm={"completion": [Evidence("Saved")]},
+                      falsify={"execution": [Evidence(wrong, on="action")]})
+    form = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[10] textbox '{box}'",
+                f"\t\t[11] button '{save}'", "\t\t[12] link 'Back to account'")
+
+    def tracker():
+        tr = CommitmentTracker(Plan(task, [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+        tr.test_page(form)
+        return tr
+
+    typed_wrong = Action(f"fill('10', '{wrong}')", "Type it.", f"textbox '{box}'", "read")
+    typed_right = Action(f"fill('10', '{right}')", "Retype it.", f"textbox '{box}'", "read")
+    submit = Action("click('11')", "Save.", f"button '{save}'", "read")
+    # retyped before the form was submitted: nothing wrong went anywhere
+    tr = tracker()
+    assert tr.test_action(typed_wrong).route.value == "continue"
+    assert tr.test_action(typed_right).route.value == "continue"
+    assert tr.test_action(submit).route.value == "continue"
+    # submitted as typed: drift, before the submission runs
+    tr = tracker()
+    assert tr.test_action(typed_wrong).route.value == "continue"
+    held = tr.test_action(submit)
+    assert held.route.value == "risk" and held.phase == "pre" and held.evidence == wrong
+    # left by a link: what was typed goes nowhere
+    tr = tracker()
+    tr.test_action(typed_wrong)
+    tr.test_action(Action("click('12')", "Leave.", "link 'Back to account'", "read"))
+    assert tr.test_action(submit).route.value == "continue"
