@@ -36,7 +36,7 @@ from typing import Mapping, Sequence
 from fcpkit.core.caches import page_cache
 
 __all__ = [
-    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "ADMITS_FAILURE",
+    "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "VALIDATION", "PENDING", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
     "contrary", "ACTS", "GENERIC_ACT", "acts_of",
 ]
@@ -118,6 +118,30 @@ RECOVERING: Family = {
     "es": [r"\breintentando\b"],
 }
 
+#: What a form says of a value it will not take ("Base rent must be a number", "Enter a valid date",
+#: "Email is required", "Please select a reason"): it answered the submission, and asks the agent to
+#: correct a field; nothing was written.
+VALIDATION: Family = {
+    "en": [r"\bmust (?:be|have|contain|include|match|not be)\b", r"\b(?:enter|use|provide|choose|select|pick) an? (?:valid|correct)\b",
+           r"\bplease (?:enter|select|choose|provide|fill|correct|check)\b", r"\b(?:is|are) required\b",
+           r"\b(?:is|are) not an? valid\b", r"\binvalid (?:\w+ ){0,2}(?:format|value|date|time|number|amount|entry|input)\b",
+           r"\b(?:can't|cannot|can not) be (?:blank|empty|left blank)\b", r"\btoo (?:long|short|large|small|high|low)\b",
+           r"\bout of range\b", r"\b(?:should|needs to) be\b"],
+    "de": [r"\bmuss (?:\w+ ){0,3}sein\b", r"\bist erforderlich\b", r"\bbitte (?:geben|wählen)\b", r"\bung[uü]ltige?s? \w+\b"],
+    "fr": [r"\bdoit [êe]tre\b", r"\best (?:obligatoire|requis)\b", r"\bveuillez (?:saisir|choisir|s[ée]lectionner)\b"],
+    "es": [r"\bdebe ser\b", r"\bes obligatorio\b", r"\bintroduzca un\b", r"\bseleccione\b"],
+}
+
+#: What the application says of work it has started and not finished ("Saving ETR…", "Processing
+#: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
+PENDING: Family = {
+    "en": [r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.|$)",
+           r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],
+    "de": [r"\bwird (?:gespeichert|verarbeitet|gesendet)\b", r"\bbitte warten\b"],
+    "fr": [r"\ben cours\b", r"\bveuillez patienter\b"],
+    "es": [r"\ben curso\b", r"\bguardando\b", r"\bprocesando\b", r"\bespere\b"],
+}
+
 #: What a failed read says: the page, or what it looked for, did not load, open or show ("Could not
 #: load the object record", "Search is unavailable"); a failure announced after a read counts
 #: only when it says so (or names what was opened).
@@ -194,6 +218,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
     "recovering": compile_family(RECOVERING), "read_failed": compile_family(READ_FAILED), "remove_filter": compile_family(REMOVE_FILTER),
+    "validation": compile_family(VALIDATION), "pending": compile_family(PENDING),
 }
 
 

@@ -31,7 +31,7 @@ from fcpkit.core.page.fingerprint import content_fingerprint as _content_fingerp
 from fcpkit.core.page.fingerprint import fingerprint
 from fcpkit.core.page_facts import as_page
 from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_action
-from fcpkit.core.phrases import acts_of
+from fcpkit.core.phrases import acts_of, phrase
 from fcpkit.core.dialogs import keeps, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import caseless, strip_volatile
@@ -429,9 +429,24 @@ def check_transition(
         origin, said = (baseline, "as it was before the form was edited") if baseline is not None else (before, "it started from")
         if origin is not None and set(after.modal_dialogs) - set(origin.modal_dialogs):
             return None  # the write raised a dialog that asks something (a confirmation): the application answered
+        if origin is not None and _answers(after, origin):
+            return None  # it refused a value ("must be a number") or took the work on ("Saving…"): not silent
         if origin is not None and same_page(origin, after, content_fingerprint):
             return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None
+
+
+def _answers(after: Page, origin: Page) -> bool:
+    """Whether ``after`` carries a new message (a live region ``origin`` did not show) by which the
+    application answered a submission: a value it will not take, or work it has started
+    (:data:`~fcpkit.core.phrases.VALIDATION`, :data:`~fcpkit.core.phrases.PENDING`), or a new
+    progress bar ("Saving ETR and queuing 412 notifications"). A silent no-op
+    says nothing; these say what happened, and the agent's next step shows whether it listened."""
+    old = set(origin.messages)
+    if any(m not in old and (phrase("validation", m) or phrase("pending", m)) for m in after.messages):
+        return True
+    bars = {n.name for n in origin.nodes if n.kind == "progressbar"}  # a progress bar that came up: work started
+    return any(n.kind == "progressbar" and n.name not in bars for n in after.nodes)
 
 
 def _foreign_message(after: Page, before: Page | None, acts_only: bool = False) -> str | None:

@@ -283,3 +283,23 @@ def test_a_value_typed_is_judged_when_the_form_is_submitted(task, box, wrong, ri
     tr.test_action(typed_wrong)
     tr.test_action(Action("click('12')", "Leave.", "link 'Back to account'", "read"))
     assert tr.test_action(submit).route.value == "continue"
+
+
+# -- a submission the application answered is not silent ---------------------------------------------------------
+
+@pytest.mark.parametrize("answer", [
+    "\t\t[40] alert ''\n\t\t\t[41] StaticText 'Base rent must be a number, for example 48.50.'",
+    "\t\t[40] status ''\n\t\t\t[41] StaticText 'Enter a valid date (YYYY-MM-DD).'",
+    "\t\t[40] status ''\n\t\t\t[41] StaticText 'Saving ETR…'",
+    "\t\t[40] progressbar 'Saving and queuing 412 notifications', valuemin=0, valuemax=100",
+])
+def test_a_submission_the_application_answered_is_no_silent_no_op(answer):
+    from fcpkit.core.rules import check_transition
+    lines = ("\t[2] main ''", "\t\t[3] heading 'Edit'", "\t\t[10] textbox 'Base rent ($)', value='48,50'", "\t\t[11] button 'Next'")
+    before = _obs("https://app.test/f", "Edit", *lines)
+    submit = Action("click('11')", "Go on.", "button 'Next'", "write")
+    assert check_transition(before, submit, before).rule == "unchanged_page"  # nothing said, nothing changed
+    answered = Observation(before.url, before.title, before.text + "\n" + answer)
+    assert check_transition(before, submit, answered) is None
+    other = Observation(before.url, before.title, before.text + "\n\t\t[40] status ''\n\t\t\t[41] StaticText 'Comment added.'")
+    assert check_transition(before, submit, other).rule == "unchanged_page"  # a message alone changes no state
