@@ -2,6 +2,7 @@
 #   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
 #   make test   -> set up, then run the whole test suite of both distributions (notebooks included, small settings)
 #   make notebooks -> set up, then write executed copies of notebooks/ with outputs to docs/notebooks/
+#                     (each records the files it read, with their sha256: tests/notebooks/test_executed_copies.py)
 # Two distributions live here: the library, fcpkit (./), and the lab beside it, fcpkit-lab (lab/:
 # browsers, the workbench app, Ray, the model server, and the commands that need them). Set-up
 # installs both, editable, with every extra. It is idempotent: a stamp in the venv records that

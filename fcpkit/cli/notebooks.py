@@ -52,7 +52,8 @@ def notebooks(names: tuple[str, ...], execute: bool, out_dir: Path | None, param
         sys.exit(2)
     for r in runs:
         figs = f"{r.static_figures}/{r.figures} figures with a static PNG" if r.figures else "no figures"
-        click.echo(f"wrote {r.out} ({r.seconds:.0f} s; {figs})" + (f" — {r.note}" if r.note else ""))
+        click.echo(f"wrote {r.out} ({r.seconds:.0f} s; {figs}; {r.inputs} input files recorded with their sha256)"
+                   + (f" — {r.note}" if r.note else ""))
 
 
 def _teaches(path: Path) -> str:

@@ -6,6 +6,11 @@ scratch folder (its logs, metrics and temporary files stay there) and writes the
 spec (exported in one Chromium with kaleido, see :mod:`fcpkit.viz.png`), since GitHub and other
 viewers without JavaScript draw only the PNG; widgets carry their own static HTML copy
 (``StepViewer.snapshot_html``). ``fcpkit notebooks --execute`` and ``make notebooks`` call it.
+
+Each copy also records what the notebook read, with every file's sha256, in its metadata
+(``metadata["fcpkit"]["inputs"]``), so that a test can tell a copy older than its inputs: see
+:mod:`fcpkit.viz.notebook_inputs` for how the inputs are known (the files the kernel opened, checked
+against a declared list) and why.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import nbformat
 import plotly.graph_objects as go
 
 from fcpkit.errors import ConfigError
+from fcpkit.viz import notebook_inputs
 from fcpkit.viz import png as png_export
 
 __all__ = ["NOTEBOOKS", "DOCS", "NotebookRun", "notebook_paths", "execute_notebooks", "add_static_figures"]
@@ -34,7 +40,8 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 @dataclass(frozen=True)
 class NotebookRun:
-    """One executed notebook: where it went, how long it took, how many static figures it got."""
+    """One executed notebook: where it went, how long it took, how many static figures it got, how many
+    input files it recorded (``note`` says what went short: figures without a PNG, inputs not as declared)."""
 
     name: str
     out: Path
@@ -42,6 +49,7 @@ class NotebookRun:
     figures: int
     static_figures: int
     note: str | None = None
+    inputs: int = 0
 
 
 def notebook_paths(names: Sequence[str] = (), folder: Path = NOTEBOOKS) -> list[Path]:
@@ -68,38 +76,60 @@ def execute_notebooks(
     kernel_name: str | None = None,
     on_start: Callable[[Path], None] | None = None,
     on_done: Callable[[NotebookRun], None] | None = None,
+    folder: Path = NOTEBOOKS,
+    root: Path = ROOT,
 ) -> list[NotebookRun]:
-    """Execute each notebook with papermill and write the copy with outputs to ``out_dir``.
+    """Execute each notebook of ``folder`` with papermill and write the copy with outputs to ``out_dir``.
 
     ``parameters`` maps a notebook stem to papermill parameters (default: each notebook's own
     defaults, plus metrics and logs in the scratch folder). A failing notebook raises
     :class:`fcpkit.errors.ConfigError` naming it and the cell's error; copies already written stay.
+    Each copy records the files the notebook read (relative to the checkout ``root``) with their
+    sha256 (:mod:`fcpkit.viz.notebook_inputs`); where the notebook ran on its default parameters and
+    what it read differs from what it declares, the run's ``note`` says so.
     """
-    import papermill
-
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     runs = []
-    for path in notebook_paths(names):
+    for path in notebook_paths(names, folder):
         if on_start is not None:
             on_start(path)
-        with tempfile.TemporaryDirectory(prefix=f"fcp-{path.stem[:2]}-") as scratch:
-            params = {"metrics_path": str(Path(scratch) / "metrics.json"), **dict((parameters or {}).get(path.stem, {}))}
-            dest = out / path.name
-            t0 = time.perf_counter()
-            try:
-                papermill.execute_notebook(str(path), str(dest), parameters=params, cwd=scratch, progress_bar=False,
-                                           kernel_name=kernel_name, execution_timeout=timeout_s)
-            except papermill.PapermillExecutionError as exc:
-                raise ConfigError(f"{path.name}: cell {exc.exec_count} raised {exc.ename}: {exc.evalue} "
-                                  f"(the partial copy is {dest})") from None
-            seconds = time.perf_counter() - t0
+        own = dict((parameters or {}).get(path.stem, {}))
+        dest = out / path.name
+        seconds, records = _execute(path, dest, own, timeout_s, kernel_name, Path(root).resolve())
         figures, static, note = add_static_figures(dest) if static_figures else (0, 0, "static figures off")
-        run = NotebookRun(path.stem, dest, round(seconds, 1), figures, static, note)
+        notebook_inputs.record_inputs(dest, records)
+        if not own:  # parameters may choose other inputs than the declared defaults
+            source = notebook_inputs.input_name(path, root)
+            mismatch = notebook_inputs.declaration_problems(path.stem, records, root, source=source)
+            note = "; ".join(filter(None, [note, *mismatch])) or None
+        run = NotebookRun(path.stem, dest, round(seconds, 1), figures, static, note, len(records))
         runs.append(run)
         if on_done is not None:
             on_done(run)
     return runs
+
+
+def _execute(path: Path, dest: Path, own: Mapping[str, Any], timeout_s: int, kernel_name: str | None,
+             root: Path) -> tuple[float, list[dict[str, str]]]:
+    """Run one notebook in a scratch folder, its kernel logging the files it opens: the seconds it
+    took and the records of its inputs, the source notebook among them."""
+    import papermill
+
+    with tempfile.TemporaryDirectory(prefix=f"fcp-{path.stem[:2]}-") as scratch:
+        params = {"metrics_path": str(Path(scratch) / "metrics.json"), **own}
+        t0 = time.perf_counter()
+        try:
+            with notebook_inputs.recording_opens(Path(scratch) / "opened.log") as log:
+                papermill.execute_notebook(str(path), str(dest), parameters=params, cwd=scratch, progress_bar=False,
+                                           kernel_name=kernel_name, execution_timeout=timeout_s)
+        except papermill.PapermillExecutionError as exc:
+            raise ConfigError(f"{path.name}: cell {exc.exec_count} raised {exc.ename}: {exc.evalue} "
+                              f"(the partial copy is {dest})") from None
+        seconds = time.perf_counter() - t0
+        read, written = notebook_inputs.read_opens(log)
+        inputs = notebook_inputs.data_inputs(read | {path}, written, root)
+        return seconds, notebook_inputs.input_records(inputs, root)
 
 
 def add_static_figures(path: str | Path) -> tuple[int, int, str | None]:
