@@ -303,3 +303,18 @@ def test_a_submission_the_application_answered_is_no_silent_no_op(answer):
     assert check_transition(before, submit, answered) is None
     other = Observation(before.url, before.title, before.text + "\n\t\t[40] status ''\n\t\t\t[41] StaticText 'Comment added.'")
     assert check_transition(before, submit, other).rule == "unchanged_page"  # a message alone changes no state
+
+
+@pytest.mark.parametrize("field,statement", [
+    ("textbox 'Comment (required)', required, value=''", "Comment is required"),
+    ("combobox 'Reason code (Required)', value='Select a reason'", "Reason code is required"),
+])
+def test_a_field_marked_required_says_nothing_is_missing(field, statement):
+    from fcpkit.core.page import Page, evidence_view
+    m = LexicalMatcher()
+    page = _obs("https://app.test/f", "Approve", "\t[2] main ''", "\t\t[3] heading 'Approve'", f"\t\t[10] {field}",
+                "\t\t[11] button 'Approve'")
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page)))[0] < 0.6
+    told = _obs("https://app.test/f", "Approve", "\t[2] main ''", "\t\t[3] heading 'Approve'", f"\t\t[10] {field}",
+                "\t\t[12] alert ''", f"\t\t\t[13] StaticText '{statement}.'")
+    assert m.score_falsifiers([statement], evidence_view(Page.of(told)))[0] >= 0.9

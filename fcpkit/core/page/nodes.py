@@ -130,12 +130,14 @@ _AX_STATE = re.compile(r"\b(checked|selected|expanded|pressed|disabled|required|
 def states_as_words(text: str) -> str:
     """A line with its state attributes read as words: ``checked='true'`` says *checked*,
     ``checked='false'`` says nothing (it would read as "checked", like the true one)."""
-    if "required" in text:  # a field's constraint, not its state: "Severity *, required" is not "Severity is required"
-        text = _REQUIRED_FLAG.sub(" ", text)
+    if "equired" in text:  # a field's constraint, not its state: "Severity *, required" is not "Severity is required"
+        text = _REQUIRED_FLAG.sub(" ", _REQUIRED_MARK.sub(" ", text))
     if "=" not in text:
         return text
     return _AX_STATE.sub(lambda m: m.group(1) if (m.group(2) or m.group(3)).lower() in ("true", "mixed") else " ", text)
 
 
+#: A field's name marked required ("Comment (required)"): how the form marks it, as the flag does.
+_REQUIRED_MARK = re.compile(r"\s*\(required\)", re.IGNORECASE)
 #: The ``required`` flag of a field, bare or with a value: that the form needs it filled.
 _REQUIRED_FLAG = re.compile(r",\s*required(?:=(?:'(?:true|false)'|True|False))?(?=\s*(?:,|$))", re.IGNORECASE)
