@@ -31,7 +31,7 @@ from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
 from fcpkit.core.rules import RuleHit, check_action, check_transition, is_form_edit, new_modal_dialogs, unexpected_dialog
-from fcpkit.core.actions import ActionDescription, describe_action
+from fcpkit.core.actions import ActionDescription, describe_action, parse_action
 from fcpkit.core.page_facts import target_place
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.trajectory import Action, Observation
@@ -150,6 +150,7 @@ class _Base:
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
         saved: bool = True, used: tuple[frozenset[str], ...] = (), found_text: "Page | None" = None,
+        skip: frozenset[int] = frozenset(),
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -185,7 +186,7 @@ class _Base:
         done = _not_counted(b, a_comp is not None and bool(b.comp) and a_comp >= g_plus, used, acted, saved)
         elsewhere = b.unplaced if b.unplaced and a_plus < _ON_THE_STEP else ()
         for i, scope, level in b.falsifiers:
-            if i in done:
+            if i in done or i in skip:
                 continue
             # the condition of the step's other branch is a question for the verifier (Bundle.branches)
             s = min(scores[i], t.gate_minus(kappa) - _BELOW) if i in b.branches else scores[i]
@@ -471,11 +472,48 @@ class ActionTester(_Base):
         hit = (check_action(action) or act_mismatch(action, commitment)) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
         desc = describe_action(action)
+        skip: frozenset[int] = frozenset()
         if page is not None:
             place = target_place(action, page)
             if place:
                 desc = replace(desc, place=place)
+            skip = _other_controls(b, action, page)
         # a matcher that reads structure gets the description itself (no string parsed back)
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
-        return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False)
+        return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False, skip=skip)
 
+
+#: Roles of the controls an action falsifier may name by their label.
+_LABELLED_CONTROLS = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "option", "menuitem",
+                                "menuitemcheckbox", "menuitemradio"})
+
+
+def _other_controls(b: "_Bundle", action: Action, page: "Observation | Page") -> frozenset[int]:
+    """The action falsifiers of ``b`` that are the label of a control on ``page`` other than the one
+    ``action`` acts on or the value it types or chooses ("Direct sailings only", the dialog's
+    checkbox, while the agent picks a sailing whose name ends in "direct"): a plan that writes a
+    control's label as an action falsifier says "do not press this", and an action on another
+    control does not press it, whatever words its description shares with the label."""
+    if not b.falsifiers:
+        return frozenset()
+    page = Page.of(page)
+    labels = page.cache.get("control_labels")
+    if labels is None:
+        labels = page.cache["control_labels"] = frozenset(
+            " ".join(n.label.split()).casefold() for n in page.nodes if n.kind in _LABELLED_CONTROLS and n.label.strip())
+    if not labels:
+        return frozenset()
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return frozenset()
+    targets = [page.node(c.bid) for c in calls if c.bid is not None]
+    values = describe_action(action).values  # what it types or chooses: an option is chosen by its combobox
+    acted = " ".join([*(" ".join(n.label.split()).casefold() for n in targets if n is not None),
+                      *(" ".join(v.split()).casefold() for v in values)])
+    out = set()
+    for i, _, _ in b.falsifiers:
+        text = " ".join(b.statements[i].split()).casefold()
+        if text in labels and text not in acted:
+            out.add(i)
+    return frozenset(out)

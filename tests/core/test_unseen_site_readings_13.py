@@ -318,3 +318,41 @@ def test_a_field_marked_required_says_nothing_is_missing(field, statement):
     told = _obs("https://app.test/f", "Approve", "\t[2] main ''", "\t\t[3] heading 'Approve'", f"\t\t[10] {field}",
                 "\t\t[12] alert ''", f"\t\t\t[13] StaticText '{statement}.'")
     assert m.score_falsifiers([statement], evidence_view(Page.of(told)))[0] >= 0.9
+
+
+# -- a control's label names that control -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("label,other,falsifier_target", [
+    ("Direct sailings only", "radio 'MV Nordic Aurelia · ETD 14 Mar · direct'", "checkbox 'Direct sailings only'"),
+    ("Include archived boards", "radio 'Sprint board · include in report'", "checkbox 'Include archived boards'"),
+])
+def test_a_controls_label_as_an_action_falsifier_names_that_control(label, other, falsifier_target):
+    task = "Book the shipment on the right sailing."
+    step = Commitment("pick", task, confirm={"completion": [Evidence("Booked")]},
+                      falsify={"execution": [Evidence(label, on="action")]})
+    page = _obs("https://app.test/b", "Book", "\t[2] main ''", "\t\t[3] heading 'Book'", f"\t\t[10] {falsifier_target.split(' ', 1)[0]} "
+                f"{falsifier_target.split(' ', 1)[1]}, checked='false'", "\t\t[11] radiogroup 'Choices'", f"\t\t\t[12] {other}, checked='false'")
+    tester = ActionTester(LexicalMatcher())
+    plan = Plan(task, [step])
+    pick = Action("click('12')", f"Choose the sailing; {label.split()[1]} is fine.", other, "read")
+    assert tester.test(plan, step, pick, page=page).route.value == "continue"
+    tick = Action("click('10')", "Tick it.", falsifier_target, "read")
+    assert tester.test(plan, step, tick, page=page).route.value == "risk"
+
+
+# -- a line of counts says how many, not which ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,tally,single", [
+    ("The appointment is already checked in", "19 appointments · 2 checked in · 3 checked out", "1 appointment checked in"),
+    ("The invoice is already paid", "48 invoices · 12 paid · 3 overdue", "1 invoice paid"),
+])
+def test_a_line_of_counts_does_not_say_a_record_is_so(statement, tally, single):
+    from fcpkit.core.page import Page, evidence_view
+    m = LexicalMatcher()
+
+    def score(line):
+        page = _obs("https://app.test/l", "Today", "\t[2] main ''", "\t\t[3] heading 'Today'", "\t\t[4] button 'Refresh'",
+                    f"\t\t[5] StaticText '{line}'", "\t\t[6] StaticText 'Appointment and invoice'")
+        return m.score_falsifiers([statement], evidence_view(Page.of(page)))[0]
+    assert score(tally) < 0.6
+    assert score(single) >= 0.9  # one count alone may be the application's message about the record

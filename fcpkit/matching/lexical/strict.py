@@ -76,6 +76,7 @@ class Requirement:
     explicit: bool  # names a record by a strong id: the row listing that record may hold it
     negated: tuple[tuple[str, str], ...] = ()  # (negation, the word it denies): both on one line
     affirms: bool = False  # says something is so (no negation, no word of a state's end): a line denying it holds nothing
+    singular: bool = False  # counts nothing (no number): a tally's words ("2 checked in") do not say it
 
     def describe(self) -> list[str]:
         out = []
@@ -232,7 +233,8 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     required = frozenset(t for t in tokens if t not in DISCOURSE_WORDS and t not in optional and t not in in_group)
     explicit = any(r.strong for r in record_ids(statement))
     affirms = not _CONTRARY.search(statement)
-    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms)
+    singular = not any(ch.isdigit() for ch in statement)
+    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms, singular)
 
 
 def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
@@ -395,6 +397,16 @@ def holds(req: Requirement, prep) -> int:
                 mask &= _chunks_of(prep, (on & ~attr) | own)
                 if not mask:
                     return 0
+    if req.singular:
+        tallied = _tallied(prep)
+        if tallied:
+            for t in req.required:
+                d = tallied.get(t)
+                if d and t not in prep.identity:
+                    on = prep.lines.get(t, 0)
+                    mask &= ~(_chunks_of(prep, on & d) & ~_chunks_of(prep, on & ~d))
+                    if not mask:
+                        return 0
     if req.affirms:
         denied = _denied(prep)
         if denied:
@@ -473,6 +485,35 @@ def denied_words(line: str) -> frozenset[str]:
             out.update(tokenize(clause[n.end():], past="both"))
     out.difference_update(NEGATIONS)
     return frozenset(out)
+
+
+#: A clause that counts: a number, then what it counts ("2 checked in", "3 cancelled", "12 overdue").
+_TALLY = re.compile(r"^\s*\d[\d,]*\s+(?=[^\W\d_])")
+
+
+def _tallied(prep) -> dict[str, int]:
+    """token -> bitmask of ``prep``'s body lines where it stands in a clause that counts, on a line of
+    two counts or more ("19 appointments · 2 checked in · 3 checked out"): a tally of the records a
+    list holds says how many are so, not that the one a statement speaks of is. Kept in ``prep.extra``."""
+    hit = prep.extra.get("tallied")
+    if hit is None:
+        hit = {}
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    text = n.label or n.line
+                    if any(ch.isdigit() for ch in text):
+                        counts = [c for c in _CLAUSE.split(text) if _TALLY.match(c)]
+                        if len(counts) >= 2:  # a line of counts; one count alone may be a message ("1 payment failed")
+                            for clause in counts:
+                                for t in tokenize(clause, past="both"):
+                                    if not t[:1].isdigit():
+                                        hit[t] = hit.get(t, 0) | (1 << j)
+                    j += 1
+        prep.extra["tallied"] = hit
+    return hit
 
 
 def _denied(prep) -> dict[str, int]:
