@@ -43,6 +43,15 @@ class ParsedCall:
         """The element id the call acts on: its first argument, or its ``bid`` keyword (``None``: none)."""
         return self.args[0] if self.args else self.kwargs.get("bid")
 
+    @property
+    def key(self) -> str | None:
+        """The key a ``press`` or ``keyboard_press`` call presses, as written ("Enter", "Control+Enter");
+        ``None`` for any other call."""
+        if self.name not in ("press", "keyboard_press"):
+            return None
+        key = self.args[-1] if self.args else self.kwargs.get("key")
+        return key if isinstance(key, str) else None
+
 
 def parse_action(command: str) -> list[ParsedCall]:
     """Parse a BrowserGym high-level action string (one or more calls) without executing it.

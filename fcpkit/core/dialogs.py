@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
-from fcpkit.core.actions import describe_action, parse_action
+from fcpkit.core.actions import ParsedCall, describe_action, parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
@@ -169,15 +169,14 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
     if not calls:
         return False
     for c in calls:
-        if c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("escape", "esc")
-                                                         for a in (*c.args, *c.kwargs.values())):
+        if _escapes(c):
             continue
         i = page.position(c.bid)
         if i is None or page.zones[i] != "dialog":
             return False  # behind the dialog, or nowhere on the page
         name = page.nodes[i].label
         if backing_out:
-            if c.name not in _ANSWERS and (_DISMISS.match(name) or backs_out(name)):
+            if c.name not in _ANSWERS and _leaves(c, page):
                 continue
             return False  # on with the act the plan never asks for
         if c.name in _ANSWERS:
@@ -272,17 +271,24 @@ def leaves_dialog(action: Action, page: Observation | Page) -> bool:
         return False
     if not calls:
         return False
-    for c in calls:
-        if c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("escape", "esc")
-                                                         for a in (*c.args, *c.kwargs.values())):
-            continue
-        i = page.position(c.bid)
-        if c.name != "click" or i is None or page.zones[i] != "dialog":
-            return False
-        name = page.nodes[i].label
-        if not (_DISMISS.match(name) or backs_out(name)):
-            return False
-    return True
+    return all(_escapes(c) or (c.name == "click" and _leaves(c, page)) for c in calls)
+
+
+def _escapes(c: ParsedCall) -> bool:
+    """Whether call ``c`` presses Escape."""
+    return (c.key or "").strip().lower() in ("escape", "esc")
+
+
+def _leaves(c: ParsedCall, page: Page) -> bool:
+    """Whether call ``c`` only backs out of a dialog on ``page``: Escape, or a control inside the
+    dialog that closes it without acting."""
+    if _escapes(c):
+        return True
+    i = page.position(c.bid)
+    if i is None or page.zones[i] != "dialog":
+        return False
+    name = page.nodes[i].label
+    return bool(_DISMISS.match(name) or backs_out(name))
 
 
 def keeps(name: str) -> bool:

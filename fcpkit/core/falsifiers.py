@@ -439,8 +439,7 @@ def _search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:
     except ValueError:
         return tuple(terms)
     for c in calls:
-        key = c.args[-1] if c.args else c.kwargs.get("key", "")
-        if c.name in ("press", "keyboard_press") and isinstance(key, str) and _SUBMIT.search(key) and c.args:
+        if c.key is not None and _SUBMIT.search(c.key) and c.args:
             node = before.node(str(c.args[0]))
             if node is not None and (node.value or "").strip():
                 terms.append((node.value or "").strip())

@@ -108,7 +108,7 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
         return False
     for c in calls:
         if c.name in ("click", "check", "uncheck") and c.args:
-            node = before.node(c.args[0])
+            node = before.node(c.bid)
             if node is None or not _chosen_already(c.name, node):
                 return False
             continue
@@ -207,10 +207,8 @@ def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str 
             continue  # choosing what is already chosen changes nothing, and should not
         if c.name in _NAVIGATING:
             return True
-        if c.name in ("press", "keyboard_press"):
-            key = c.args[-1] if c.args else c.kwargs.get("key", "")
-            if isinstance(key, str) and _SUBMIT_KEYS.search(key):
-                return True
+        if c.key is not None and _SUBMIT_KEYS.search(c.key):
+            return True
         if c.name == "click" and _target_role(target) not in _INERT_TARGET_ROLES:
             return True
     return False
@@ -244,10 +242,8 @@ def _form_edit(command: str, effect: str | None, target: str | None) -> bool:
     for c in calls:
         if c.name in _EDITS:
             continue
-        if c.name in ("press", "keyboard_press"):
-            key = c.args[-1] if c.args else c.kwargs.get("key", "")
-            if isinstance(key, str) and not _SUBMIT_KEYS.search(key):
-                continue
+        if c.key is not None and not _SUBMIT_KEYS.search(c.key):
+            continue
         if c.name == "click" and _target_role(target) in _EDIT_TARGET_ROLES:
             continue
         return False

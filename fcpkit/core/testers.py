@@ -477,7 +477,7 @@ class ActionTester(_Base):
             place = target_place(action, page)
             if place:
                 desc = replace(desc, place=place)
-            skip = _other_controls(b, action, page)
+            skip = _other_controls(b, action, desc.values, page)
         # a matcher that reads structure gets the description itself (no string parsed back)
         text = desc if getattr(self.matcher, "reads_structure", False) else desc.text
         return self._result("pre", commitment, b, text, hit, start, 0, can_complete=False, skip=skip)
@@ -488,9 +488,9 @@ _LABELLED_CONTROLS = frozenset({"button", "link", "checkbox", "radio", "switch",
                                 "menuitemcheckbox", "menuitemradio"})
 
 
-def _other_controls(b: "_Bundle", action: Action, page: "Observation | Page") -> frozenset[int]:
+def _other_controls(b: "_Bundle", action: Action, values: Sequence[str], page: "Observation | Page") -> frozenset[int]:
     """The action falsifiers of ``b`` that are the label of a control on ``page`` other than the one
-    ``action`` acts on or the value it types or chooses ("Direct sailings only", the dialog's
+    ``action`` acts on or the value it types or chooses (``values``) ("Direct sailings only", the dialog's
     checkbox, while the agent picks a sailing whose name ends in "direct"): a plan that writes a
     control's label as an action falsifier says "do not press this", and an action on another
     control does not press it, whatever words its description shares with the label."""
@@ -500,7 +500,7 @@ def _other_controls(b: "_Bundle", action: Action, page: "Observation | Page") ->
     labels = page.cache.get("control_labels")
     if labels is None:
         labels = page.cache["control_labels"] = frozenset(
-            " ".join(n.label.split()).casefold() for n in page.nodes if n.kind in _LABELLED_CONTROLS and n.label.strip())
+            _folded(n.label) for n in page.nodes if n.kind in _LABELLED_CONTROLS and n.label.strip())
     if not labels:
         return frozenset()
     try:
@@ -508,12 +508,11 @@ def _other_controls(b: "_Bundle", action: Action, page: "Observation | Page") ->
     except ValueError:
         return frozenset()
     targets = [page.node(c.bid) for c in calls if c.bid is not None]
-    values = describe_action(action).values  # what it types or chooses: an option is chosen by its combobox
-    acted = " ".join([*(" ".join(n.label.split()).casefold() for n in targets if n is not None),
-                      *(" ".join(v.split()).casefold() for v in values)])
-    out = set()
-    for i, _, _ in b.falsifiers:
-        text = " ".join(b.statements[i].split()).casefold()
-        if text in labels and text not in acted:
-            out.add(i)
-    return frozenset(out)
+    # what it acts on, and what it types or chooses (an option is chosen by its combobox)
+    acted = " ".join([*(_folded(n.label) for n in targets if n is not None), *map(_folded, values)])
+    return frozenset(i for i, _, _ in b.falsifiers if (text := _folded(b.statements[i])) in labels and text not in acted)
+
+
+def _folded(text: str) -> str:
+    """``text`` with its spaces collapsed, case-folded: a label as a plan and a page may both write it."""
+    return " ".join(text.split()).casefold()

@@ -553,8 +553,7 @@ def _submits(action: Action) -> bool:
         calls = parse_action(action.command)
     except ValueError:
         return False
-    if any(c.name in ("press", "keyboard_press") and any(isinstance(a, str) and a.strip().lower() in ("enter", "return")
-                                                         for a in (*c.args, *c.kwargs.values())) for c in calls):
+    if any((c.key or "").strip().lower() in ("enter", "return") for c in calls):
         return True
     role, _, name = (action.target or "").strip().partition(" ")
     return role in ("button", "menuitem") and any(c.name == "click" for c in calls) and not backs_out(name.strip("'\""))

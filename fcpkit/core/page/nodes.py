@@ -16,7 +16,7 @@ from functools import cached_property
 
 from fcpkit.core.caches import page_cache
 
-__all__ = ["Node", "read_line", "states_as_words", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES", "LANDMARKS"]
+__all__ = ["Node", "read_line", "states_as_words", "LIVE_ROLES", "DIALOG_ROLES", "CONTROL_ROLES", "TEXT_ROLES", "LANDMARKS"]
 
 _NODE = re.compile(r"^(?P<role>[A-Za-z][\w-]*)(?:\s+(?:'(?P<n1>(?:[^'\\]|\\.)*)'|\"(?P<n2>(?:[^\"\\]|\\.)*)\"))?(?P<rest>.*)$")
 _VALUE = re.compile(r"\bvalue=(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
@@ -27,6 +27,8 @@ LIVE_ROLES = frozenset({"status", "alert", "log", "marquee", "timer", "alertdial
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 #: Roles whose ``value`` is what a person entered or chose: a field's value.
 CONTROL_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox", "textarea"})
+#: Roles of plain text: what a page says, not a control or a landmark.
+TEXT_ROLES = frozenset({"statictext", "paragraph", "generic", "text"})
 #: ARIA landmarks (and the HTML sections the tree names so) that split a page into regions.
 LANDMARKS = frozenset({"banner", "navigation", "contentinfo", "main", "complementary", "search", "form", "region"})
 _STATE_KEYS = frozenset("checked selected expanded pressed disabled required invalid readonly multiselectable modal "

@@ -37,6 +37,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Mapping
 from urllib.parse import urlsplit
 
+from fcpkit.core.page.nodes import TEXT_ROLES
+
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
 
@@ -81,7 +83,7 @@ DEFAULT_POLICY = ProvenancePolicy()
 
 _LABELLED = re.compile(r"^\s*([^:]{1,40}):\s+\S")
 _REGIONS = frozenset({"region", "group", "tabpanel", "section", "complementary", "form"})
-_TEXT = frozenset({"statictext", "paragraph", "generic", "text"})
+_TEXT = TEXT_ROLES
 _TYPED_ROLES = frozenset({"textbox", "searchbox"})
 
 

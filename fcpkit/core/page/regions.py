@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES
+from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES, TEXT_ROLES
 
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
@@ -108,7 +108,7 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
 _ASIDE_HOLDERS = frozenset({"group", "region", "list", "complementary", "section"})
 #: Text that may label what follows it ("Similar IDs:" over the links it introduces): a label ends
 #: with a colon.
-_TEXT = frozenset({"statictext", "paragraph", "generic", "labeltext", ""})
+_TEXT = TEXT_ROLES | {"labeltext", ""}
 _ASIDE_NAME = re.compile(r"^\s*(?:recent(?:ly)?|related|suggest(?:ed|ions?)|similar|popular|trending|frequent(?:ly)?|"
                          r"you may also|people also|other)\b", re.IGNORECASE)
 

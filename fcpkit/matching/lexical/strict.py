@@ -398,26 +398,43 @@ def holds(req: Requirement, prep) -> int:
                 if not mask:
                     return 0
     if req.singular:
-        tallied = _tallied(prep)
-        if tallied:
-            for t in req.required:
-                d = tallied.get(t)
-                if d and t not in prep.identity:
-                    on = prep.lines.get(t, 0)
-                    mask &= ~(_chunks_of(prep, on & d) & ~_chunks_of(prep, on & ~d))
-                    if not mask:
-                        return 0
-    if req.affirms:
-        denied = _denied(prep)
-        if denied:
-            for t in req.required:
-                d = denied.get(t)
-                if d and t not in prep.identity:
-                    on = prep.lines.get(t, 0)
-                    mask &= ~(_chunks_of(prep, on & d) & ~_chunks_of(prep, on & ~d))
-                    if not mask:
-                        return 0
+        mask = _said_elsewhere(prep, mask, req.required, _tallied(prep))
+    if req.affirms and mask:
+        mask = _said_elsewhere(prep, mask, req.required, _denied(prep))
     return mask
+
+
+def _said_elsewhere(prep, mask: int, tokens, lines_of: dict[str, int]) -> int:
+    """``mask`` without the chunks where one of ``tokens`` stands only on the lines ``lines_of`` gives
+    for it (token -> bitmask of body lines that do not say it: a tally, a denial), unless the page's
+    identity says it."""
+    for t in tokens:
+        d = lines_of.get(t)
+        if d and t not in prep.identity:
+            on = prep.lines.get(t, 0)
+            mask &= ~(_chunks_of(prep, on & d) & ~_chunks_of(prep, on & ~d))
+            if not mask:
+                return 0
+    return mask
+
+
+def _line_words(prep, key: str, words_of) -> dict[str, int]:
+    """token -> bitmask of ``prep``'s body lines (the lines with tokens, in order) whose node gives
+    that token by ``words_of(node)``, kept in ``prep.extra[key]`` (as :func:`lines_where` keeps a
+    bitmask of lines)."""
+    hit = prep.extra.get(key)
+    if hit is None:
+        hit = {}
+        page = prep.page
+        if page is not None and page.is_page:
+            j = 0
+            for n in page.nodes:
+                if line_tokens(n.line):
+                    for t in words_of(n):
+                        hit[t] = hit.get(t, 0) | (1 << j)
+                    j += 1
+        prep.extra[key] = hit
+    return hit
 
 
 # -- a control's state is the control's ---------------------------------------------------------
@@ -432,22 +449,14 @@ def _attribute_states(prep) -> dict[str, int]:
     (a tab ``'PM stops', selected=True`` is selected; "AM" on the tab beside it is not), kept in
     ``prep.extra``. A state so said belongs to its node: a statement that gives it to a subject holds
     only where the subject's words stand on that node's line, not on the tabs and meters around it."""
-    hit = prep.extra.get("attribute_states")
-    if hit is None:
-        hit = {}
-        page = prep.page
-        if page is not None and page.is_page:
-            j = 0
-            for n in page.nodes:
-                if line_tokens(n.line):
-                    if n.states:
-                        said = set(tokenize(n.label or n.name, past="marked"))
-                        for t in tokenize(" ".join(sorted(n.states)), past="marked"):
-                            if t in _STATE_WORDS and t not in said:
-                                hit[t] = hit.get(t, 0) | (1 << j)
-                    j += 1
-        prep.extra["attribute_states"] = hit
-    return hit
+    return _line_words(prep, "attribute_states", _attribute_words)
+
+
+def _attribute_words(n) -> tuple[str, ...]:
+    if not n.states:
+        return ()
+    said = set(tokenize(n.label or n.name, past="marked"))
+    return tuple(t for t in tokenize(" ".join(sorted(n.states)), past="marked") if t in _STATE_WORDS and t not in said)
 
 
 # -- a line that says the opposite ---------------------------------------------------------------
@@ -495,44 +504,22 @@ def _tallied(prep) -> dict[str, int]:
     """token -> bitmask of ``prep``'s body lines where it stands in a clause that counts, on a line of
     two counts or more ("19 appointments · 2 checked in · 3 checked out"): a tally of the records a
     list holds says how many are so, not that the one a statement speaks of is. Kept in ``prep.extra``."""
-    hit = prep.extra.get("tallied")
-    if hit is None:
-        hit = {}
-        page = prep.page
-        if page is not None and page.is_page:
-            j = 0
-            for n in page.nodes:
-                if line_tokens(n.line):
-                    text = n.label or n.line
-                    if any(ch.isdigit() for ch in text):
-                        counts = [c for c in _CLAUSE.split(text) if _TALLY.match(c)]
-                        if len(counts) >= 2:  # a line of counts; one count alone may be a message ("1 payment failed")
-                            for clause in counts:
-                                for t in tokenize(clause, past="both"):
-                                    if not t[:1].isdigit():
-                                        hit[t] = hit.get(t, 0) | (1 << j)
-                    j += 1
-        prep.extra["tallied"] = hit
-    return hit
+    return _line_words(prep, "tallied", _tally_words)
+
+
+def _tally_words(n) -> tuple[str, ...]:
+    text = n.label or n.line
+    if not any(ch.isdigit() for ch in text):
+        return ()
+    counts = [c for c in _CLAUSE.split(text) if _TALLY.match(c)]
+    if len(counts) < 2:  # one count alone may be a message ("1 payment failed")
+        return ()
+    return tuple(t for clause in counts for t in tokenize(clause, past="both") if not t[:1].isdigit())
 
 
 def _denied(prep) -> dict[str, int]:
     """token -> bitmask of ``prep``'s body lines that deny it (:func:`denied_words`), kept in ``prep.extra``."""
-    hit = prep.extra.get("denied")
-    if hit is None:
-        hit = {}
-        page = prep.page
-        if page is not None and page.is_page:
-            j = 0
-            for n in page.nodes:
-                if line_tokens(n.line):
-                    text = n.label or n.line
-                    if _CONTRARY.search(text):
-                        for t in denied_words(text):
-                            hit[t] = hit.get(t, 0) | (1 << j)
-                    j += 1
-        prep.extra["denied"] = hit
-    return hit
+    return _line_words(prep, "denied", lambda n: denied_words(text) if _CONTRARY.search(text := n.label or n.line) else ())
 
 
 def pair_chunks(prep, pair: tuple[str, str]) -> int:
