@@ -154,10 +154,35 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
     got = name_acts(name)
-    if got and GENERIC_ACT not in got and not got & expected:
+    if got and GENERIC_ACT not in got and not got & expected and not _names_control(c, name):
         return RuleHit("act_mismatch", f"{role} {name!r} would {'/'.join(sorted(got))}, not the {want} that "
                                        f"{c.id!r} means")
     return None
+
+
+def _names_control(c: Commitment, name: str) -> bool:
+    """Whether commitment ``c`` says the control's ``name`` itself, in its subgoal or confirming
+    evidence, written as one word or apart ("Submit the checkout" for a *Check out* button, "Confirm
+    checkout"). A verb's family is the web's usual sense ("Check out" pays in a shop); the step that
+    names the control says what it does on this site (it lends a laptop)."""
+    words = _WORDS.findall(name.lower())
+    return bool(words) and "".join(words) in _spellings((c.subgoal, *(e.text for items in c.confirm.values() for e in items)))
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+@page_cache(4096, kind="statement")
+def _spellings(texts: tuple[str, ...]) -> frozenset[str]:
+    """The words of ``texts`` (a step's subgoal and confirming evidence), with each run of two or
+    three also written together ("check out" also as "checkout")."""
+    out: set[str] = set()
+    for text in texts:
+        w = _WORDS.findall(text.lower())
+        out.update(w)
+        out.update(a + b for a, b in zip(w, w[1:]))
+        out.update(a + b + d for a, b, d in zip(w, w[1:], w[2:]))
+    return frozenset(out)
 
 
 def offers_act(observation: Observation | None, expected: Iterable[str]) -> str | None:

@@ -151,14 +151,16 @@ _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "foc
 
 
 def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset(),
-                   confirms: bool = False, backing_out: bool = False) -> bool:
+                   confirms: bool = False, backing_out: bool = False, written: str = "") -> bool:
     """Whether ``action``, taken on ``page`` (which shows a modal dialog), deals with the dialog
     (module docstring): it presses Escape, or every call acts on a node inside the dialog and
     either fills or chooses, clicks a control that dismisses it, or clicks one whose act (its
     first word) is one the plan asks for (``asked``: the words of the task, the subgoals and the
     confirming evidence) and that does not widen it to all or every record unless the plan does.
     ``confirms``: the dialog came up on the agent's own write ("Confirm large correction" after
-    Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took.
+    Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took, and
+    so does the dialog's one way forward when it names what the agent's control (``written``) named
+    ("Send booking" in the dialog "Confirm booking" raised: :func:`_carries_write`).
     ``backing_out``: the agent's own click opened the dialog for an act the plan never asks for, so
     only leaving it deals with it (Escape, "Cancel", "Close"); filling its form carries that act on."""
     page = as_page(page)
@@ -188,12 +190,35 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
             continue  # the agent confirms the write it just made
         if confirms and keeps(name) and asked.issuperset(words[1:]):
             continue  # "Keep 09:30": it keeps what it just wrote, the value the plan asks for
+        if confirms and _carries_write(page, i, written, asked):
+            continue  # "Send booking" where "Confirm booking" raised the dialog: that write, confirmed
         while len(words) > 1 and words[0] in _AFFIRM:  # "Yes, move to Onsite": the act is "move"
             words = words[1:]
         if words and asks_for(words[0], asked) and not (_BULK.intersection(tokenize(name, keep_stopwords=True)) - asked):
             continue  # the plan's act, on what the plan names (not "Move all 5 appointments")
         return False
     return True
+
+
+def _carries_write(page: Page, i: int, written: str, asked: frozenset[str]) -> bool:
+    """Whether the control at ``i``, in a dialog the agent's own write raised, carries that write on:
+    it is the dialog's one way forward (every other control backs out), and it names what the control
+    the agent wrote with named (``written``), the act aside: "Send booking to the carrier?" with *Go
+    back* and *Send booking*, raised by *Confirm booking*. A dialog that offers something else
+    ("Add cargo insurance?" after *Confirm booking*) or several ways on asks a question of its own."""
+    words = tokenize(page.nodes[i].label)
+    while len(words) > 1 and words[0] in _AFFIRM:
+        words = words[1:]
+    wrote = tokenize(written)
+    if len(words) < 2 or len(wrote) < 2 or not set(words[1:]) & set(wrote[1:]):
+        return False
+    if _BULK.intersection(tokenize(page.nodes[i].label, keep_stopwords=True)) - asked:
+        return False  # "Send all 5 bookings": wider than the write the agent made
+    box = next((d for d, _, _ in page.dialogs if i in page.subtree(d)), None)
+    if box is None:
+        return False
+    return all(k == i or page.nodes[k].kind not in _CONTROL_ROLES or not page.nodes[k].name or "disabled" in page.nodes[k].states
+               or _DISMISS.match(page.nodes[k].label) or backs_out(page.nodes[k].label) for k in page.subtree(box)[1:])
 
 
 #: Words that answer a confirmation before naming the act confirmed ("Yes, move to Onsite").

@@ -119,14 +119,20 @@ RECOVERING: Family = {
 }
 
 #: What a form says of a value it will not take ("Base rent must be a number", "Enter a valid date",
-#: "Email is required", "Please select a reason"): it answered the submission, and asks the agent to
+#: "Email is required", "Please select a reason", "Enter the weight as a number only"): it answered the submission, and asks the agent to
 #: correct a field; nothing was written.
 VALIDATION: Family = {
     "en": [r"\bmust (?:be|have|contain|include|match|not be)\b", r"\b(?:enter|use|provide|choose|select|pick) an? (?:valid|correct)\b",
            r"\bplease (?:enter|select|choose|provide|fill|correct|check)\b", r"\b(?:is|are) required\b",
            r"\b(?:is|are) not an? valid\b", r"\binvalid (?:\w+ ){0,2}(?:format|value|date|time|number|amount|entry|input)\b",
            r"\b(?:can't|cannot|can not) be (?:blank|empty|left blank)\b", r"\btoo (?:long|short|large|small|high|low)\b",
-           r"\bout of range\b", r"\b(?:should|needs to) be\b"],
+           r"\bout of range\b", r"\b(?:should|needs to) be\b",
+           # how the value must be written: "Enter the weight as a number only", "Use numbers only",
+           # "Type the date in the format DD/MM/YYYY"
+           r"\b(?:enter|type|give|write|use)\s+(?:(?:the|a|an|your)\s+)?(?:[\w-]+\s+){0,3}?(?:as|in)\s+(?:(?:the|a|an)\s+)?"
+           r"(?:(?:whole|positive|decimal|valid)\s+)?(?:numbers?|digits?|dates?|format|figures?)\b",
+           r"\b(?:numbers?|digits?|numerals?|letters?|figures?)\s+only\b",
+           r"\b(?:enter|type)\s+(?:a|an)\s+(?:(?:whole|positive|decimal)\s+)?(?:number|amount|date|time|value)\b"],
     "de": [r"\bmuss (?:\w+ ){0,3}sein\b", r"\bist erforderlich\b", r"\bbitte (?:geben|wählen)\b", r"\bung[uü]ltige?s? \w+\b"],
     "fr": [r"\bdoit [êe]tre\b", r"\best (?:obligatoire|requis)\b", r"\bveuillez (?:saisir|choisir|s[ée]lectionner)\b"],
     "es": [r"\bdebe ser\b", r"\bes obligatorio\b", r"\bintroduzca un\b", r"\bseleccione\b"],

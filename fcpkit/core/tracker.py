@@ -149,7 +149,9 @@ class CommitmentTracker:
         self._since: tuple[int, Observation] | None = None
         #: a modal dialog the plan does not name, on the page last tested, with that page: judged
         #: by the agent's next action (:func:`~fcpkit.core.dialogs.handles_dialog`)
-        self._dialog: tuple[str, Observation, bool] | None = None
+        #: a new dialog held for the agent's next action: (why, the page, raised by the agent's write,
+        #: opened by its click for an act the plan never asks for, the control it wrote with)
+        self._dialog: tuple[str, Observation, bool, bool, str] | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
@@ -264,8 +266,9 @@ class CommitmentTracker:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
         pending, self._dialog = self._dialog, None
         if pending is not None:
-            detail, page, confirms, unasked = pending
-            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms, backing_out=unasked):
+            detail, page, confirms, unasked, written = pending
+            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms, backing_out=unasked,
+                                  written=written):
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
                                    rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
@@ -367,7 +370,7 @@ class CommitmentTracker:
         not judge dialogs so, or ``result`` is another finding."""
         if not self.judges_dialogs or result.rule != "unexpected_dialog":
             return False
-        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False, False)
+        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False, False, "")
         return True
 
     def record_write(self, action: Action | None = None) -> None:
@@ -432,8 +435,9 @@ class CommitmentTracker:
                     # of it: a look at the form is no act, what the agent does in it is (one that
                     # only shows something, "Compare plans" with a Close, is read and closed)
                     unasked = any(opened_by(action, n) is not None and not only_informs(page, n) for n in names)
-                    self._dialog = (hit.detail, observation, action is not None and action.effect in ("write", "irreversible"),
-                                    unasked)
+                    wrote_it = action is not None and action.effect in ("write", "irreversible")
+                    self._dialog = (hit.detail, observation, wrote_it, unasked,
+                                    _target_name(action) if wrote_it else "")
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
@@ -529,6 +533,12 @@ def agent_inputs(action: Action) -> tuple[str, ...]:
         return ()
     d = describe_action(action)
     return tuple(v for v in d.chosen if v and v.strip())
+
+
+def _target_name(action: Action) -> str:
+    """The name of the control ``action`` acts on ("" when unknown)."""
+    d = describe_action(action)
+    return d.target.name if d.target is not None else ""
 
 
 def _edited_fields(action: Action) -> tuple[str, ...]:

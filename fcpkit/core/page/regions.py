@@ -83,6 +83,7 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
         if k in ("form", "search"):
             f = i
         form.append(f)
+    _counted_sections(self, item)
     # an "item" of a container that holds only one of them lists nothing: no mention
     counts: dict[int, int] = {}
     for i, n in enumerate(nodes):
@@ -102,6 +103,62 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
                 if p >= 0 and item[p] != -1:
                     item[i] = item[p]
     return tuple(zone), tuple(item), tuple(form)
+
+#: A heading that counts what its section lists: "Owners (2)", "Patients · 3", "12 results".
+_COUNTING = re.compile(r"(?:\(\s*\d[\d,]*\s*\)|[·:|–—]\s*\d[\d,]*)\s*$|^\s*\d[\d,]*\s+[^\W\d_]", re.UNICODE)
+
+
+def _counted_sections(self: "Page", item: list[int]) -> None:
+    """Give the records a counting heading lists without list markup their items (in ``item``, in
+    place). Under "Owners (2)" a search page may set each owner as a link and a line of text, with no
+    list around them: the heading says the section lists records, and each starts where a node of
+    the first one's role comes again (the next link). What such an item says is about the record it
+    lists, as a list item's is; a section of one record, or of nodes already in items, is left as it is."""
+    nodes = self.nodes
+    parents = self.parents
+    kids: dict[int, list[int]] = {}
+    for i, p in enumerate(parents):
+        kids.setdefault(p, []).append(i)
+    for h, n in enumerate(nodes):
+        if n.kind != "heading" or not _counts_at_least_two(n.name):
+            continue
+        level = _level(n)
+        section = []
+        for k in kids.get(parents[h], ())[kids[parents[h]].index(h) + 1:]:
+            if nodes[k].kind == "heading" and (not level or not _level(nodes[k]) or _level(nodes[k]) <= level):
+                break  # the next section of the same rank or higher
+            section.append(k)
+        section = [k for k in section if item[k] == -1]
+        if not section:
+            continue
+        first = next((nodes[k].kind for k in section if nodes[k].kind == "link"), nodes[section[0]].kind)
+        starts = [k for k in section if nodes[k].kind == first]
+        if len(starts) < 2 or any(nodes[k].kind in COLLECTIONS for k in section):
+            continue
+        current = -1
+        for k in section:
+            if k in starts:
+                current = k
+            if current >= 0:
+                for d in self.subtree(k):
+                    item[d] = current
+
+
+def _level(n) -> int:
+    """A heading's level, 0 when it has none (it then ends, and is ended by, any other heading)."""
+    try:
+        return int(n.props.get("level", 0))
+    except ValueError:
+        return 0
+
+
+def _counts_at_least_two(name: str) -> bool:
+    m = _COUNTING.search(name)
+    if m is None:
+        return False
+    digits = re.findall(r"\d[\d,]*", m.group(0))
+    return bool(digits) and int(digits[0].replace(",", "")) >= 2
+
 
 #: Containers named for records other than the one in view, wherever they stand (a dialog's recent
 #: recipients, a record page's related records): what they list is offered, not the page's state.

@@ -77,6 +77,7 @@ class Requirement:
     negated: tuple[tuple[str, str], ...] = ()  # (negation, the word it denies): both on one line
     affirms: bool = False  # says something is so (no negation, no word of a state's end): a line denying it holds nothing
     singular: bool = False  # counts nothing (no number): a tally's words ("2 checked in") do not say it
+    said: tuple[str, ...] = ()  # the statement's words in order, when it says a word of discourse (a label may quote it)
 
     def describe(self) -> list[str]:
         out = []
@@ -234,7 +235,10 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     explicit = any(r.strong for r in record_ids(statement))
     affirms = not _CONTRARY.search(statement)
     singular = not any(ch.isdigit() for ch in statement)
-    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms, singular)
+    seq = _phrase_tokens(statement)
+    said = seq if DISCOURSE_WORDS.intersection(seq) else ()
+    return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
+                       singular, said)
 
 
 def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
@@ -397,6 +401,16 @@ def holds(req: Requirement, prep) -> int:
                 mask &= _chunks_of(prep, (on & ~attr) | own)
                 if not mask:
                     return 0
+    if req.said:
+        for label in _quoted_labels(req.said, prep):
+            mask &= phrase_chunks(prep, label)
+            if not mask:
+                return 0
+    offers = _offer_lines(prep)
+    if offers:  # a word only a button says is offered, not so: "Send to repair" does not say it is in repair
+        mask = _said_elsewhere(prep, mask, req.required, {t: offers for t in req.required})
+        if not mask:
+            return 0
     if req.singular:
         mask = _said_elsewhere(prep, mask, req.required, _tallied(prep))
     if req.affirms and mask:
@@ -435,6 +449,40 @@ def _line_words(prep, key: str, words_of) -> dict[str, int]:
                     j += 1
         prep.extra[key] = hit
     return hit
+
+
+# -- a label the statement quotes ------------------------------------------------------------------
+
+#: The longest label (in words) a statement is read as quoting: a cell's or a badge's value ("Due now",
+#: "Still pending"), not a sentence.
+_LABEL_WORDS = 4
+
+
+def _labels(page) -> frozenset[tuple[str, ...]]:
+    """The short labels of ``page`` that say a word of discourse: a node's whole name of two to
+    :data:`_LABEL_WORDS` words ("Due now" in a status cell, a badge "Already paid"); kept in its cache."""
+    hit = page.cache.get("discourse_labels")
+    if hit is None:
+        found = set()
+        for n in page.nodes:
+            words = _phrase_tokens(n.name) if n.name else ()
+            if 2 <= len(words) <= _LABEL_WORDS and DISCOURSE_WORDS.intersection(words):
+                found.add(words)
+        hit = page.cache["discourse_labels"] = frozenset(found)
+    return hit
+
+
+def _quoted_labels(said: tuple[str, ...], prep) -> list[tuple[str, ...]]:
+    """The labels of the page (:func:`_labels`, read on the whole page: a row's cells included) that
+    the statement whose words are ``said`` quotes whole. A word of discourse is no word a page must
+    say ("a driving route is now shown"), except where the page itself uses it in a label: then a
+    statement that says the label says its value ("DHPP booster Due now" quotes the status "Due
+    now" of another row), and holds only where the label stands as a phrase, not on a toast that
+    says "next due 14 May 2026"."""
+    page = prep.page
+    if page is None or not page.is_page:
+        return []
+    return [label for label in _labels(page.source) if has_phrase(said, label)]
 
 
 # -- a control's state is the control's ---------------------------------------------------------
