@@ -78,7 +78,8 @@ _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )
 _PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
 #: A filter control's "no filter" value (English, German, French, Spanish), and a report's window in time
 #: relative to today ("Last 90 days", "This month"): where one looks, not which records one hides.
-_DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
+_DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|everybody|anyone|anybody|anywhere|anytime|any time|"
+                            r"all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
                             r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
                             r"this (?:week|month|quarter|year)|today|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
@@ -311,7 +312,8 @@ def _all_of(value: str) -> bool:
 
 
 #: A filter's value that keeps everything ("all", "any-status", "all statuses").
-_ALL_VALUE = re.compile(r"^(?:all|any|everything|everyone|all [\w ]+|any [\w ]+)$", re.IGNORECASE)
+_ALL_VALUE = re.compile(r"^(?:all|any|everything|everyone|everybody|anyone|anybody|anywhere|anytime|all [\w ]+|any [\w ]+)$",
+                        re.IGNORECASE)
 
 
 def _chrome_labels(page: Page) -> tuple[str, ...]:

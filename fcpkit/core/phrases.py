@@ -131,7 +131,7 @@ VALIDATION: Family = {
            # "Type the date in the format DD/MM/YYYY"
            r"\b(?:enter|type|give|write|use)\s+(?:(?:the|a|an|your)\s+)?(?:[\w-]+\s+){0,3}?(?:as|in)\s+(?:(?:the|a|an)\s+)?"
            r"(?:(?:whole|positive|decimal|valid)\s+)?(?:numbers?|digits?|dates?|format|figures?)\b",
-           r"\b(?:numbers?|digits?|numerals?|letters?|figures?)\s+only\b",
+           r"\b(?:numbers?|digits?|numerals?|letters?|figures?)\s+only\b", r"\b(?:use|in|with|follow) the (?:format|pattern)\b",
            r"\b(?:enter|type)\s+(?:a|an)\s+(?:(?:whole|positive|decimal)\s+)?(?:number|amount|date|time|value)\b"],
     "de": [r"\bmuss (?:\w+ ){0,3}sein\b", r"\bist erforderlich\b", r"\bbitte (?:geben|wählen)\b", r"\bung[uü]ltige?s? \w+\b"],
     "fr": [r"\bdoit [êe]tre\b", r"\best (?:obligatoire|requis)\b", r"\bveuillez (?:saisir|choisir|s[ée]lectionner)\b"],

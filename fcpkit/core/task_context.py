@@ -18,6 +18,11 @@ __all__ = ["TaskContext", "commitment_text"]
 _SIGN_IN_PHRASES = (*compile_family(PASSWORD), *compile_family(SIGN_IN))
 
 
+#: How a task asks for a new record: a verb of making, or of putting in one more of a kind.
+_MAKES = re.compile(r"\b(?:create|re-?order|duplicate|clone|copy|(?:add|open|file|raise|log|book|place|start|submit|"
+                    r"draft|issue|make)\s+(?:a|an|one|another)\b|(?:a|an) new\b)", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class TaskContext:
     """What the task asks for, read once per plan: the records it names and the words it uses.
@@ -75,6 +80,13 @@ class TaskContext:
     def kinds(self) -> frozenset[tuple[str, int]]:
         """The kinds (prefix, digit count) of the records the task names."""
         return frozenset(r.kind for r in self.ids)
+
+    @cached_property
+    def makes_records(self) -> bool:
+        """Whether the task asks for a record to be made ("Reorder job PR-24817 as 2,500", "Open a
+        follow-up ticket", "Create a purchase order"): the record its write makes is one the task
+        could not name."""
+        return bool(_MAKES.search(self.task))
 
     @cached_property
     def id_names(self) -> frozenset[str]:

@@ -14,6 +14,7 @@ Both are importable from here too.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from typing import Any, Protocol, Sequence
@@ -24,7 +25,7 @@ from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_b
 from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
-    DEFAULT_POLICY, Page, ProvenancePolicy, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
+    DEFAULT_POLICY, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
     user_labels,
 )
 from fcpkit.core.plan import Commitment, Plan
@@ -285,6 +286,7 @@ class StateTester(_Base):
         acted: bool = True,
         saved: bool = True,
         dialogs: bool = True,
+        made: frozenset[RecordId] = frozenset(),
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -298,14 +300,19 @@ class StateTester(_Base):
         (``Bundle.pending``). ``saved``: the step wrote (the tracker's record of writes): until then,
         a falsifier about the field the step sets reads as not done yet (``Bundle.unsaved``).
         ``dialogs``: read a new modal dialog the plan does not name here (off: the caller judges it
-        by the agent's next action, :meth:`dialog_hit`)."""
+        by the agent's next action, :meth:`dialog_hit`). ``made``: the records the agent's own writes
+        made (:func:`~fcpkit.core.tracker.made_records`), which the built-ins read as the task's when
+        the task asks for a record to be made (:attr:`TaskContext.makes_records`)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if hit is None and dialogs:
             hit = self.dialog_hit(plan, before, action, observation)
         b = self._bundle(plan, commitment, "state")
         if hit is None and self.builtins.enabled:
-            hit = check_builtins(self.context(plan), observation, before=before, action=action,
+            ctx = self.context(plan)
+            if made - ctx.ids and ctx.makes_records:
+                ctx = replace(ctx, ids=ctx.ids | made)
+            hit = check_builtins(ctx, observation, before=before, action=action,
                                  commitment_text=b.commitment_text, settings=self.builtins,
                                  step=b.position, inputs=tuple(inputs))
         page = Page.of(observation)
@@ -510,7 +517,50 @@ def _other_controls(b: "_Bundle", action: Action, values: Sequence[str], page: "
     targets = [page.node(c.bid) for c in calls if c.bid is not None]
     # what it acts on, and what it types or chooses (an option is chosen by its combobox)
     acted = " ".join([*(_folded(n.label) for n in targets if n is not None), *map(_folded, values)])
-    return frozenset(i for i, _, _ in b.falsifiers if (text := _folded(b.statements[i])) in labels and text not in acted)
+    skip = {i for i, _, _ in b.falsifiers if (text := _folded(b.statements[i])) in labels and text not in acted}
+    fields = _fields(page)
+    if fields and any(t is not None and t.kind in _FIELD_KINDS for t in targets):  # it sets a field
+        mine = {tokens for tokens, node in fields if any(node is t for t in targets)}
+        for i, _, _ in b.falsifiers:
+            named = _field_named(b.statements[i], fields)
+            if named and not named & mine:
+                skip.add(i)  # "Select a trailhead other than Lost Creek" while the agent types the new date
+    return frozenset(skip)
+
+
+#: Verbs by which an action falsifier sets a form's field ("Select a trailhead other than Lost Creek",
+#: "Change the party size", "Tick Waive change fee").
+_SETTING = frozenset(tokenize("select choose pick set change enter type fill tick untick check uncheck clear switch toggle",
+                              keep_stopwords=True))
+#: Roles of a form's fields, named by their labels.
+_FIELD_KINDS = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox", "checkbox", "radio",
+                          "switch", "textarea"})
+
+
+def _fields(page: Page) -> tuple[tuple[tuple[str, ...], object], ...]:
+    """(label tokens, node) of each labelled field of ``page`` (kept in its cache)."""
+    hit = page.cache.get("field_nodes")
+    if hit is None:
+        hit = page.cache["field_nodes"] = tuple((toks, n) for n in page.nodes if n.kind in _FIELD_KINDS
+                                                and (toks := tokenize(n.name)))
+    return hit
+
+
+def _field_named(statement: str, fields) -> frozenset[tuple[str, ...]]:
+    """The labels of the fields an action falsifier that opens with a setting verb names: each field
+    whose label's words all stand in the statement before what it excludes. Setting a field is done on that field: an action
+    that sets another one does not do it, whatever words its description (its reasoning) shares with
+    it. (A click on an option or a button is left to the statement's reading: a list box's option
+    sets the field it belongs to.)"""
+    words = tokenize(statement, keep_stopwords=True)
+    if not words or words[0] not in _SETTING:
+        return frozenset()
+    said = set(tokenize(_EXCEPT.split(statement, 1)[0]))  # "Tick a checkbox not in 0tz, HT6" names no box
+    return frozenset(toks for toks, _ in fields if set(toks) <= said)
+
+
+#: Where an action falsifier turns to what it excludes: what follows names what is not to be set.
+_EXCEPT = re.compile(r"\b(?:other than|not in|not|except|besides|apart from|instead of|rather than|but)\b", re.IGNORECASE)
 
 
 def _folded(text: str) -> str:

@@ -45,10 +45,11 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from fcpkit.core.actions import describe_action, parse_action
-from fcpkit.core.phrases import GENERIC_ACT
+from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.control_acts import discards_edits, expected_acts
 from fcpkit.core.dialogs import awaiting_act, backs_out, handles_dialog, leaves_dialog, new_modal_dialogs, only_informs, opened_by
-from fcpkit.core.page import Page, SiteModel
+from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
+from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, write_shows
 from fcpkit.core.router import Route, Thresholds
@@ -140,6 +141,8 @@ class CommitmentTracker:
         #: what the agent typed, chose or clicked in this run, in order (:func:`agent_inputs`): the
         #: provenance of a filter the agent set itself, of a value it typed
         self.inputs: list[str] = []
+        #: the records the agent's own writes made (a reorder's new job, a new ticket): see :func:`made_records`
+        self.made: set[RecordId] = set()
         #: commitments whose completion evidence a page supported at least partly: their mean at least
         #: pi_low, or one of the statements at its completion gate
         self.partly: set[int] = set()
@@ -321,6 +324,22 @@ class CommitmentTracker:
             self._typed.clear()  # the form is left: what was typed in it goes nowhere
         return result
 
+    def _answered_typing(self, action: Action, result: CheckResult) -> CheckResult:
+        """A falsifier that is a form's answer to a value ("Enter whole numbers only": a validation
+        message, :data:`~fcpkit.core.phrases.VALIDATION`), holding on the page that typing a value led to,
+        answers the value typed: nothing was sent, and the agent may correct it. It is held with the
+        field as a typed value's action falsifier is (:meth:`_held_typing`): retyping the field
+        clears it, submitting the form with it raises it."""
+        if result.route is not Route.RISK or result.rule is not None or not result.evidence \
+                or not phrase("validation", result.evidence):
+            return result
+        bids = _edited_fields(action)
+        if not bids:
+            return result
+        for bid in bids:
+            self._typed[bid] = replace(result, phase="pre")
+        return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
+
     def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
         """Record the action test ``pre`` of ``action`` and its decision: an accepted action is an
         attempt at the active commitment (:func:`~fcpkit.core.progress.attempts`), and one that is
@@ -410,6 +429,7 @@ class CommitmentTracker:
         changed = before is not None and action is not None and not same_page(before, observation)
         if action is not None:
             add_inputs(self.inputs, action)
+            self.made |= made_records(before, action, observation)
         if self._dialog is not None and not set(Page.of(self._dialog[1]).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
@@ -418,7 +438,7 @@ class CommitmentTracker:
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
                                   saved=not self.track_attempts or (self._saved() and not self._pending(observation)),
-                                  dialogs=not defer)
+                                  dialogs=not defer, made=frozenset(self.made))
         if defer and result.rule is None:
             hit = self.tester.dialog_hit(self.plan, before, action, observation)
             if hit is not None:
@@ -438,6 +458,8 @@ class CommitmentTracker:
                     wrote_it = action is not None and action.effect in ("write", "irreversible")
                     self._dialog = (hit.detail, observation, wrote_it, unasked,
                                     _target_name(action) if wrote_it else "")
+        if self.rules and action is not None:
+            result = self._answered_typing(action, result)
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
@@ -533,6 +555,21 @@ def agent_inputs(action: Action) -> tuple[str, ...]:
         return ()
     d = describe_action(action)
     return tuple(v for v in d.chosen if v and v.strip())
+
+
+def made_records(before: Observation | None, action: Action, after: Observation) -> frozenset[RecordId]:
+    """The records ``action``, a write of the agent's, made: a record the page it led to is about,
+    absent from the page the write was made on, that a new message of the application names
+    ("Reorder PR-25141 submitted to the production queue"). A task that reorders, files or opens
+    something gets a record the task could not name; it is the run's own, not a wrong one."""
+    if before is None or action.effect not in ("write", "irreversible"):
+        return frozenset()
+    page, old = Page.of(after), Page.of(before)
+    said = [m for m in page.messages if m not in set(old.messages)]
+    if not said:
+        return frozenset()
+    seen = page_facts(old).ids | frozenset(r.id for m in old.messages for r in record_ids(m))
+    return frozenset(r for r in page_facts(page).records if r.id not in seen and any(r.id in m for m in said))
 
 
 def _target_name(action: Action) -> str:

@@ -179,3 +179,142 @@ def test_a_step_that_names_its_control_says_what_it_does_here(control, naming, o
     press = Action("click('31')", "Go on.", f"button '{control}'", "write")
     assert act_mismatch(press, Commitment("do", naming)) is None
     assert act_mismatch(press, Commitment("do", other)).rule == "act_mismatch"
+
+
+# -- a statement of one common word holds where it stands as written ------------------------------------------------
+
+@pytest.mark.parametrize("statement,furniture,said", [
+    # a tutoring centre's calendar: a "View" menu and a "View all alerts" link; the role line says it
+    ("view only", ("\t\t[10] radiogroup 'View'", "\t\t[11] link 'View all alerts'"), "Front desk role: view only."),
+    # a wiki's page: a "Read" tab and "Read more" links; the banner says the page is read-only
+    ("read only", ("\t\t[10] tab 'Read', selected=True", "\t\t[11] link 'Read more'"), "This page is read-only while it is reviewed"),
+])
+def test_a_statement_of_one_common_word_holds_where_it_stands_as_written(statement, furniture, said):
+    m = LexicalMatcher()
+    lines = ("\t[2] main ''", "\t\t[3] heading 'Week of 13 Oct'", *furniture)
+    assert m.score_falsifiers([statement], evidence_view(Page.of(_obs("https://app.test/c", "Calendar", *lines))))[0] < 0.6
+    page = _obs("https://app.test/c", "Calendar", *lines, f"\t\t[20] StaticText '{said}'")
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page)))[0] >= 0.9
+
+
+# -- a filter set to everyone narrows nothing ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("control,value", [
+    ("Account manager", "Anyone"),
+    ("Assigned to", "Anybody"),
+])
+def test_a_filter_set_to_everyone_narrows_nothing(control, value):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    task = "Reorder job PR-24817 for Harbor & Pine Dental Group."
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("do", task)]))
+    lines = ("\t[2] main ''", "\t\t[3] heading 'Clients'", "\t\t[4] group 'Filters'",
+             f"\t\t\t[5] combobox '{control}' value='{{}}', hasPopup='listbox'", "\t\t[10] table 'Clients'",
+             "\t\t\t[11] row ''", "\t\t\t\t[12] columnheader 'Client'", "\t\t\t[13] row ''", "\t\t\t\t[14] cell 'Harbor & Pine Dental Group'",
+             "\t\t\t[15] row ''", "\t\t\t\t[16] cell 'Harbor Pine Dental Studio'")
+    everyone = _obs("https://app.test/clients", "Clients", *(l.replace("{}", value) for l in lines))
+    assert unrequested_narrowing(ctx, everyone) is None
+    narrowed = _obs("https://app.test/clients", "Clients", *(l.replace("{}", "Mara Quist") for l in lines[:7]),
+                    *lines[9:])  # the task's client no longer listed
+    assert unrequested_narrowing(ctx, narrowed) is not None
+
+
+# -- setting a field is done on that field --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,field,other,value", [
+    # a wilderness permit desk: the trailhead stays; the agent types the new entry date
+    ("Select a trailhead other than Lost Creek", "combobox 'Trailhead' value='Lost Creek'", "textbox 'New entry date'",
+     "2025-06-18"),
+    # a clinic's booking form: the room stays; the agent types the appointment time
+    ("Choose a room other than Consult 2", "combobox 'Room' value='Consult 2'", "textbox 'Start time'", "10:30"),
+])
+def test_setting_a_field_is_done_on_that_field(falsifier, field, other, value):
+    task = "Move the booking to the new date, keeping the same room and party."
+    step = Commitment("set", "Type the new value", confirm={"completion": [Evidence("Saved")]},
+                      falsify={"execution": [Evidence(falsifier, on="action")]})
+    form = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[10] {field}",
+                f"\t\t[11] {other}", "\t\t[12] button 'Save'")
+    tester = ActionTester(LexicalMatcher())
+    plan = Plan(task, [step])
+    current = field.split("value='")[1].rstrip("'")
+    why = f"Enter {value}; {field.split(chr(39))[1].lower()} {current} stays as it is."
+    typing = Action(f"fill('11', '{value}')", why, other, "write")
+    assert tester.test(plan, step, typing, page=form).route.value == "continue"
+    # on the field it names, the falsifier is read as before
+    choosing = Action("select_option('10', 'Lost Creek North')" if "Trailhead" in field else "select_option('10', 'Consult 4')",
+                      why, field.split(" value")[0], "write")
+    assert tester.test(plan, step, choosing, page=form).alpha_minus >= tester.test(plan, step, typing, page=form).alpha_minus
+
+
+# -- a record the agent's own write made --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("task,old,new,kind_title,message", [
+    ("Reorder job PR-24817 as 2,500 postcards.", "PR-24817", "PR-25141", "Job", "Reorder {} submitted to the production queue."),
+    ("Open a follow-up ticket for HD-7710 about the printer.", "HD-7710", "HD-7794", "Ticket", "Ticket {} created."),
+])
+def test_a_record_the_agents_write_made_is_the_runs_own(task, old, new, kind_title, message):
+    from fcpkit.core.tracker import made_records
+    step = Commitment("do", task, confirm={"completion": [Evidence("submitted")]})
+    tracker = CommitmentTracker(Plan(task, [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    form = _obs(f"https://app.test/r/{old}", f"{kind_title} {old}", "\t[2] main ''", f"\t\t[3] heading '{kind_title} {old}'",
+                "\t\t[10] button 'Submit'")
+    tracker.test_page(form)
+    submit = Action("click('10')", "Submit.", "button 'Submit'", "irreversible")
+    made = _obs(f"https://app.test/r/{new}", f"{kind_title} {new}", "\t[2] main ''", f"\t\t[3] heading '{kind_title} {new}'",
+                "\t[90] status ''", f"\t\t[91] StaticText '{message.format(new)}'")
+    assert {r.id for r in made_records(form, submit, made)} == {new}
+    assert tracker.test_page(made, before=form, action=submit).rule != "wrong_record"
+    # a click that lands on another record's page made nothing
+    other = _obs(f"https://app.test/r/{new}", f"{kind_title} {new}", "\t[2] main ''", f"\t\t[3] heading '{kind_title} {new}'")
+    assert not made_records(form, Action("click('10')", "Open.", "link 'Other'", "read"), other)
+    assert not made_records(form, submit, other)  # nothing said it was made
+
+
+# -- a form's answer to a value typed is judged at submission -------------------------------------------------------
+
+@pytest.mark.parametrize("box,wrong,right,answer,falsifier", [
+    ("Quantity", "2,500", "2500", "Enter whole numbers only, without commas or spaces.", "Enter whole numbers only"),
+    ("Due back (YYYY-MM-DD)", "14/03/2025", "2025-03-14", "Use the format YYYY-MM-DD", "Use the format YYYY-MM-DD"),
+])
+def test_a_forms_answer_to_a_value_typed_is_judged_at_submission(box, wrong, right, answer, falsifier):
+    step = Commitment("set", f"Set {box}", confirm={"completion": [Evidence("Saved")]},
+                      falsify={"skill": [Evidence(falsifier)]})
+    lines = ("\t[2] main ''", "\t\t[3] heading 'Form'", f"\t\t[10] textbox '{box}' value='{{}}'", "\t\t[11] button 'Save'")
+    form = _obs("https://app.test/f", "Form", *(l.replace("{}", "") for l in lines))
+    answered = _obs("https://app.test/f", "Form", *(l.replace("{}", wrong) for l in lines), f"\t\t[12] StaticText '{answer}'")
+    fixed = _obs("https://app.test/f", "Form", *(l.replace("{}", right) for l in lines))
+
+    def tracker():
+        tr = CommitmentTracker(Plan("Fill the form.", [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+        tr.test_page(form)
+        return tr
+
+    typed = Action(f"fill('10', '{wrong}')", "Type it.", f"textbox '{box}'", "write")
+    retyped = Action(f"fill('10', '{right}')", "Retype it.", f"textbox '{box}'", "write")
+    submit = Action("click('11')", "Save.", "button 'Save'", "write")
+    tr = tracker()
+    tr.test_action(typed)
+    assert tr.test_page(answered, before=form, action=typed).route.value != "risk"
+    tr.test_action(retyped)
+    tr.test_page(fixed, before=answered, action=retyped)
+    assert tr.test_action(submit).route.value != "risk"
+    # submitted over the form's answer: drift, before the submission runs
+    tr = tracker()
+    tr.test_action(typed)
+    tr.test_page(answered, before=form, action=typed)
+    held = tr.test_action(submit)
+    assert held.route.value == "risk" and held.phase == "pre" and held.evidence == falsifier
+
+
+# -- a box left unticked is a choice not made -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("box,statement", [
+    ("Waive change fee (supervisor approval required)", "Supervisor approval required"),
+    ("Rush production (35% surcharge)", "Rush production surcharge"),
+])
+def test_a_box_left_unticked_says_what_the_form_allows_not_what_it_holds(box, statement):
+    m = LexicalMatcher()
+    lines = ("\t[2] main ''", "\t\t[3] heading 'Review'", "\t\t[4] form 'Change'")
+    off = _obs("https://app.test/f", "Review", *lines, f"\t\t\t[10] checkbox '{box}', checked='false'")
+    assert m.score_falsifiers([statement], evidence_view(Page.of(off)))[0] < 0.6
+    on = _obs("https://app.test/f", "Review", *lines, f"\t\t\t[10] checkbox '{box}', checked='true'")
+    assert m.score_falsifiers([statement], evidence_view(Page.of(on)))[0] >= 0.9

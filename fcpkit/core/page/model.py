@@ -55,6 +55,8 @@ def title_parts(title: str) -> list[str]:
 
 #: Roles of a choice a form offers (chosen when checked or selected).
 _CHOICES = frozenset({"radio", "option", "menuitemradio"})
+#: Controls a person turns on or off: unticked, a choice not made ("Waive change fee (supervisor approval required)").
+_TOGGLES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
 #: The legend of a form's marks: "Fields marked * are required", "* indicates a required field",
 #: "Required fields are marked with an asterisk".
 _MARKS_LEGEND = re.compile(r"\b(?:fields?|items?|questions?)\s+marked\s+(?:with\s+)?(?:an?\s+)?(?:\*|asterisk)"
@@ -285,10 +287,10 @@ class Page:
     @cached_property
     def offered(self) -> frozenset[int]:
         """Positions of the nodes inside a choice not made: a radio button or an option that is not
-        checked or selected, in a group or on its own. A choice offered says what the form allows,
-        not what it holds."""
-        return frozenset(k for i, n in enumerate(self.nodes) if n.kind in _CHOICES
-                         and not ({"checked", "selected"} & n.states) for k in self.subtree(i))
+        checked or selected, in a group or on its own, or a box or switch left off. A choice offered
+        says what the form allows, not what it holds."""
+        return frozenset(k for i, n in enumerate(self.nodes) if n.kind in _CHOICES | _TOGGLES
+                         and not ({"checked", "selected", "pressed"} & n.states) for k in self.subtree(i))
 
     @cached_property
     def legends(self) -> frozenset[int]:

@@ -78,6 +78,7 @@ class Requirement:
     affirms: bool = False  # says something is so (no negation, no word of a state's end): a line denying it holds nothing
     singular: bool = False  # counts nothing (no number): a tally's words ("2 checked in") do not say it
     said: tuple[str, ...] = ()  # the statement's words in order, when it says a word of discourse (a label may quote it)
+    wording: tuple[str, ...] = ()  # all its words, when they come down to one common word ("view only"): see holds
 
     def describe(self) -> list[str]:
         out = []
@@ -237,8 +238,15 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     singular = not any(ch.isdigit() for ch in statement)
     seq = _phrase_tokens(statement)
     said = seq if DISCOURSE_WORDS.intersection(seq) else ()
+    words = tuple(w.casefold() for w in _WORD_RUN.findall(statement))
+    wording = words if (len(required) <= 1 and not groups and not phrases and len(words) >= 2
+                        and not any(ch.isdigit() for ch in statement)) else ()
     return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
-                       singular, said)
+                       singular, said, wording)
+
+
+#: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
+_WORD_RUN = re.compile(r"[^\W_]+")
 
 
 def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
@@ -300,6 +308,18 @@ def _offer_lines(prep) -> int:
     of links named for what they do ("New Loan", "Edit profile"; a link named for a record is not)."""
     return lines_where(prep, "offer_lines", lambda n: n.kind in OFFER_ROLES
                        or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST)
+
+
+#: States in which a control says something of itself: a selected tab is the view shown, a pressed
+#: toggle is on.
+_ON_STATES = frozenset({"selected", "pressed", "checked", "current", "expanded"})
+
+
+def _idle_offer_lines(prep) -> int:
+    """:func:`_offer_lines` without the controls in a state (:data:`_ON_STATES`): what a button
+    offers is not so, but a selected tab or a pressed toggle says its own state."""
+    return lines_where(prep, "idle_offer_lines", lambda n: not (_ON_STATES & n.states) and (
+        n.kind in OFFER_ROLES or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST))
 
 
 #: Roles whose name labels a control rather than states a fact.
@@ -401,12 +421,16 @@ def holds(req: Requirement, prep) -> int:
                 mask &= _chunks_of(prep, (on & ~attr) | own)
                 if not mask:
                     return 0
+    if req.wording and prep.page is not None and prep.page.is_page:
+        mask &= _chunks_of(prep, _worded_lines(prep, req.wording))
+        if not mask:
+            return 0
     if req.said:
         for label in _quoted_labels(req.said, prep):
             mask &= phrase_chunks(prep, label)
             if not mask:
                 return 0
-    offers = _offer_lines(prep)
+    offers = _idle_offer_lines(prep)
     if offers:  # a word only a button says is offered, not so: "Send to repair" does not say it is in repair
         mask = _said_elsewhere(prep, mask, req.required, {t: offers for t in req.required})
         if not mask:
@@ -448,6 +472,21 @@ def _line_words(prep, key: str, words_of) -> dict[str, int]:
                         hit[t] = hit.get(t, 0) | (1 << j)
                     j += 1
         prep.extra[key] = hit
+    return hit
+
+
+# -- a statement of one common word ----------------------------------------------------------------
+
+def _worded_lines(prep, words: tuple[str, ...]) -> int:
+    """The bitmask of ``prep``'s body lines that say ``words`` in order, as the statement wrote them.
+    A statement whose words come down to one common word once stopwords and words of discourse are
+    dropped ("view only": *view*) says nothing that word alone says: a "View" menu, a "View all
+    alerts" link. It holds only where it stands as written ("Front desk role: view only")."""
+    key = ("worded", words)
+    hit = prep.extra.get(key)
+    if hit is None:
+        pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
+        hit = prep.extra[key] = lines_where(prep, key, lambda n: bool(pattern.search(n.label or n.line)))
     return hit
 
 
