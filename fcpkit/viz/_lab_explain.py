@@ -29,7 +29,7 @@ import fcpkit
 from fcpkit.core.actions import describe_action
 from fcpkit.viz._explain_panel import marked_screenshot, screenshot_bytes
 from fcpkit.viz._lab_editor import PLAN_LEVEL
-from fcpkit.viz._widgets import esc
+from fcpkit.viz._widgets import esc, fill
 from fcpkit.viz.page_marks import explain_html
 
 __all__ = ["LabExplaining", "lint_html", "statement_where"]
@@ -60,11 +60,12 @@ class LabExplaining:
     def _build_why_widgets(self) -> widgets.VBox:
         """The check dropdown, the explanation (text, outlined screenshot, legend) and the lint pane."""
         self.check_dd = widgets.Dropdown(description="check", style={"description_width": "50px"},
-                                         layout=widgets.Layout(width="520px"))
+                                         layout=fill(520))
         self.explain_output = widgets.HTML("<i>click <b>explain</b> beside a statement: why it scores what it "
                                            "does on the check selected here</i>")
-        self.explain_shot = widgets.Image(format="png", layout=widgets.Layout(max_width="620px", display="none",
-                                                                               border="1px solid #ccc"))
+        self.explain_shot = widgets.Image(format="png", layout=widgets.Layout(max_width="min(620px, 100%)",
+                                                                               margin="2px 0", align_self="flex-start",
+                                                                               display="none", border="1px solid #ccc"))
         self.explain_marks = widgets.HTML()
         self.lint_pane = widgets.HTML()
         self.explain_buttons: list[widgets.Button] = []
