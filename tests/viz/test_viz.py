@@ -206,6 +206,21 @@ def test_step_viewer_has_no_front_end_link_and_one_figure_output(checker, monkey
     assert "image/png" not in out["data"]  # no static export on every update
 
 
+def test_figures_and_widget_figures_take_their_outputs_width(checker):
+    """No figure fixes its width (beside JupyterLab's file browser a notebook's outputs are about 850 px
+    on a laptop): the builders' figures and the viewers' figure outputs take their place's width, and a
+    figure inside a widget follows the window (plotly's responsive config); legends sit under the plot."""
+    rep = checker.check(WRONG)
+    figures = [viz.router_regions_figure(resolution=5), viz.step_scores_figure(rep),
+               viz.router_regions_comparison(Thresholds.paper(), Thresholds(), resolution=5)]
+    assert [f.layout.width for f in figures] == [None, None, None]
+    assert all(f.layout.legend.orientation == "h" for f in figures)
+    for widget in (viz.StepViewer(rep, WRONG), viz.FalsifierLab(CORPUS, matcher=checker.matcher, corpus_wide=False)):
+        (out,) = widget._slot.widget.outputs
+        spec = out["data"]["application/vnd.plotly.v1+json"]
+        assert "width" not in spec["layout"] and spec["config"]["responsive"] is True
+
+
 def test_step_viewer_screenshot_and_log_source(checker, tmp_path):
     png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
     (tmp_path / "shot.png").write_bytes(png)
