@@ -113,7 +113,7 @@ class EvidenceEditor:
         else:
             del items[index]
             if plan == self.plan_key:
-                self._statement_deleted(commitment, group, index)
+                self._statement_deleted(commitment, group, index, old)
             note = f"{plan}: deleted {commitment}.{group}[{index}] {old!r}"
         return self._rebuild(plan, before, note, structural=not text.strip())
 

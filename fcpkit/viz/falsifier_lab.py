@@ -398,6 +398,7 @@ class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
             for name, s in self.sliders.items():
                 s.value = getattr(self.thresholds, name)
             self._refresh_editor()
+            self._statements_restored()
         finally:
             self._updating = False
         self._outcomes.clear()
