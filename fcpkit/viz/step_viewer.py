@@ -404,14 +404,22 @@ class StepViewer(widgets.VBox):
                                     font=dict(size=13))
             fig.layout.plot_bgcolor = _tint(ROUTE_COLORS.get(f.get("route"), "#888888"))
         self._slot.refresh()
-        # details
+        # details; an α− the checker left unnamed is put to the statement behind it where the matcher finds it
+        unnamed = self._unnamed_falsifier(f)
+        shown = f if unnamed is None else {**f, "evidence": unnamed}
+        if f.get("evidence"):
+            falsifier = f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
+        elif unnamed is not None:
+            falsifier = (f"{unnamed} (scores α− {am:.2f} on this page; the checker names a falsifier from "
+                         f"π_low {t.pi_low:.2f} on)")
+        else:
+            falsifier = None
         rule = f.get("rule")
         rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
         self.details.value = kv_table([
             ("rule fired", rule_txt),
             ("scope", f.get("scope")),
-            ("best falsifier", (f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
-                                if f.get("evidence") else None)),
+            ("best falsifier", falsifier),
             ("best confirming", f.get("confirming")),
             ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
                           f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
@@ -429,10 +437,28 @@ class StepViewer(widgets.VBox):
             ])
         else:
             self.action_html.value = "<b>Action</b> <i>not recorded</i>"
-        self._render_page(f)
-        self.explainer.update(f)
-        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=f.get("evidence"),
+        self._render_page(shown)
+        self.explainer.update(shown)
+        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=shown.get("evidence"),
                                          confirming=f.get("confirming"))
+
+    def _unnamed_falsifier(self, f: dict[str, Any]) -> str | None:
+        """The falsifier behind an α− the checker scored but did not name: it names one on a *risk* or
+        *verify* route or from π_low on, so a page that continues or completes with α− 0.39 showed a score
+        with no statement (and *explain α−* disabled). Of the active commitment's and the plan's
+        falsifiers read on the page, the one the matcher scores at α− on the check's page; ``None``
+        where none does (the checker read a view of the page the matcher alone does not reproduce), on
+        an action's check, or where the checker named one."""
+        am, o, plan = float(f.get("alpha_minus") or 0.0), f.get("observation"), self.plan
+        if f.get("evidence") or am <= 0 or f.get("phase") == "pre" or o is None or plan is None:
+            return None
+        c = next((c for c in plan.commitments if c.id == f.get("commitment")), None)
+        texts = [e.text for _, e in (*(c.falsifiers() if c else ()), *plan.plan_level()) if e.on != "action"]
+        if not texts:
+            return None
+        scores = [float(row[0]) for row in self.matcher.score(texts, [o.serialize()])]
+        best = max(range(len(texts)), key=scores.__getitem__)
+        return texts[best] if abs(scores[best] - am) < 0.005 else None
 
     def _render_page(self, f: dict[str, Any]) -> None:
         """The page beside the scores: its screenshot when there is one, else its accessibility tree."""

@@ -282,6 +282,26 @@ def test_step_viewer_push_streams_a_live_run(checker):
     assert v.index == 1 and v.slider.max == 6 and v.frames[-1]["step"] == 3
 
 
+def test_step_viewer_names_the_falsifier_behind_an_alpha_minus_the_checker_left_unnamed():
+    """The checker names a falsifier on a risk or verify route or from π_low on; a page that completes with
+    α− 0.39 (notebook 07: the ticket page's link back to the support queue, against 'Support queue page')
+    shows the statement the matcher scores at α− there, and explain α− explains it."""
+    plan = Plan("Assign T-390", [fcpkit.Commitment("open", "Open ticket T-390", confirm={"completion": ["Ticket T-390"]},
+                                                   falsify={"execution": ["Support queue page", "Draft saved"]})])
+    ticket = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[60] link 'Back to support queue'")
+    am = float(fcpkit.LexicalMatcher().score(["Support queue page"], [ticket.serialize()])[0][0])
+    assert 0 < am < Thresholds().pi_low
+    v = viz.StepViewer(plan=plan)
+    v.push(fcpkit.CheckResult("post", "open", 1.0, am, fcpkit.Route.COMPLETE), action=OPEN, observation=ticket)
+    assert v.current["evidence"] is None  # the checker's record is left as it is
+    assert "Support queue page" in v.details.value and "fcp-best-falsifier" in v.plan_view.value
+    assert not v.explainer.buttons["evidence"].disabled
+    assert "Support queue page" in v.explainer.explain("evidence")
+    # where no falsifier scores α− on the page, none is named
+    v.push(fcpkit.CheckResult("post", "open", 1.0, 0.2, fcpkit.Route.COMPLETE), observation=ticket)
+    assert "Support queue page" not in v.details.value and v.explainer.buttons["evidence"].disabled
+
+
 # -- FalsifierLab -----------------------------------------------------------------------------
 
 def test_falsifier_lab_edits_change_scores_and_detection(checker):
