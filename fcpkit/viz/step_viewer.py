@@ -371,7 +371,49 @@ class StepViewer(widgets.VBox):
         t = self.thresholds
         self._render_position()
         self.badge.value = route_badge(f.get("route"), f.get("decision"))
-        # bars + gates + margins
+        self._render_bars(f)
+        # details; an α− the checker left unnamed is put to the statement behind it where the matcher finds it
+        gp, gm = f.get("gate_plus"), f.get("gate_minus")
+        unnamed = self._unnamed_falsifier(f)
+        shown = f if unnamed is None else {**f, "evidence": unnamed}
+        if f.get("evidence"):
+            falsifier = f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
+        elif unnamed is not None:
+            falsifier = (f"{unnamed} (scores α− {f['alpha_minus']:.2f} on this page; the checker names a falsifier from "
+                         f"π_low {t.pi_low:.2f} on)")
+        else:
+            falsifier = None
+        rule = f.get("rule")
+        rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
+        self.details.value = kv_table([
+            ("rule fired", rule_txt),
+            ("scope", f.get("scope")),
+            ("best falsifier", falsifier),
+            ("best confirming", f.get("confirming")),
+            ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
+                          f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
+            ("decision", " · ".join(str(x) for x in (f.get("decision"), f.get("verifier"), f.get("diagnosis")) if x)
+             or None),
+        ])
+        a = f.get("action")
+        if a is not None:
+            eff = getattr(a, "effect", "read")
+            eff_html = f"<b style='color:#d62728'>{esc(eff)}</b>" if eff == "irreversible" else esc(eff)
+            self.action_html.value = "<b>Action</b>" + kv_table([
+                ("command", Raw(f"<code>{esc(getattr(a, 'command', a))}</code>")),
+                ("target", getattr(a, "target", None)), ("reasoning", getattr(a, "reasoning", None)),
+                ("effect", Raw(eff_html)),
+            ])
+        else:
+            self.action_html.value = "<b>Action</b> <i>not recorded</i>"
+        self._render_page(shown)
+        self.explainer.update(shown)
+        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=shown.get("evidence"),
+                                         confirming=f.get("confirming"))
+
+    def _render_bars(self, f: dict[str, Any]) -> None:
+        """α+, α_comp and α− as bars against their gates and margins, on the route's tint."""
+        t = self.thresholds
         ap, am = float(f["alpha_plus"]), float(f["alpha_minus"])
         ac = f.get("alpha_comp")
         gp, gm = f.get("gate_plus"), f.get("gate_minus")
@@ -404,43 +446,6 @@ class StepViewer(widgets.VBox):
                                     font=dict(size=13))
             fig.layout.plot_bgcolor = _tint(ROUTE_COLORS.get(f.get("route"), "#888888"))
         self._slot.refresh()
-        # details; an α− the checker left unnamed is put to the statement behind it where the matcher finds it
-        unnamed = self._unnamed_falsifier(f)
-        shown = f if unnamed is None else {**f, "evidence": unnamed}
-        if f.get("evidence"):
-            falsifier = f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
-        elif unnamed is not None:
-            falsifier = (f"{unnamed} (scores α− {am:.2f} on this page; the checker names a falsifier from "
-                         f"π_low {t.pi_low:.2f} on)")
-        else:
-            falsifier = None
-        rule = f.get("rule")
-        rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
-        self.details.value = kv_table([
-            ("rule fired", rule_txt),
-            ("scope", f.get("scope")),
-            ("best falsifier", falsifier),
-            ("best confirming", f.get("confirming")),
-            ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
-                          f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
-            ("decision", " · ".join(str(x) for x in (f.get("decision"), f.get("verifier"), f.get("diagnosis")) if x)
-             or None),
-        ])
-        a = f.get("action")
-        if a is not None:
-            eff = getattr(a, "effect", "read")
-            eff_html = f"<b style='color:#d62728'>{esc(eff)}</b>" if eff == "irreversible" else esc(eff)
-            self.action_html.value = "<b>Action</b>" + kv_table([
-                ("command", Raw(f"<code>{esc(getattr(a, 'command', a))}</code>")),
-                ("target", getattr(a, "target", None)), ("reasoning", getattr(a, "reasoning", None)),
-                ("effect", Raw(eff_html)),
-            ])
-        else:
-            self.action_html.value = "<b>Action</b> <i>not recorded</i>"
-        self._render_page(shown)
-        self.explainer.update(shown)
-        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=shown.get("evidence"),
-                                         confirming=f.get("confirming"))
 
     def _unnamed_falsifier(self, f: dict[str, Any]) -> str | None:
         """The falsifier behind an α− the checker scored but did not name: it names one on a *risk* or
