@@ -68,6 +68,13 @@ _CUT_OFF = r"""panel => {
   return [...new Set(problems)];  // a figure's several svg layers say the same
 }"""
 
+#: Whether every plotly figure of the outputs (a widget's, or an output of its own) is as wide as its place.
+_FIGURES_FOLLOWED = r"""() => [...document.querySelectorAll(
+    '.jp-OutputArea-output .js-plotly-plot, .jp-OutputArea-output.js-plotly-plot')].every(p => {
+  const svg = p.querySelector('.main-svg');
+  return !svg || Math.abs(svg.getBoundingClientRect().width - p.getBoundingClientRect().width) <= 1;
+})"""
+
 #: The step viewer's bars: the α− bar (the third) and the τ− gate's label are drawn (and, as every
 #: bar and label of a figure, measured by _CUT_OFF).
 _ALPHA_MINUS = r"""viewer => {
@@ -98,11 +105,7 @@ def _fits(page, widget, name: str) -> None:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         try:  # the figures follow the window (plotly's responsive config): wait until each is as wide as its place
-            page.wait_for_function("""() => [...document.querySelectorAll('.jp-OutputArea-output .js-plotly-plot,
-                                                                     .jp-OutputArea-output.js-plotly-plot')]
-                                      .every(p => !p.querySelector('.main-svg') || Math.abs(p.querySelector('.main-svg')
-                                      .getBoundingClientRect().width - p.getBoundingClientRect().width) <= 1)""",
-                                   timeout=5_000)
+            page.wait_for_function(_FIGURES_FOLLOWED, timeout=5_000)
         except sync_api.TimeoutError:
             pass  # a figure of a fixed width: measured below with everything else
         page.wait_for_timeout(300)
