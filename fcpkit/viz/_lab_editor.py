@@ -73,7 +73,8 @@ class EvidenceEditor:
             on = "" if st["on"] == "state" else f" [{st['on']}]"
             box = widgets.Text(value=st["text"], description=f"{st['section'].replace('plan_falsifiers', 'plan')}."
                                f"{st['group']}[{st['index']}]{on}", continuous_update=False,
-                               style={"description_width": "200px"}, layout=widgets.Layout(width="640px"))
+                               style={"description_width": "200px"},  # the boxes line up
+                               layout=widgets.Layout(width="auto", flex="1 1 auto", max_width="640px"))
             box.observe(self._on_box_factory(cid, st["group"], st["index"]), names="value")
             self.statement_boxes.append(box)
             boxes.append(widgets.HBox([box, self._explain_button(cid, st["section"], st["group"], st["index"])]))
@@ -112,7 +113,7 @@ class EvidenceEditor:
         else:
             del items[index]
             if plan == self.plan_key:
-                self._statement_deleted(commitment, group, index)
+                self._statement_deleted(commitment, group, index, old)
             note = f"{plan}: deleted {commitment}.{group}[{index}] {old!r}"
         return self._rebuild(plan, before, note, structural=not text.strip())
 

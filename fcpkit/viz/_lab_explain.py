@@ -29,10 +29,12 @@ import fcpkit
 from fcpkit.core.actions import describe_action
 from fcpkit.viz._explain_panel import marked_screenshot, screenshot_bytes
 from fcpkit.viz._lab_editor import PLAN_LEVEL
-from fcpkit.viz._widgets import esc
+from fcpkit.viz._widgets import esc, fill
 from fcpkit.viz.page_marks import explain_html
 
 __all__ = ["LabExplaining", "lint_html", "statement_where"]
+
+_PROMPT = "<i>click <b>explain</b> beside a statement: why it scores what it does on the check selected here</i>"
 
 
 def statement_where(commitment_id: str, section: str, group: str, index: int) -> str:
@@ -60,16 +62,18 @@ class LabExplaining:
     def _build_why_widgets(self) -> widgets.VBox:
         """The check dropdown, the explanation (text, outlined screenshot, legend) and the lint pane."""
         self.check_dd = widgets.Dropdown(description="check", style={"description_width": "50px"},
-                                         layout=widgets.Layout(width="520px"))
-        self.explain_output = widgets.HTML("<i>click <b>explain</b> beside a statement: why it scores what it "
-                                           "does on the check selected here</i>")
-        self.explain_shot = widgets.Image(format="png", layout=widgets.Layout(max_width="620px", display="none",
-                                                                               border="1px solid #ccc"))
+                                         layout=fill(520))
+        self.explain_output = widgets.HTML(_PROMPT)
+        self.explain_shot = widgets.Image(format="png", layout=widgets.Layout(max_width="min(620px, 100%)",
+                                                                               margin="2px 0", align_self="flex-start",
+                                                                               display="none", border="1px solid #ccc"))
         self.explain_marks = widgets.HTML()
         self.lint_pane = widgets.HTML()
         self.explain_buttons: list[widgets.Button] = []
         self.explained: tuple[str, str, int] | None = None  # (commitment, group, index) of the explained statement
         self._explained_in: tuple[str, str] | None = None  # (corpus, plan) it belongs to
+        self._explained_text = ""  # its text as last shown
+        self._deleted: tuple[str, str, str] | None = None  # (commitment, group, text) of it, deleted while explained
         self.explanation: Any = None  # the matcher's Explanation shown now
         self.lint_warnings: list[Any] = []
         self._lint_of: Any = None
@@ -105,18 +109,36 @@ class LabExplaining:
         if check is not None:
             self.select_check(check, render=False)
         self.explained, self._explained_in = (commitment, group, index), (self.corpus_name, self.plan_key)
+        self._deleted = None
         return self._render_explain()
 
-    def _statement_deleted(self, commitment: str, group: str, index: int) -> None:
+    def _statement_deleted(self, commitment: str, group: str, index: int, text: str) -> None:
         """Keep the explained statement's place when a statement before it in its group is deleted;
-        forget it when it is the one deleted (the editor calls this for the selected plan)."""
+        forget it when it is the one deleted, ``text`` (the editor calls this for the selected plan)."""
         if self.explained is None or self.explained[:2] != (commitment, group) or self.explained[2] < index:
             return
         if self.explained[2] == index:
-            self.explained = None
+            self.explained, self._deleted = None, (commitment, group, text)
             self.explain_output.value = f"<i>the explained statement {esc(commitment)}.{esc(group)}[{index}] was deleted</i>"
         else:
             self.explained = (commitment, group, self.explained[2] - 1)
+
+    def _statements_restored(self) -> None:
+        """After a reset (every edit undone): explain again the statement that was explained, or deleted
+        while explained, found by its text in its group of the restored plan (the edits may have moved
+        its place); where no statement there has that text (its own text was edited) the pane asks for
+        a click again, instead of calling a restored statement deleted."""
+        last = self._deleted or (self.explained and (*self.explained[:2], self._explained_text))
+        self._deleted = None
+        if not last or self._explained_in != (self.corpus_name, self.plan_key):
+            return
+        cid, group, text = last
+        known = cid == PLAN_LEVEL or cid in [c.id for c in self.plan.commitments]
+        j = next((s["index"] for s in self.statements(cid) if s["group"] == group and s["text"] == text), None) \
+            if known else None
+        self.explained = None if j is None else (cid, group, j)
+        if j is None:
+            self.explain_output.value = _PROMPT
 
     def select_check(self, index: int, *, render: bool = True) -> None:
         """Select check ``index`` of the selected run (what the check dropdown does)."""
@@ -196,8 +218,8 @@ class LabExplaining:
         self.explanation = None
         self.explain_shot.layout.display = "none"
         self.explain_marks.value = ""
-        if self.explained is not None and self._explained_in != (self.corpus_name, self.plan_key):
-            self.explained = None  # another plan is selected: its statements are other ones
+        if (self.explained or self._deleted) and self._explained_in != (self.corpus_name, self.plan_key):
+            self.explained = self._deleted = None  # another plan is selected: its statements are other ones
             self.explain_output.value = "<i>click <b>explain</b> beside a statement of this plan</i>"
         if self.explained is None:
             return self.explain_output.value
@@ -207,6 +229,7 @@ class LabExplaining:
         if st is None or self.check_dd.value is None:
             self.explain_output.value = f"<i>{esc(cid)}.{esc(group)}[{index}] is no longer in the plan</i>"
             return self.explain_output.value
+        self._explained_text = st["text"]
         check = self.report.checks[self.check_dd.value]
         role = "falsifying" if st["section"] in ("falsify", "plan_falsifiers") else "confirming"
         head = (f"<div><b>{esc(st['text'])}</b> <small>({esc(statement_where(cid, st['section'], group, index))}, "

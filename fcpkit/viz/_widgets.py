@@ -1,4 +1,5 @@
-"""Small widget helpers shared by the views (HTML snippets, a figure slot whose state is one output)."""
+"""Small widget helpers shared by the views (HTML snippets, a figure slot whose state is one output,
+rows of panes that wrap in a narrow notebook panel)."""
 
 from __future__ import annotations
 
@@ -42,9 +43,11 @@ class FigureSlot:
 
 def plotly_bundle(fig: go.Figure) -> dict[str, Any]:
     """The figure as plotly's mimetype (what JupyterLab's plotly renderer draws), built directly so that
-    no other renderer (a static PNG export, seconds each) runs on every update."""
+    no other renderer (a static PNG export, seconds each) runs on every update. ``responsive``: a
+    figure without a fixed width takes its place's width and follows the window when it is resized
+    (inside a widget no panel resize reaches plotly's renderer)."""
     spec = json.loads(fig.to_json())
-    spec["config"] = {"displaylogo": False}
+    spec["config"] = {"displaylogo": False, "responsive": True}
     return {"application/vnd.plotly.v1+json": spec, "text/plain": f"<plotly figure: {len(fig.data)} traces>"}
 
 
@@ -55,6 +58,32 @@ def with_snapshot(bundle: dict[str, Any] | None, html_snapshot: str) -> dict[str
     out = dict(bundle or {})
     out["text/html"] = html_snapshot
     return out
+
+
+def row(children: Any, *, gap: str = "16px") -> widgets.HBox:
+    """Panes side by side where the notebook panel has room for them, wrapped one below the other where
+    it has not: with JupyterLab's file browser open on a laptop's screen a notebook's outputs are about
+    850 px wide, a wide monitor's twice that. Give each pane :func:`pane`'s layout. (No width: a box in
+    a column stretches to it; a width of 100% would add the widgets' margins to it.)"""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", grid_gap=f"4px {gap}"))
+
+
+def pane(basis: int, most: int | None = None, **layout: Any) -> widgets.Layout:
+    """The layout of a pane of a :func:`row`: it stays beside its neighbours while it can be ``basis`` px
+    wide (else it wraps below them), grows up to ``most`` px, and is never wider than the panel
+    (``min_width`` 0: it shrinks where the panel is narrower than ``basis``)."""
+    return widgets.Layout(flex=f"1 1 {basis}px", min_width="0", max_width=f"{most}px" if most else "100%", **layout)
+
+
+def fill(most: int) -> widgets.Layout:
+    """A control (a dropdown, a slider) in a column as wide as the column, up to ``most`` px (``auto``
+    width: it stretches, margins included, where 100% would add its margins to the column's width)."""
+    return widgets.Layout(width="auto", max_width=f"{most}px")
+
+
+def pane_css(basis: int, most: int) -> str:
+    """:func:`pane` as inline CSS, for the static copies saved notebooks keep (a flex row that wraps)."""
+    return f"flex:1 1 {basis}px;min-width:0;max-width:{most}px"
 
 
 def esc(v: Any) -> str:

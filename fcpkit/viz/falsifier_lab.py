@@ -37,7 +37,7 @@ from fcpkit.viz._lab_html import checks_frame, runs_html, summary_html, table_ht
 from fcpkit.viz._lab_checks import LabChecking, as_trajectories, plan_key
 from fcpkit.viz._lab_explain import LabExplaining
 from fcpkit.viz._lab_sources import sources_html
-from fcpkit.viz._widgets import FigureSlot, esc, running_loop, with_snapshot
+from fcpkit.viz._widgets import FigureSlot, esc, fill, pane, row, running_loop, with_snapshot
 from fcpkit.viz.figures import step_scores_figure
 from fcpkit.eval.metrics import run_outcome, summarize_outcomes
 
@@ -149,25 +149,29 @@ class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
         self._render()
 
     def _build_widgets(self) -> None:
-        """The lab's controls, sliders and output panes (not wired yet)."""
+        """The lab's controls, sliders and output panes (not wired yet). Widths are limits, not sizes:
+        each control takes the width its pane has, up to what it needs, so that the lab fits a notebook
+        panel beside JupyterLab's file browser."""
         style = {"description_width": "90px"}
         self.corpus_dd = widgets.Dropdown(options=list(self._corpora), description="corpus", style=style)
-        self.plan_dd = widgets.Dropdown(description="plan", style=style, layout=widgets.Layout(width="360px"))
-        self.traj_dd = widgets.Dropdown(description="trajectory", style=style, layout=widgets.Layout(width="460px"))
-        self.commit_dd = widgets.Dropdown(description="commitment", style=style, layout=widgets.Layout(width="460px"))
+        self.plan_dd = widgets.Dropdown(description="plan", style=style, layout=fill(360))
+        self.traj_dd = widgets.Dropdown(description="trajectory", style=style, layout=fill(460))
+        self.commit_dd = widgets.Dropdown(description="commitment", style=style, layout=fill(460))
         self.editor = widgets.VBox()
         self.statement_boxes: list[widgets.Text] = []
         self.add_group = widgets.Dropdown(options=[], layout=widgets.Layout(width="150px"))
-        self.add_text = widgets.Text(placeholder="new statement", layout=widgets.Layout(width="380px"))
+        self.add_text = widgets.Text(placeholder="new statement", layout=pane(200, 380, width="auto"))
         self.add_on = widgets.Dropdown(options=["state", "action", "both"], value="state",
                                        layout=widgets.Layout(width="90px"))
         self.add_button = widgets.Button(description="add", layout=widgets.Layout(width="60px"))
         self.reset_button = widgets.Button(description="reset all edits", button_style="warning")
         self.builtins_box = widgets.Checkbox(value=self.builtins, description="built-in falsifiers", indent=False)
+        # each slider shows its value (readout): the track shrinks with the pane, the value stays
         self.sliders: dict[str, widgets.FloatSlider] = {
             name: widgets.FloatSlider(value=getattr(self.thresholds, name), min=0.0, max=1.0, step=0.01,
-                                      description=_SLIDER_LABELS[name], continuous_update=False,
-                                      readout_format=".2f", style={"description_width": "50px"})
+                                      description=_SLIDER_LABELS[name], continuous_update=False, readout=True,
+                                      readout_format=".2f", style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="auto"))
             for name in LAB_THRESHOLDS
         }
         self.status = widgets.HTML()
@@ -195,17 +199,17 @@ class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
         self.builtins_box.observe(lambda ch: None if self._updating else self.set_builtins(ch["new"]), names="value")
 
         controls = widgets.VBox([
-            widgets.HBox([self.corpus_dd, self.plan_dd]) if len(self._corpora) > 1 else self.plan_dd,
+            row([self.corpus_dd, self.plan_dd], gap="8px") if len(self._corpora) > 1 else self.plan_dd,
             self.traj_dd, self.commit_dd,
             widgets.HTML("<b>Evidence</b> <small>(edit a box and press Enter; empty it to delete the statement)</small>"),
             self.editor,
-            widgets.HBox([self.add_group, self.add_text, self.add_on, self.add_button]),
+            row([self.add_group, self.add_text, self.add_on, self.add_button], gap="4px"),
             self.lint_pane,
-        ])
+        ], layout=pane(480, 900))
         thresholds_box = widgets.VBox([widgets.HTML("<b>Thresholds</b>"), *self.sliders.values(), self.builtins_box,
-                                       self.reset_button])
+                                       self.reset_button], layout=pane(260, 360))
         self.children = [
-            widgets.HBox([controls, thresholds_box]),
+            row([controls, thresholds_box]),
             self.status,
             self.why,
             self.summary,
@@ -394,6 +398,7 @@ class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
             for name, s in self.sliders.items():
                 s.value = getattr(self.thresholds, name)
             self._refresh_editor()
+            self._statements_restored()
         finally:
             self._updating = False
         self._outcomes.clear()

@@ -1,7 +1,9 @@
 """Plotly figure builders: the router's regions, per-step scores, and saving figures to disk.
 
 Every builder returns a plain :class:`plotly.graph_objects.Figure` whose traces are named, so a
-test (or a user) can find "α+" or "gate τ−(κ)" by name. Regions are computed by calling
+test (or a user) can find "α+" or "gate τ−(κ)" by name. None fixes its width: a figure takes the
+width of the output it is drawn in (a notebook panel beside JupyterLab's file browser is about
+850 px), and legends sit under the plot, inside the figure. Regions are computed by calling
 :func:`fcpkit.route` itself on a grid, never by re-deriving Equation 6 here: the picture cannot
 drift from the router.
 """
@@ -24,6 +26,8 @@ __all__ = ["router_regions_figure", "router_regions_comparison", "step_scores_fi
 _PLUS_COLOR = "#1f77b4"
 _MINUS_COLOR = "#d62728"
 _GUIDE = "rgba(40,40,40,0.85)"
+#: The width of a PNG written by :func:`save_figure` for a figure that takes its output's width.
+PNG_WIDTH = 900
 
 
 def route_grid(
@@ -136,7 +140,9 @@ def router_regions_figure(
         title=title or f"Router regions at κ = {kappa:.2f}, {which}",
         xaxis=dict(title="α+ (confirming support)", range=[-0.03, 1.03], constrain="domain"),
         yaxis=dict(title="α− (falsifying support)", range=[-0.03, 1.03], scaleanchor="x", scaleratio=1),
-        legend=dict(orientation="v", x=1.15, y=1), width=820, height=620, margin=dict(l=60, r=20, t=60, b=60),
+        # no fixed width: the figure takes its output's width, the legend under the plane (beside it, a
+        # narrow notebook panel would leave the plane no room)
+        legend=dict(orientation="h", x=0, y=-0.14, yanchor="top"), height=720, margin=dict(l=60, r=20, t=60, b=60),
     )
     return fig
 
@@ -180,7 +186,7 @@ def router_regions_comparison(
         key = f"{ROUTES[a]} → {ROUTES[b]}"
         pairs[key] = pairs.get(key, 0) + 1
     fig.update_layout(title=f"Router regions: {names[0]} vs {names[1]} (outlined: routed differently)",
-                      width=1250, height=560, legend=dict(orientation="h", y=-0.18),
+                      height=560, legend=dict(orientation="h", y=-0.18),  # as wide as its output
                       margin=dict(l=60, r=60, t=80, b=60), meta={"differences": pairs, "cells": int(differ.size)})
     return fig
 
@@ -276,7 +282,9 @@ def save_figure(fig: go.Figure, name: str, out_dir: str | Path = "figures", *,
     PNG export needs ``kaleido`` (and, for kaleido 1.x, a Chrome/Chromium it can find); when it is
     unavailable the HTML is still written and the reason is returned as ``note``. Returns
     ``{"html": Path, "png": Path | None, "note": str | None}``. ``include_plotlyjs=True`` makes the
-    HTML self-contained (viewable offline); pass ``"cdn"`` for small files.
+    HTML self-contained (viewable offline); pass ``"cdn"`` for small files. The HTML takes the width of
+    the window it is opened in; a figure without a width of its own is written to PNG
+    :data:`PNG_WIDTH` px wide (kaleido's own default, 700 px, crowds a figure of two panels).
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -286,7 +294,7 @@ def save_figure(fig: go.Figure, name: str, out_dir: str | Path = "figures", *,
     if png:
         path = out / f"{name}.png"
         try:
-            fig.write_image(str(path))
+            fig.write_image(str(path), width=fig.layout.width or PNG_WIDTH)
             result["png"] = path
         except Exception as exc:  # noqa: BLE001 - kaleido missing, no browser, ...: HTML is enough
             msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -118,4 +118,5 @@ def explain_html(matcher: Any, statement: str, observation: Any) -> str:
         return "<i>no page recorded for this check</i>"
     target = observation.serialize() if hasattr(observation, "serialize") else observation
     text = explain(statement, target).render()
-    return f"<pre class='fcp-explain' style='font-size:0.8em;background:#f4f4f8;padding:6px'>{esc(text)}</pre>"
+    # a long line scrolls inside the account instead of running past the pane
+    return f"<pre class='fcp-explain' style='font-size:0.8em;background:#f4f4f8;padding:6px;overflow-x:auto'>{esc(text)}</pre>"

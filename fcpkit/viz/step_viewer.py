@@ -22,7 +22,8 @@ from fcpkit.core.plan import SCOPES, STAGES
 
 from fcpkit.viz._data import ROUTE_COLORS, check_rows, infer_steps, runs_in_log
 from fcpkit.viz._explain_panel import ExplainPanel, marked_screenshot, screenshot_bytes
-from fcpkit.viz._widgets import FigureSlot, Raw, esc, kv_table, route_badge, running_loop, with_snapshot
+from fcpkit.viz._widgets import (FigureSlot, Raw, esc, kv_table, pane, pane_css, route_badge, row, running_loop,
+                                 with_snapshot)
 
 __all__ = ["StepViewer", "plan_html"]
 
@@ -149,9 +150,10 @@ class StepViewer(widgets.VBox):
         self.interval_ms = interval_ms
         last = max(len(self.frames) - 1, 0)
         self.play = widgets.ToggleButton(value=False, description="Play", icon="play", tooltip="step through the checks",
-                                         layout=widgets.Layout(width="90px"))
+                                         layout=widgets.Layout(width="90px", flex="0 0 auto"))
+        # no readout: the position beside it says "check i/n", counted from 1 as a person counts
         self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="check", readout=False,
-                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+                                        continuous_update=True, layout=pane(240, 420, width="auto"))
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_control, names="value")
         self.position = widgets.HTML()
@@ -160,10 +162,12 @@ class StepViewer(widgets.VBox):
         self.action_html = widgets.HTML()
         self.page_caption = widgets.HTML()
         self.page = widgets.HTML()
-        self.screenshot = widgets.Image(format="png", layout=widgets.Layout(max_width="620px", width="620px",
-                                                                            display="none",
-                                                                            border="1px solid #ccc"))
-        self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="420px", overflow="auto", width="520px"))
+        # the screenshot scales down to its pane (never up: not stretched across a wide one; no side
+        # margins, which max-width 100% would not count)
+        self.screenshot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto",
+                                                                            margin="2px 0", align_self="flex-start",
+                                                                            display="none", border="1px solid #ccc"))
+        self.plan_view = widgets.HTML(layout=widgets.Layout(max_height="420px", overflow="auto"))
         self.marks, self.explainer = widgets.HTML(), ExplainPanel(self.matcher)
         self._slot = FigureSlot(self._bars_figure())
 
@@ -171,15 +175,13 @@ class StepViewer(widgets.VBox):
         self.play.add_class("fcp-play")
         self.position.add_class("fcp-position")
         self.screenshot.add_class("fcp-screenshot")
-        page_box = widgets.VBox([self.page_caption, self.screenshot, self.marks, self.page],
-                                layout=widgets.Layout(width="640px"))
+        # rows of panes that wrap where the notebook panel is narrow (the file browser open on a laptop)
         self.children = [
-            widgets.HBox([self.play, self.slider, self.position]),
-            widgets.HBox([widgets.VBox([self._slot.widget, self.badge], layout=widgets.Layout(width="560px")),
-                          page_box]),
-            widgets.HBox([widgets.VBox([self.details, self.explainer, self.action_html],
-                                       layout=widgets.Layout(width="560px")),
-                          widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view])]),
+            row([self.play, self.slider, self.position], gap="8px"),
+            row([widgets.VBox([self._slot.widget, self.badge], layout=pane(360, 560)),
+                 widgets.VBox([self.page_caption, self.screenshot, self.marks, self.page], layout=pane(400, 640))]),
+            row([widgets.VBox([self.details, self.explainer, self.action_html], layout=pane(360, 560)),
+                 widgets.VBox([widgets.HTML("<b>Plan</b>"), self.plan_view], layout=pane(360, 640))]),
         ]
 
     # -- building frames ---------------------------------------------------------------------
@@ -264,7 +266,7 @@ class StepViewer(widgets.VBox):
             return f"<div class='fcp-step-viewer-static'>{self.position.value}</div>"
         t = self.thresholds
         bars = "".join(
-            f"<tr><th style='text-align:left;padding-right:8px'>{name}</th><td style='width:320px'>"
+            f"<tr><th style='text-align:left;padding-right:8px'>{name}</th><td style='width:60%'>"
             f"<div style='background:{color};width:{max(0.0, min(1.0, v or 0.0)) * 100:.0f}%;height:14px'></div></td>"
             f"<td style='padding-left:6px'>{'n/a' if v is None else f'{v:.2f}'}</td></tr>"
             for name, v, color in zip(_BARS, (f["alpha_plus"], f.get("alpha_comp"), f["alpha_minus"]), _BAR_COLORS))
@@ -272,14 +274,14 @@ class StepViewer(widgets.VBox):
         gates = (f"τ+(κ) {'n/a' if gp is None else f'{gp:.2f}'} · τ−(κ) {'n/a' if gm is None else f'{gm:.2f}'} · "
                  f"π_low {t.pi_low:.2f}")
         shot = self._screenshot_bytes(getattr(f.get("observation"), "screenshot", None))
-        page = (f"<img style='max-width:620px;border:1px solid #ccc' src='data:image/{shot[1]};base64,"
+        page = (f"<img style='max-width:100%;border:1px solid #ccc' src='data:image/{shot[1]};base64,"
                 f"{base64.b64encode(shot[0]).decode()}'/>" if shot else self.page.value)
         return ("<div class='fcp-step-viewer-static' style='display:flex;flex-wrap:wrap;gap:16px'>"
-                f"<div style='width:560px'><div>{self.position.value}</div><div style='margin:6px 0'>{self.badge.value}</div>"
-                f"<table>{bars}</table><div style='font-size:0.85em;color:#555'>{gates}</div>{self.details.value}"
-                f"{self.action_html.value}</div>"
-                f"<div style='width:640px'>{self.page_caption.value}{page}</div>"
-                f"<div style='width:520px'><b>Plan</b>{self.plan_view.value}</div></div>")
+                f"<div style='{pane_css(360, 560)}'><div>{self.position.value}</div><div style='margin:6px 0'>"
+                f"{self.badge.value}</div><table style='width:100%'>{bars}</table>"
+                f"<div style='font-size:0.85em;color:#555'>{gates}</div>{self.details.value}{self.action_html.value}</div>"
+                f"<div style='{pane_css(400, 640)}'>{self.page_caption.value}{page}</div>"
+                f"<div style='{pane_css(360, 640)}'><b>Plan</b>{self.plan_view.value}</div></div>")
 
     # -- events ------------------------------------------------------------------------------
     def _on_control(self, change: dict[str, Any]) -> None:
@@ -331,7 +333,7 @@ class StepViewer(widgets.VBox):
     def _bars_figure(self) -> go.Figure:
         fig = go.Figure(go.Bar(x=list(_BARS), y=[0, 0, 0], marker_color=list(_BAR_COLORS), name="scores",
                                text=["", "", ""], textposition="outside"))
-        fig.update_layout(yaxis=dict(range=[0, 1.1], title="score"), height=300, width=540,
+        fig.update_layout(yaxis=dict(range=[0, 1.1], title="score"), height=300,  # as wide as its pane
                           margin=dict(l=50, r=10, t=40, b=30), showlegend=False, title="")
         return fig
 
@@ -369,7 +371,49 @@ class StepViewer(widgets.VBox):
         t = self.thresholds
         self._render_position()
         self.badge.value = route_badge(f.get("route"), f.get("decision"))
-        # bars + gates + margins
+        self._render_bars(f)
+        # details; an α− the checker left unnamed is put to the statement behind it where the matcher finds it
+        gp, gm = f.get("gate_plus"), f.get("gate_minus")
+        unnamed = self._unnamed_falsifier(f)
+        shown = f if unnamed is None else {**f, "evidence": unnamed}
+        if f.get("evidence"):
+            falsifier = f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
+        elif unnamed is not None:
+            falsifier = (f"{unnamed} (scores α− {f['alpha_minus']:.2f} on this page; the checker names a falsifier from "
+                         f"π_low {t.pi_low:.2f} on)")
+        else:
+            falsifier = None
+        rule = f.get("rule")
+        rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
+        self.details.value = kv_table([
+            ("rule fired", rule_txt),
+            ("scope", f.get("scope")),
+            ("best falsifier", falsifier),
+            ("best confirming", f.get("confirming")),
+            ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
+                          f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
+            ("decision", " · ".join(str(x) for x in (f.get("decision"), f.get("verifier"), f.get("diagnosis")) if x)
+             or None),
+        ])
+        a = f.get("action")
+        if a is not None:
+            eff = getattr(a, "effect", "read")
+            eff_html = f"<b style='color:#d62728'>{esc(eff)}</b>" if eff == "irreversible" else esc(eff)
+            self.action_html.value = "<b>Action</b>" + kv_table([
+                ("command", Raw(f"<code>{esc(getattr(a, 'command', a))}</code>")),
+                ("target", getattr(a, "target", None)), ("reasoning", getattr(a, "reasoning", None)),
+                ("effect", Raw(eff_html)),
+            ])
+        else:
+            self.action_html.value = "<b>Action</b> <i>not recorded</i>"
+        self._render_page(shown)
+        self.explainer.update(shown)
+        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=shown.get("evidence"),
+                                         confirming=f.get("confirming"))
+
+    def _render_bars(self, f: dict[str, Any]) -> None:
+        """α+, α_comp and α− as bars against their gates and margins, on the route's tint."""
+        t = self.thresholds
         ap, am = float(f["alpha_plus"]), float(f["alpha_minus"])
         ac = f.get("alpha_comp")
         gp, gm = f.get("gate_plus"), f.get("gate_minus")
@@ -402,35 +446,24 @@ class StepViewer(widgets.VBox):
                                     font=dict(size=13))
             fig.layout.plot_bgcolor = _tint(ROUTE_COLORS.get(f.get("route"), "#888888"))
         self._slot.refresh()
-        # details
-        rule = f.get("rule")
-        rule_txt = Raw(f"<b style='color:#d62728'>{esc(rule)}</b>: {esc(f.get('rule_detail'))}") if rule else None
-        self.details.value = kv_table([
-            ("rule fired", rule_txt),
-            ("scope", f.get("scope")),
-            ("best falsifier", (f"{f['evidence']} ({f.get('evidence_level') or 'commitment'}-level)"
-                                if f.get("evidence") else None)),
-            ("best confirming", f.get("confirming")),
-            ("κ / gates", f"κ {f.get('kappa', 0.5):.2f} · τ+ {'n/a' if gp is None else f'{gp:.2f}'} · "
-                          f"τ− {'n/a' if gm is None else f'{gm:.2f}'}"),
-            ("decision", " · ".join(str(x) for x in (f.get("decision"), f.get("verifier"), f.get("diagnosis")) if x)
-             or None),
-        ])
-        a = f.get("action")
-        if a is not None:
-            eff = getattr(a, "effect", "read")
-            eff_html = f"<b style='color:#d62728'>{esc(eff)}</b>" if eff == "irreversible" else esc(eff)
-            self.action_html.value = "<b>Action</b>" + kv_table([
-                ("command", Raw(f"<code>{esc(getattr(a, 'command', a))}</code>")),
-                ("target", getattr(a, "target", None)), ("reasoning", getattr(a, "reasoning", None)),
-                ("effect", Raw(eff_html)),
-            ])
-        else:
-            self.action_html.value = "<b>Action</b> <i>not recorded</i>"
-        self._render_page(f)
-        self.explainer.update(f)
-        self.plan_view.value = plan_html(self.plan, f.get("commitment"), evidence=f.get("evidence"),
-                                         confirming=f.get("confirming"))
+
+    def _unnamed_falsifier(self, f: dict[str, Any]) -> str | None:
+        """The falsifier behind an α− the checker scored but did not name: it names one on a *risk* or
+        *verify* route or from π_low on, so a page that continues or completes with α− 0.39 showed a score
+        with no statement (and *explain α−* disabled). Of the active commitment's and the plan's
+        falsifiers read on the page, the one the matcher scores at α− on the check's page; ``None``
+        where none does (the checker read a view of the page the matcher alone does not reproduce), on
+        an action's check, or where the checker named one."""
+        am, o, plan = float(f.get("alpha_minus") or 0.0), f.get("observation"), self.plan
+        if f.get("evidence") or am <= 0 or f.get("phase") == "pre" or o is None or plan is None:
+            return None
+        c = next((c for c in plan.commitments if c.id == f.get("commitment")), None)
+        texts = [e.text for _, e in (*(c.falsifiers() if c else ()), *plan.plan_level()) if e.on != "action"]
+        if not texts:
+            return None
+        scores = [float(row[0]) for row in self.matcher.score(texts, [o.serialize()])]
+        best = max(range(len(texts)), key=scores.__getitem__)
+        return texts[best] if abs(scores[best] - am) < 0.005 else None
 
     def _render_page(self, f: dict[str, Any]) -> None:
         """The page beside the scores: its screenshot when there is one, else its accessibility tree."""
@@ -471,4 +504,4 @@ def _tint(hex_color: str, alpha: float = 0.08) -> str:
 
 def _axtree_html(text: str, max_height: int) -> str:
     return (f"<pre class='fcp-page' style='max-height:{max_height}px;overflow:auto;font-size:0.8em;"
-            f"background:#f8f8f8;padding:6px;width:620px;margin:2px 0'>{esc(text)}</pre>")
+            f"background:#f8f8f8;padding:6px;box-sizing:border-box;width:100%;margin:2px 0'>{esc(text)}</pre>")

@@ -32,3 +32,13 @@ def opens_with_teaching_note_and_parameters(name: str) -> None:
     assert nb.cells[0].cell_type == "markdown" and "teaches" in nb.cells[0].source
     assert "parameters" in nb.cells[1].metadata.get("tags", [])
     assert "metrics_path" in nb.cells[1].source
+
+
+def fixed_width_figures(executed: Path) -> list[str]:
+    """The titles of the plotly figures among an executed notebook's outputs that fix their width. A
+    notebook panel beside JupyterLab's file browser is about 850 px wide (1280 px screen): a figure
+    wider than it loses its right side, legend included; one without a width takes the panel's."""
+    nb = nbformat.read(executed, as_version=4)
+    specs = [o.get("data", {}).get("application/vnd.plotly.v1+json") for c in nb.cells for o in c.get("outputs", [])]
+    return [str((s["layout"].get("title") or {}).get("text", "untitled")) for s in specs
+            if s is not None and s["layout"].get("width")]

@@ -26,8 +26,11 @@ def test_hybrid_is_the_weighted_sum_of_normalised_parts():
     score, p = idx.score("open the ticket")
     assert np.allclose(score, 0.4 * p["lexical"] + 0.6 * p["semantic"])
     assert int(np.argmax(score)) == 0 and p["lexical"].max() == 1.0 and p["semantic"].min() == 0.0
-    lex_only, _ = idx.score("open the ticket", lexical_weight=1.0, semantic_weight=0.0)
+    lex_only, parts = idx.score("open the ticket", lexical_weight=1.0, semantic_weight=0.0)
     assert np.allclose(lex_only, p["lexical"])
+    # re-weighted, the parts stay what they are (notebook 05's playground at λ = 1 showed cosine 0.0)
+    assert np.allclose(parts["cosine"], p["cosine"]) and parts["cosine"].max() > 0
+    assert not HybridIndex(docs, lexical_weight=1.0, semantic_weight=0.0).score("open the ticket")[1]["cosine"].any()
     with pytest.raises(ConfigError, match="lexical_weight"):
         HybridIndex(docs, lexical_weight=-1, semantic_weight=0)
 

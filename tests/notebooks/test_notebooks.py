@@ -17,7 +17,7 @@ papermill = pytest.importorskip("papermill")
 pytest.importorskip("ipykernel")
 
 from _support.notebooks import opens_with_teaching_note_and_parameters as _opens_with_teaching_note_and_parameters  # noqa: E402
-from _support.notebooks import run_notebook as _run  # noqa: E402
+from _support.notebooks import fixed_width_figures, run_notebook as _run  # noqa: E402
 
 CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
@@ -43,6 +43,7 @@ def test_01_authoring_commitments(tmp_path, kernel_name):
     assert m["page_routes"] == {"T-390 detail": "complete", "T-411 detail": "risk"}
     assert m["page_scores"]["T-411 detail"]["alpha_minus"] > m["page_scores"]["T-411 detail"]["alpha_plus"]
     assert (tmp_path / "figs" / "router_regions.html").exists()
+    assert not fixed_width_figures(tmp_path / "01_authoring_commitments.out.ipynb")  # they fit a narrow panel
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="example corpus not written yet")

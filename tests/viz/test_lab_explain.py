@@ -123,6 +123,28 @@ def test_a_deleted_statement_says_so_and_a_new_run_starts_at_its_detection():
     assert lab.report.checks[lab.check_dd.value].decision.value == "repair"
 
 
+def test_reset_explains_the_restored_statement_again():
+    """Reset brings a deleted statement back: the pane explains it again rather than saying it was
+    deleted; one whose place moved with the edits is found by its text."""
+    lab = _lab(trajectory="healthy")
+    lab.select(commitment="assign")
+    box, button = _button(lab, "Draft saved")
+    button.click()
+    box.value = ""
+    assert "was deleted" in lab.explain_output.value
+    lab.reset()
+    assert "was deleted" not in lab.explain_output.value and "Draft saved" in lab.explain_output.value
+    assert lab.explained == ("assign", "execution", 0) and lab.explanation.statement == "Draft saved"
+    lab.select(commitment="assign")
+    _button(lab, "Assign button is not available on ticket detail")[1].click()  # skill[0]
+    lab.add_statement("assign", "skill", "Ticket T-411 detail")
+    lab.delete_statement("assign", "skill", 0)  # the explained one: deleted
+    _button(lab, "Ticket T-411 detail")[1].click()  # skill[0] now, added
+    lab.delete_statement("assign", "execution", 0)
+    lab.reset()  # the added statement is gone with the edits: nothing is explained, and nothing said deleted
+    assert lab.explained is None and "was deleted" not in lab.explain_output.value
+
+
 def test_the_explained_nodes_are_outlined_on_the_runs_screenshot(tmp_path):
     Image = pytest.importorskip("PIL.Image")
     shot = tmp_path / "t411.png"

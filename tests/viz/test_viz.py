@@ -206,6 +206,21 @@ def test_step_viewer_has_no_front_end_link_and_one_figure_output(checker, monkey
     assert "image/png" not in out["data"]  # no static export on every update
 
 
+def test_figures_and_widget_figures_take_their_outputs_width(checker):
+    """No figure fixes its width (beside JupyterLab's file browser a notebook's outputs are about 850 px
+    on a laptop): the builders' figures and the viewers' figure outputs take their place's width, and a
+    figure inside a widget follows the window (plotly's responsive config); legends sit under the plot."""
+    rep = checker.check(WRONG)
+    figures = [viz.router_regions_figure(resolution=5), viz.step_scores_figure(rep),
+               viz.router_regions_comparison(Thresholds.paper(), Thresholds(), resolution=5)]
+    assert [f.layout.width for f in figures] == [None, None, None]
+    assert all(f.layout.legend.orientation == "h" for f in figures)
+    for widget in (viz.StepViewer(rep, WRONG), viz.FalsifierLab(CORPUS, matcher=checker.matcher, corpus_wide=False)):
+        (out,) = widget._slot.widget.outputs
+        spec = out["data"]["application/vnd.plotly.v1+json"]
+        assert "width" not in spec["layout"] and spec["config"]["responsive"] is True
+
+
 def test_step_viewer_screenshot_and_log_source(checker, tmp_path):
     png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
     (tmp_path / "shot.png").write_bytes(png)
@@ -265,6 +280,26 @@ def test_step_viewer_push_streams_a_live_run(checker):
     v.slider.value = 1
     v.push(fcpkit.CheckResult("pre", "open", 0.1, 0.0, fcpkit.Route.CONTINUE), action=SEARCH)
     assert v.index == 1 and v.slider.max == 6 and v.frames[-1]["step"] == 3
+
+
+def test_step_viewer_names_the_falsifier_behind_an_alpha_minus_the_checker_left_unnamed():
+    """The checker names a falsifier on a risk or verify route or from π_low on; a page that completes with
+    α− 0.39 (notebook 07: the ticket page's link back to the support queue, against 'Support queue page')
+    shows the statement the matcher scores at α− there, and explain α− explains it."""
+    plan = Plan("Assign T-390", [fcpkit.Commitment("open", "Open ticket T-390", confirm={"completion": ["Ticket T-390"]},
+                                                   falsify={"execution": ["Support queue page", "Draft saved"]})])
+    ticket = page("/support/T-390", "Ticket T-390", "[5] heading 'Ticket T-390'", "[60] link 'Back to support queue'")
+    am = float(fcpkit.LexicalMatcher().score(["Support queue page"], [ticket.serialize()])[0][0])
+    assert 0 < am < Thresholds().pi_low
+    v = viz.StepViewer(plan=plan)
+    v.push(fcpkit.CheckResult("post", "open", 1.0, am, fcpkit.Route.COMPLETE), action=OPEN, observation=ticket)
+    assert v.current["evidence"] is None  # the checker's record is left as it is
+    assert "Support queue page" in v.details.value and "fcp-best-falsifier" in v.plan_view.value
+    assert not v.explainer.buttons["evidence"].disabled
+    assert "Support queue page" in v.explainer.explain("evidence")
+    # where no falsifier scores α− on the page, none is named
+    v.push(fcpkit.CheckResult("post", "open", 1.0, 0.2, fcpkit.Route.COMPLETE), observation=ticket)
+    assert "Support queue page" not in v.details.value and v.explainer.buttons["evidence"].disabled
 
 
 # -- FalsifierLab -----------------------------------------------------------------------------

@@ -83,7 +83,9 @@ class HybridIndex:
     """BM25 (``bm25s``) and embedding scores of one query against fixed documents.
 
     ``lexical_weight + semantic_weight`` need not be 1 (the paper's are); a zero weight skips its
-    part entirely (no model is loaded when ``semantic_weight == 0``).
+    part entirely (no model is loaded when ``semantic_weight == 0``). A call of :meth:`score` with
+    other weights still computes every part the index was built with: its parts do not depend on the
+    weights, and a part left out would read as a cosine (or a BM25) of 0.
     """
 
     def __init__(self, documents: Sequence[str], *, lexical_weight: float, semantic_weight: float,
@@ -157,7 +159,7 @@ class HybridIndex:
               semantic_weight: float | None = None) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         lw = self.lexical_weight if lexical_weight is None else lexical_weight
         sw = self.semantic_weight if semantic_weight is None else semantic_weight
-        p = self.parts(query, lexical=lw > 0, semantic=sw > 0)
+        p = self.parts(query, lexical=lw > 0 or self.lexical_weight > 0, semantic=sw > 0 or self.semantic_weight > 0)
         return lw * p["lexical"] + sw * p["semantic"], p
 
 

@@ -161,15 +161,20 @@ def scaling_table(rows: Sequence[dict[str, Any]]):
 
 def scaling_figure(table: Any):
     """Share of held-back runs handled against the share of training runs, with and without the
-    failure library (error bars: standard deviation over repetitions)."""
+    failure library (error bars: standard deviation over repetitions). The two curves often coincide
+    (offline, the failure library changes an outcome only through the falsifiers its cases add):
+    the one with the library is drawn dashed with open markers over the other, so that both show."""
     import plotly.graph_objects as go
 
     fig = go.Figure()
-    for use, name in ((True, "skills + failure library"), (False, "skills only")):
+    styles = {False: ("skills only", dict(width=3), dict(size=9)),
+              True: ("skills + failure library", dict(dash="dash"), dict(symbol="diamond-open", size=13))}
+    for use, (name, line, marker) in styles.items():
         t = table[table.failure_library == use]
         fig.add_trace(go.Scatter(x=t["fraction"] * 100, y=t["handled"], mode="lines+markers", name=name,
+                                 line=line, marker=marker,
                                  error_y=dict(type="data", array=t["handled_sd"].fillna(0), visible=True)))
     fig.update_layout(title="Experience scaling on held-back workbench tasks", template="plotly_white",
                       xaxis_title="training runs the libraries were induced from (%)",
-                      yaxis_title="held-back runs handled", yaxis_range=[0, 1.02], width=900, height=500)
+                      yaxis_title="held-back runs handled", yaxis_range=[0, 1.02], height=500)  # as wide as its output
     return fig

@@ -199,9 +199,11 @@ def launch_chromium(playwright: Any) -> Any:
 _IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
 
 
-def open_notebook(page: Any, lab: JupyterLab, path: str, *, timeout_ms: int = 90_000) -> None:
+def open_notebook(page: Any, lab: JupyterLab, path: str, *, timeout_ms: int = 90_000,
+                  file_browser: bool = False) -> None:
     """Open ``path`` in the lab, accept a kernel dialog if one shows, wait for an idle kernel, and close
-    the file browser for a wider notebook."""
+    the file browser for a wider notebook; ``file_browser=True`` leaves it open, as JupyterLab's default
+    layout has it (what a new user sees)."""
     page.goto(lab.url(path), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout_ms)
     try:  # a fresh workspace may still ask which kernel to use (a race with the kernelspecs)
@@ -211,7 +213,7 @@ def open_notebook(page: Any, lab: JupyterLab, path: str, *, timeout_ms: int = 90
         pass
     page.wait_for_selector(_IDLE, timeout=timeout_ms)
     tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
-    if tab.count():
+    if not file_browser and tab.count():
         tab.first.click()
 
 

@@ -128,7 +128,9 @@ def length_table(rows: Sequence[dict[str, Any]], arms: Sequence[str] = ("full", 
 
 def runtime_table(rows: Sequence[dict[str, Any]], arm: str = "full") -> dict[str, Any]:
     """Table 9's columns for ``arm``: FCUs per task, state/action slow-call share (of that level's
-    checks) and drift share (of that level's slow calls), repairs per task, success after repair."""
+    checks) and drift share (of that level's slow calls), repairs per task, success after repair;
+    and how many slow calls each drift share rests on (``state_slow_calls``, ``action_slow_calls``):
+    a share of one call is no measurement to set beside the paper's."""
     g = [r for r in _ok(rows) if r["arm"] == arm]
     out: dict[str, Any] = {"arm": arm, "n": len(g), "fcus_per_task": round(_mean([r["n_commitments"] for r in g]), 2)}
     for level in ("state", "action"):
@@ -137,6 +139,7 @@ def runtime_table(rows: Sequence[dict[str, Any]], arm: str = "full") -> dict[str
         drift = sum((r.get("slow") or {}).get(level, {}).get("drift", 0) for r in g)
         out[f"{level}_slow_call"] = round(100 * slow / checks, 1) if checks else None
         out[f"{level}_drift"] = round(100 * drift / slow, 1) if slow else None
+        out[f"{level}_slow_calls"] = int(slow)
     repaired = [r for r in g if r["repairs"] > 0]
     out["repairs_per_task"] = round(_mean([r["repairs"] for r in g]), 2)
     out["repair_success"] = round(100 * sum(1 for r in repaired if r["success"]) / len(repaired), 1) if repaired else None

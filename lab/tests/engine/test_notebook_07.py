@@ -15,6 +15,9 @@ def test_07_state_machine(tmp_path, kernel_name):
     m = _run("07_state_machine", tmp_path, kernel_name, workflow="support", variant=0, corpus_limit=20)
     assert m["in_event_loop"] is True
     assert m["states"] >= 10 and m["operations"] >= 50 and m["validated"] == m["operations"]
+    # the state graph draws every edge, those that stay on their state (searches, writes in the page) too
+    drawn, edges = m["graph_edges_drawn"], m["graph_edges_by_kind"]
+    assert drawn == edges and edges["search"] > 0 and edges["write"] > 0
     assert m["linked_nodes"] >= 1  # compiled from the home page: the linker added the way to the list
     assert m["run_success"] is True and m["run_llm_calls"] == 0 and m["run_nodes"] >= 5
     # the step viewer: the run's steps checked live under the generated plan, every check shown, no alarm

@@ -35,6 +35,7 @@ def test_runtime_table_splits_state_and_action():
     t = runtime_table(rows)
     assert t["state_slow_call"] == 50.0 and t["action_slow_call"] == 25.0
     assert t["state_drift"] == pytest.approx(33.3, abs=0.1) and t["action_drift"] == 0.0
+    assert (t["state_slow_calls"], t["action_slow_calls"]) == (9, 3)  # what each drift share rests on (3 runs)
     assert t["repairs_per_task"] == 1.0 and t["repair_success"] == 50.0 and t["fcus_per_task"] == 4
 
 

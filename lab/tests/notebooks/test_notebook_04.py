@@ -18,6 +18,8 @@ papermill = pytest.importorskip("papermill")
 pytest.importorskip("ipykernel")
 pytest.importorskip("plotly")
 
+from _support.notebooks import fixed_width_figures  # noqa: E402 - imports papermill
+
 NOTEBOOK = ROOT / "notebooks" / "04_detection_benchmark.ipynb"
 CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
 
@@ -78,6 +80,8 @@ def test_04_detection_benchmark(tmp_path, kernel_name):
     assert m["over_broad_falsifiers"] >= 1
     assert m["telemetry_status_lower"].get("decorative", 0) >= 1
     assert sum(m["telemetry_status_lower"].values()) >= m["over_broad_falsifiers"] + m["decorative_falsifiers"]
+    # the figures take the notebook panel's width (beside the file browser it is narrower than 1100 px)
+    assert not fixed_width_figures(tmp_path / "04.out.ipynb")
     # leave-one-workflow-out keeps the full arm's lower bound free of false alarms
     assert m["lowo"]["lower"]["false_alarms"] == 0
     assert m["lowo"]["lower"]["detection_rate"] >= 0.8

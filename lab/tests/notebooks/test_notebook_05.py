@@ -49,10 +49,14 @@ def test_05_skill_induction(tmp_path, kernel_name):
     assert m["same_as_committed"] is None  # other corpora than the committed libraries'
     assert m["skills_dataset_rows"] == m["n_skills"] and m["failures_dataset_rows"] == m["n_failures"]
     assert m["playground_top"].startswith("support.") and m["playground_hits"] >= 3
+    assert m["bm25_only_cosine"] > 0  # λ = 1 re-weights the parts; the cosine is not dropped to 0
     assert m["plan_commitments"] >= 3 and all(s and s.startswith("support.") for s in m["plan_skills"])
     assert m["plan_values"]["record_id"] == "T-433" and m["plan_unfilled"] == 0
     sc = m["scaling"]
     assert sc["handled_with_failures"][0] == 0.0 and sc["handled_with_failures"][-1] > 0.5
+    # the notebook says where the two curves coincide (its figure draws both)
+    assert sc["same_at"] == [f for f, a, b in zip(sc["fractions"], sc["handled_with_failures"],
+                                                  sc["handled_without_failures"]) if a == b]
     assert (tmp_path / "lib" / "skills.jsonl").exists() and (tmp_path / "figs" / "experience_scaling.html").exists()
     if live:
         lv = m["live"]

@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: one workbench server and one shared workbench environment.
+"""Fixtures for the browser tests: one workbench server and one shared workbench environment; for
+the notebook tests one JupyterLab server and one Chromium per test file.
 
 Every test here drives the real Debian Chromium (``/usr/bin/chromium``) on 127.0.0.1.
 """
@@ -41,3 +42,30 @@ def wb_env(workbench):
     env = WorkbenchEnv(workbench, "support")
     yield env
     env.close()
+
+
+@pytest.fixture(scope="module")
+def lab():
+    """One ``jupyter lab`` per test file (its notebooks share the server); it must leave no process."""
+    from fcpkit_lab.envs.jupyterlab import JupyterLab
+
+    server = JupyterLab().start()
+    try:
+        yield server
+    finally:
+        leftovers = server.stop()
+        server.cleanup()
+        assert not leftovers, f"processes left by jupyter lab had to be ended: {leftovers}"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Debian Chromium per test file (Playwright's sync API)."""
+    from playwright.sync_api import sync_playwright
+
+    from fcpkit_lab.envs.jupyterlab import launch_chromium
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        yield browser
+        browser.close()

@@ -1,56 +1,36 @@
 """Notebooks 02, 03 and 08 in a real JupyterLab, driven by headless Chromium: what a person sees.
 
 One ``jupyter lab`` on 127.0.0.1 (token auth, ``--allow-root`` as root, per-user folders in a
-temporary folder) serves parameterised copies of the notebooks (small settings). Each test opens
+temporary folder; the ``lab`` fixture of conftest.py) serves parameterised copies of the notebooks
+(small settings). Each test opens
 its notebook, runs *Run → Run All Cells* from the menu, and asserts on the rendered page: the live
 step viewer rests on the run's last check and shows the page's screenshot, Play advances it; the
 falsifier lab's figure has drawn traces after Run All, a click on a statement's *explain* button
-shows its account, and editing a statement in the browser changes the counts shown. Screenshots go to a temporary folder, so that a test run leaves the
-checked-out tree as it was; ``FCPKIT_SHOTS_DIR=figures/notebooks`` refreshes the ones the README shows.
+shows its account, and editing a statement in the browser changes the counts shown. Screenshots go
+to a temporary folder (``_labsupport.jupyterlab.SHOTS``); ``FCPKIT_SHOTS_DIR=figures/notebooks``
+refreshes the ones the README shows.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("jupyterlab")
 pytest.importorskip("papermill")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-from fcpkit_lab.envs.jupyterlab import JupyterLab, launch_chromium, open_notebook, run_all  # noqa: E402
+from _labsupport.jupyterlab import prepare_notebook, shot  # noqa: E402
+from _support.paths import EXAMPLES, ROOT  # noqa: E402
+
+from fcpkit_lab.envs.jupyterlab import open_notebook, run_all  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[4]
-NOTEBOOKS = ROOT / "notebooks"
-CORPUS = ROOT / "fcpkit" / "data" / "examples" / "corpus.jsonl"
-SHOTS = Path(os.environ.get("FCPKIT_SHOTS_DIR") or Path(tempfile.gettempdir()) / "fcpkit-notebook-shots")
+CORPUS = EXAMPLES / "corpus.jsonl"
 POSITION = re.compile(r"check (\d+)/(\d+)")
-
-
-@pytest.fixture(scope="module")
-def lab():
-    server = JupyterLab().start()
-    try:
-        yield server
-    finally:
-        leftovers = server.stop()
-        server.cleanup()
-        assert not leftovers, f"processes left by jupyter lab had to be ended: {leftovers}"
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_api.sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -63,39 +43,15 @@ def page(chromium):
     p.close()
 
 
-def _prepare(lab: JupyterLab, name: str, **params) -> str:
-    """A copy of ``notebooks/<name>.ipynb`` in the lab's folder with the parameters set in a cell right
-    after its ``parameters`` cell (as papermill injects them), and its kernel started."""
-    import nbformat
-
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    at = next(i for i, c in enumerate(nb.cells) if "parameters" in c.metadata.get("tags", []))
-    src = "# Parameters of this browser test\n" + "\n".join(f"{k} = {v!r}" for k, v in params.items())
-    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(src, metadata={"tags": ["injected-parameters"]}))
-    path = f"{name}.ipynb"
-    nbformat.write(nb, lab.root / path)
-    lab.start_kernel_for(path)
-    return path
-
-
 def _position(viewer) -> tuple[int, int]:
     m = POSITION.search(viewer.locator(".fcp-position").inner_text())
     assert m, viewer.locator(".fcp-position").inner_text()
     return int(m.group(1)), int(m.group(2))
 
 
-def _shot(locator, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    locator.scroll_into_view_if_needed()
-    locator.page.mouse.move(2, 2)  # no hover: plotly's mode bar stays hidden
-    path = SHOTS / name
-    locator.screenshot(path=str(path))
-    return path
-
-
 def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
-    path = _prepare(lab, "02_live_execution", workflow="support", fault="wrong_record", verifier="lower",
-                    step_budget=12, log_dir="runs", metrics_path="metrics_02.json", screenshots=True)
+    path = prepare_notebook(lab, "02_live_execution", workflow="support", fault="wrong_record", verifier="lower",
+                            step_budget=12, log_dir="runs", metrics_path="metrics_02.json", screenshots=True)
     open_notebook(page, lab, path)
     run_all(page, done_text="workbench running: False", timeout_ms=400_000)
     m = json.loads((lab.root / "metrics_02.json").read_text())
@@ -106,19 +62,21 @@ def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
     assert _position(viewer) == (n, n)  # and so does what the page shows
     # the page beside the scores: the last page's screenshot, drawn
     assert m["healthy_screenshots"] == n and m["log_screenshots"] == m["log_pages"] > 0
-    shot = viewer.locator("img.fcp-screenshot")
-    shot.wait_for(state="visible", timeout=20_000)
-    assert shot.evaluate("img => img.complete && img.naturalWidth") > 300
+    screenshot = viewer.locator("img.fcp-screenshot")
+    screenshot.wait_for(state="visible", timeout=20_000)
+    assert screenshot.evaluate("img => img.complete && img.naturalWidth") > 300
     bars = viewer.locator(".js-plotly-plot .bars .point")
     bars.nth(2).wait_for(state="attached", timeout=20_000)  # plotly draws after the widget (a loaded machine: seconds)
     assert bars.count() == 3  # α+, α_comp, α− bars drawn
-    _shot(viewer, "02_step_viewer.png")
+    shot(viewer, "02_step_viewer.png")
 
-    # Play (a toggle; its clock is a timer in the kernel): starts over from the first check and advances
+    # Play (a toggle; its clock is a timer in the kernel): starts over from the first check and advances.
+    # Until the kernel answers the click the page still shows the last check: wait for one in between
     position = viewer.locator(".fcp-position").element_handle()
     viewer.locator(".fcp-play").click()
-    page.wait_for_function("""el => { const m = /check (\\d+)\\//.exec(el.textContent); return m && +m[1] >= 3; }""",
-                           arg=position, timeout=60_000)
+    page.wait_for_function("""([el, n]) => { const m = /check (\\d+)\\//.exec(el.textContent);
+                                           return m && +m[1] >= 3 && +m[1] < n; }""",
+                           arg=[position, n], timeout=60_000)
     first, total = _position(viewer)
     page.wait_for_timeout(2_500)
     later, _ = _position(viewer)
@@ -126,7 +84,7 @@ def test_02_live_viewer_ends_on_the_last_check_and_plays(lab, page):
 
 
 def test_08_opens_the_recorded_study_and_shows_a_run_beside_its_screenshots(lab, page):
-    path = _prepare(lab, "08_your_own_runs", drafts_dir=str(lab.root / "drafts_08"), metrics_path="metrics_08.json")
+    path = prepare_notebook(lab, "08_your_own_runs", drafts_dir=str(lab.root / "drafts_08"), metrics_path="metrics_08.json")
     open_notebook(page, lab, path)
     run_all(page, done_text="runs opened:", timeout_ms=300_000)
     m = json.loads((lab.root / "metrics_08.json").read_text())
@@ -135,22 +93,22 @@ def test_08_opens_the_recorded_study_and_shows_a_run_beside_its_screenshots(lab,
     viewer = page.locator(".fcp-step-viewer").first
     n = m["viewer_frames"]
     assert n > 0 and _position(viewer) == (n, n)  # the page shows the run's last check
-    shot = viewer.locator("img.fcp-screenshot")
-    shot.wait_for(state="visible", timeout=20_000)
-    assert shot.evaluate("img => img.complete && img.naturalWidth") > 100  # the experiment's own screenshot
-    _shot(viewer, "08_your_own_runs.png")
+    screenshot = viewer.locator("img.fcp-screenshot")
+    screenshot.wait_for(state="visible", timeout=20_000)
+    assert screenshot.evaluate("img => img.complete && img.naturalWidth") > 100  # the experiment's own screenshot
+    shot(viewer, "08_your_own_runs.png")
 
 
 @pytest.mark.skipif(not CORPUS.exists(), reason="example corpus not written yet")
 def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page):
-    path = _prepare(lab, "03_falsifier_lab", corpus_path=str(CORPUS), metrics_path="metrics_03.json")
+    path = prepare_notebook(lab, "03_falsifier_lab", corpus_path=str(CORPUS), metrics_path="metrics_03.json")
     open_notebook(page, lab, path)
     run_all(page, done_text='"lab_history"', timeout_ms=300_000)
     lab_widget = page.locator(".fcp-falsifier-lab").first
     traces = lab_widget.locator(".js-plotly-plot .scatterlayer .trace")
     traces.first.wait_for(state="attached", timeout=30_000)
     assert traces.count() >= 2 and lab_widget.locator(".js-plotly-plot .scatterlayer .point").count() > 5
-    _shot(lab_widget, "03_falsifier_lab.png")
+    shot(lab_widget, "03_falsifier_lab.png")
 
     # click explain beside a statement: its account (claim, evidence, score) appears under the controls
     boxes = lab_widget.locator("input[type='text']")
@@ -182,11 +140,11 @@ def test_03_lab_figure_is_drawn_after_run_all_and_edits_change_counts(lab, page)
     assert after != before and "(was" in after, after  # a changed count is shown next to its baseline
     assert "built-in" in after.split("first detections")[-1], after  # the catch is attributed to the built-in
     assert traces.count() >= 2  # still drawn after the edits
-    _shot(lab_widget, "03_falsifier_lab_after_edit.png")
+    shot(lab_widget, "03_falsifier_lab_after_edit.png")
 
 
 def test_09_prompt_lab_edit_in_the_browser_regenerates_from_replayed_answers(lab, page):
-    path = _prepare(lab, "09_prompt_lab", corpora="external-hr-leave,harborline-crm", metrics_path="metrics_09.json")
+    path = prepare_notebook(lab, "09_prompt_lab", corpora="external-hr-leave,harborline-crm", metrics_path="metrics_09.json")
     open_notebook(page, lab, path)
     run_all(page, done_text="fcpkit plan --prompt", timeout_ms=300_000)
     widget = page.locator(".fcp-prompt-lab").first
@@ -210,4 +168,4 @@ def test_09_prompt_lab_edit_in_the_browser_regenerates_from_replayed_answers(lab
     after = table.inner_text()
     assert example not in after and after.count(reference) == 2  # the edited row is the reference prompt now
     assert "0 without an answer" in widget.locator(".fcp-prompt-lab-status").inner_text()  # all replayed
-    _shot(widget, "09_prompt_lab.png")
+    shot(widget, "09_prompt_lab.png")
