@@ -29,7 +29,8 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs", "leaves_dialog"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs", "leaves_dialog",
+           "only_backs_out"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -297,6 +298,28 @@ def leaves_dialog(action: Action, page: Observation | Page) -> bool:
     if not calls:
         return False
     return all(_escapes(c) or (c.name == "click" and _leaves(c, page)) for c in calls)
+
+
+def only_backs_out(action: Action, page: Observation | Page) -> bool:
+    """Whether ``action`` only backs out of a modal dialog on ``page``, by Escape or a control whose
+    whole name says so (:func:`backs_out`: "Cancel", "Close", "Go back"; not "Cancel order", which
+    cancels an order): it performs nothing."""
+    page = as_page(page)
+    if not page.modal_dialogs:
+        return False
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    if not calls:
+        return False
+    for c in calls:
+        if _escapes(c):
+            continue
+        i = page.position(c.bid)
+        if c.name != "click" or i is None or page.zones[i] != "dialog" or not backs_out(page.nodes[i].label):
+            return False
+    return True
 
 
 def _escapes(c: ParsedCall) -> bool:

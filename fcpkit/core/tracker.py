@@ -47,7 +47,8 @@ from typing import Iterable
 from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.control_acts import discards_edits, expected_acts
-from fcpkit.core.dialogs import awaiting_act, backs_out, handles_dialog, leaves_dialog, new_modal_dialogs, only_informs, opened_by
+from fcpkit.core.dialogs import (awaiting_act, backs_out, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
+                                  only_informs, opened_by)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
@@ -347,8 +348,9 @@ class CommitmentTracker:
         it. The commitment stays active until the agent moves on or a page completes it."""
         if decision is not Decision.CONTINUE:
             return
-        if attempts(action, self.commitment, pre, self.thresholds):
-            self.attempted.add(self.active)
+        if attempts(action, self.commitment, pre, self.thresholds) and not (self._here is not None
+                                                                            and only_backs_out(action, self._here)):
+            self.attempted.add(self.active)  # backing out of a dialog performs nothing: no attempt at the step
         if does_act(pre, self.thresholds):
             self.acted.add(self.active)
         if done_by_action(pre, self.thresholds) and self.active not in self.confirmed:

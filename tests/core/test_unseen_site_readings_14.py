@@ -318,3 +318,43 @@ def test_a_box_left_unticked_says_what_the_form_allows_not_what_it_holds(box, st
     assert m.score_falsifiers([statement], evidence_view(Page.of(off)))[0] < 0.6
     on = _obs("https://app.test/f", "Review", *lines, f"\t\t\t[10] checkbox '{box}', checked='true'")
     assert m.score_falsifiers([statement], evidence_view(Page.of(on)))[0] >= 0.9
+
+
+# -- backing out of a dialog is no attempt at the step ------------------------------------------------------------
+
+@pytest.mark.parametrize("heading,dialog,state,act", [
+    # a print shop's reorder form: the agent looks at the proof, backs out; the price is still to recalculate
+    ("Reorder PR-24817", "Digital proof", "Price is out of date", "Recalculate price"),
+    # a clinic's invoice: the agent opens the card terminal, backs out; the total is still to refresh
+    ("Invoice INV-88213", "Take card payment", "Total is out of date", "Refresh total"),
+])
+def test_backing_out_of_a_dialog_is_no_attempt_at_the_step(heading, dialog, state, act):
+    from fcpkit.core.dialogs import only_backs_out
+    from fcpkit.core.verify import Decision
+    step = Commitment("recalc", f"{act} for the new values", confirm={"completion": [Evidence("Price breakdown")]},
+                      falsify={"execution": [Evidence(state)]})
+    base = ("\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\t[4] StaticText '{state}. Values changed since the last estimate.'",
+            f"\t\t[5] button '{act}'", "\t\t[6] button 'Review'")
+    form = _obs("https://app.test/r/1", heading, *base)
+    shown = _obs("https://app.test/r/1", heading, *base, f"\t[60] dialog '{dialog}', modal=True", "\t\t[61] button 'Approve'",
+                 "\t\t[62] button 'Cancel'")
+    start = _obs("https://app.test/r/1", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\t[5] button '{act}'",
+                 "\t\t[6] button 'Review'")
+    tr = CommitmentTracker(Plan("Reorder it.", [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+    tr.test_page(start)
+    back = Action("click('62')", "Not yet.", "button 'Cancel'", "read")
+    assert only_backs_out(back, shown) and not only_backs_out(Action("click('61')", "Yes.", "button 'Approve'", "read"), shown)
+    review = Action("click('6')", "Look at it.", "button 'Review'", "read")
+    tr.test_page(shown, before=start, action=review)
+    tr.attempted.clear()  # (what the look itself counts as is not what this test is about)
+    tr.action_tested(back, tr.test_action(back), Decision.CONTINUE)
+    assert tr.active not in tr.attempted  # so what the step found stays the step's to change
+    # once the step's own control was pressed, what the page shows is the step's outcome
+    press = Action("click('5')", f"{act}.", f"button '{act}'", "read")
+    tr.test_page(form, before=shown, action=back)
+    tr.action_tested(press, tr.test_action(press), Decision.CONTINUE)
+    assert tr.active in tr.attempted
+    # "Cancel order" cancels an order: it is no backing out
+    cancel = _obs("https://app.test/r/1", heading, *base, "\t[60] dialog 'Cancel order #100482?', modal=True",
+                  "\t\t[61] button 'Cancel order'", "\t\t[62] button 'Keep order'")
+    assert not only_backs_out(Action("click('61')", "Do it.", "button 'Cancel order'", "irreversible"), cancel)
