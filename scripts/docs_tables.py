@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "data" / "results"
 PAGES = ("README.md", "docs")
@@ -330,9 +332,13 @@ STUDY_ARMS = ("full", "no_falsifiable_plan", "no_testing", "no_repair", "no_fals
               "no_action_test", "no_state_test", "no_local_repair", "no_replan", "slow_only")
 
 
-def _study():
+def _study_module():
     from fcpkit_lab.eval import study  # the study's metrics have one home: the lab's study module
-    return study, jsonl(STUDY)
+    return study
+
+
+def _study():
+    return _study_module(), jsonl(STUDY)
 
 
 @block("study-arms", STUDY)
@@ -372,6 +378,104 @@ def study_length() -> str:
     body = [[f"`{t['arm']}`", t["bucket"], t["n"], num(t["success"]), f"[{t['ci_low']:.0f}, {t['ci_high']:.0f}]"]
             for t in study.length_table(r)]
     return md(["arm", "steps (untested arm's)", "n", "success %", "95% CI"], body)
+
+
+MODEL_STUDY = "study/workbench_model_smollm2.jsonl"
+MODEL_RUNS = "study/workbench_model_smollm2_runs.jsonl"
+MODEL_BASELINE = "study/workbench_model_smollm2_baseline.jsonl"
+MODEL_BASELINE_RUNS = "study/workbench_model_smollm2_baseline_runs.jsonl"
+MODEL_ARMS = ("full", "slow_only")
+ARM_NAMES = {"full": "hybrid (`full`)", "slow_only": "slow-only (`slow_only`)"}
+
+
+def _model_study():
+    """The model study's rows, refused when a model second is not inside its module's (a table of
+    misattributed seconds would be worse than none)."""
+    study, r = _study_module(), jsonl(MODEL_STUDY)
+    problems = study.attribution_problems(r)
+    if problems:
+        raise TablesError(f"data/results/{MODEL_STUDY}: model seconds not attributed: {problems[0]}; fix: rerun "
+                          "the study with this code")
+    return study, r
+
+
+def _runs(rel: str) -> str:
+    return "; then ".join(f"`{x['command']}` ({x['wall_s']:.0f} s, {x['episodes']} episodes, load {x['load_1m']} on "
+                          f"{x['cores']} cores at its end)" for x in jsonl(rel))
+
+
+def _model_header(study, r: list[dict]) -> str:
+    card = next(x["model"] for x in r if x.get("model"))
+    loads = [x["load_1m"] for x in r if x.get("load_1m") is not None]
+    return (f"Model: **{card['name']}**, {card['parameters']} parameters, {card['quantization']}, "
+            f"{card['gguf_mb']} MB GGUF, llama.cpp on {card['threads']} threads of a {card['cores']}-core CPU shared "
+            f"with other work (load {min(loads):.1f}–{max(loads):.1f} over the episodes); the paper's: "
+            f"{study.PAPER_BACKBONE}. {len({x['task'] for x in r})} tasks, {len(r)} episodes: {_runs(MODEL_RUNS)}. "
+            f"The same tasks without a model: {_runs(MODEL_BASELINE_RUNS)}.\n\n")
+
+
+@block("study-model", MODEL_STUDY, MODEL_RUNS, MODEL_BASELINE, MODEL_BASELINE_RUNS)
+def study_model() -> str:
+    """Table 5 measured: hybrid against slow-only testing with the embedded model as the slow verifier
+    and the repairer, the same tasks without a model under it, the paper's values beside."""
+    study, r = _model_study()
+    paper = yaml.safe_load((ROOT / "data" / "paper" / "results.yaml").read_text())["table5"]["rows"]
+
+    def lines(rows: list[dict], slow_path: str, with_paper: bool) -> tuple[list[list], dict, dict]:
+        arms = {t["arm"]: t for t in study.arm_table(rows, MODEL_ARMS)}
+        mods = {(t["arm"], t["module"]): t for t in study.module_table(rows, MODEL_ARMS)}
+        body = []
+        for arm in MODEL_ARMS:
+            t, slow, tot = arms[arm], mods[(arm, "slow tester")], mods[(arm, "total")]
+            per_call = slow["model_s_per_task"] / slow["model_calls_per_task"] if slow["model_calls_per_task"] else None
+            body.append([ARM_NAMES[arm], slow_path, t["n"], num(t["success"]), f"[{t['ci_low']:.0f}, {t['ci_high']:.0f}]",
+                         num(t["slow_calls_per_task"], 2), num(slow["model_s_per_task"]), num(per_call),
+                         f"{num(tot['model_calls_per_task'], 2)} ({tot['model_failed']} failed)" if tot["model_calls"] else "0",
+                         num(tot["model_s_per_task"]), num(t["wall_s_per_task"]),
+                         f"{paper[arm][0]} / {paper[arm][1]} s" if with_paper else "",
+                         f"{paper[arm][2]} / {paper[arm][3]} s" if with_paper else ""])
+        return body, arms, mods
+
+    body, arms, mods = lines(r, "SmolLM2-135M (verifier and repairer)", True)
+
+    def ratio(a: float, b: float) -> str:
+        return f"×{a / b:.2f}" if b else ""
+
+    s, f = mods[("slow_only", "slow tester")], mods[("full", "slow tester")]
+    so, fu = mods[("slow_only", "total")], mods[("full", "total")]
+    body.append(["slow-only ÷ hybrid", "", "", "", "", ratio(arms["slow_only"]["slow_calls_per_task"], arms["full"]["slow_calls_per_task"]),
+                 ratio(s["model_s_per_task"], f["model_s_per_task"]),
+                 ratio(s["model_s_per_task"] / s["model_calls_per_task"], f["model_s_per_task"] / f["model_calls_per_task"]),
+                 ratio(so["model_calls_per_task"], fu["model_calls_per_task"]), ratio(so["model_s_per_task"], fu["model_s_per_task"]),
+                 ratio(arms["slow_only"]["wall_s_per_task"], arms["full"]["wall_s_per_task"]),
+                 f"×{paper['slow_only'][1] / paper['full'][1]:.2f} (LLM s)", f"×{paper['slow_only'][3] / paper['full'][3]:.2f} (LLM s)"])
+    body += lines(jsonl(MODEL_BASELINE), "none (`lower`; rule-based repair)", False)[0]
+    return _model_header(study, r) + md(["arm", "model", "n", "success %", "95% CI", "slow-tester calls / task",
+                                         "slow-tester model s / task", "s / slow call", "all model calls / task",
+                                         "all model s / task", "wall s / task", "paper Shopping: success % / LLM s",
+                                         "paper Admin: success % / LLM s"], body)
+
+
+@block("study-model-modules", MODEL_STUDY)
+def study_model_modules() -> str:
+    """Figure 10 measured: seconds per task by module, the model's part of each, beside the paper's shares."""
+    study, r = _model_study()
+    shares = yaml.safe_load((ROOT / "data" / "paper" / "results.yaml").read_text())["figure10"]["shares"]
+    t = {(x["arm"], x["module"]): x for x in study.module_table(r, MODEL_ARMS)}
+    own = {arm: study.module_shares(r, arm, browser=False) for arm in MODEL_ARMS}
+    body = []
+    for name in [m for m, _, _ in study.MODULES] + ["other", "total"]:
+        row = [name]
+        for arm in MODEL_ARMS:
+            x = t[(arm, name)]
+            model = (f"{num(x['model_s_per_task'])} ({num(x['model_calls_per_task'], 2)} calls; "
+                     f"{x['model_failed']} of {x['model_calls']} failed)") if x["model_calls"] else ""
+            row += [num(x["s_per_task"], 2), model, f"{own[arm][name]:.1f}%" if name in own[arm] else ""]
+        row.append(f"{shares[name]}%" if name in shares else "")
+        body.append(row)
+    return md(["module", "hybrid s / task", "of which model s (calls / task; failed)", "hybrid share",
+               "slow-only s / task", "of which model s (calls / task; failed)", "slow-only share",
+               "paper share (Figure 10)"], body)
 
 
 # -- experience ---------------------------------------------------------------------------------

@@ -88,6 +88,11 @@ class Recording:
     def keys(self) -> list[str]:
         return list(self._entries)
 
+    def models(self) -> list[str]:
+        """The model names the recorded answers came from (sorted): what a replayed result names as
+        its model, since a replay has no model of its own."""
+        return sorted({str(e["model"]) for v in self._entries.values() for e in v if e.get("model")})
+
     def lookup(self, key: str, module: str = "") -> dict[str, Any]:
         """The recorded entry for ``key``; :class:`ReplayMissError` if there is none."""
         with self._lock:

@@ -3,6 +3,7 @@ models it serves, for when no ``OPENAI_BASE_URL`` is set.
 
 * :class:`EmbeddedLLMServer` / :func:`default_client` - start the server (one per process with
   :func:`shared_server`) and an :class:`~fcpkit.llm.LLMClient` pointed at it (:mod:`.server`);
+  :func:`model_card` - which model answers a client, and its size (what a row of seconds records);
 * :data:`EMBEDDED_MODELS` / :func:`embedded_model` - the catalogue of models shipped on PyPI, and
   the assembly of a split model's parts (:mod:`.models`);
 * :func:`~fcpkit_lab.llm.prefix_stats.prefix_reuse` - the prompt-prefix reuse a server's log shows.
@@ -26,6 +27,7 @@ _LAZY = {
     "selected_model_name": "fcpkit_lab.llm.server",
     "stop_shared": "fcpkit_lab.llm.server",
     "running_shared_server": "fcpkit_lab.llm.server",
+    "model_card": "fcpkit_lab.llm.server",
     "DEFAULT_MODEL": "fcpkit_lab.llm.models",
     "EMBEDDED_MODELS": "fcpkit_lab.llm.models",
     "EmbeddedModel": "fcpkit_lab.llm.models",
@@ -40,6 +42,7 @@ __all__ = [
     "stop_shared",
     "running_shared_server",
     "selected_model_name",
+    "model_card",
     "EmbeddedModel",
     "EMBEDDED_MODELS",
     "DEFAULT_MODEL",

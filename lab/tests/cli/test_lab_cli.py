@@ -35,3 +35,17 @@ def test_bench_detection_writes_to_a_scratch_folder_by_default():
     assert Path(opts["out_dir"].default) == SCRATCH / "detection" and not Path(SCRATCH).is_absolute()
     assert opts["fig_dir"].default is None  # figures follow --out
     assert "data/results" in opts["out_dir"].help  # how to regenerate the tracked tables
+
+
+def test_study_model_options_are_refused_where_they_cannot_mean_anything(tmp_path):
+    out = tmp_path / "s.jsonl"
+    rec = tmp_path / "r.jsonl"
+    rec.write_text("")
+    cases = [(["--verifier", "lower", "--replay", str(rec)], "need a part that calls a model"),
+             (["--verifier", "llm", "--record", str(rec), "--workers", "2"], "one worker"),
+             (["--verifier", "llm", "--record", str(rec), "--replay", str(rec)], "one or the other")]
+    for args, why in cases:
+        res = CliRunner().invoke(main, ["study", "--arms", "full", "--sample", "1", "--composites", "0",
+                                        "--out", str(out), *args])
+        assert res.exit_code != 0 and why in res.output and "Traceback" not in res.output, res.output
+    assert not out.exists()  # refused before a worker (a browser, a model server) started

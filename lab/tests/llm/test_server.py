@@ -88,3 +88,26 @@ def test_free_port_is_bindable():
     port = free_port()
     with socket.socket() as s:
         s.bind(("127.0.0.1", port))
+
+
+def test_model_card_names_the_model_and_its_size_wherever_the_answers_come_from(tmp_path, fake_gguf, monkeypatch):
+    import json
+
+    from fcpkit_lab.llm import model_card
+
+    assert model_card(None) == {"source": "none"}
+    endpoint = model_card(LLMClient("hosted-model", base_url="http://127.0.0.1:9/v1"))
+    assert endpoint == {"source": "endpoint", "base_url": "http://127.0.0.1:9/v1", "name": "hosted-model"}
+    rec = tmp_path / "r.jsonl"
+    rec.write_text(json.dumps({"key": "k", "model": "smollm2-135m", "response": {}}) + "\n")
+    replayed = model_card(LLMClient(mode="replay", recording=rec))
+    assert replayed["source"] == "replay" and replayed["name"] == "smollm2-135m" and replayed["parameters"] == "135M"
+    srv = EmbeddedLLMServer(fake_gguf, port=free_port(), model="smollm2-135m", n_threads=2)
+    monkeypatch.setattr(EmbeddedLLMServer, "running", property(lambda self: True))
+    server_mod._LIVE.add(srv)
+    try:
+        card = model_card(srv.client())
+    finally:
+        server_mod._LIVE.discard(srv)
+    assert card["source"] == "embedded" and card["name"] == "smollm2-135m" and card["parameters"] == "135M"
+    assert card["quantization"] == "Q4_1" and card["gguf"] == "tiny.gguf" and card["threads"] == 2 and card["cores"] >= 1

@@ -3,15 +3,21 @@
 Fields: the task (id, parts, fault), success by the application's validator, steps, detections,
 repairs by scope and by Figure-11 family (each repair record's own ``family`` when it has one),
 LLM calls and seconds by module, slow checks split by level (state / action: calls, seconds, LLM
-calls, drift), fast-tester, browser, executor, planner, repairer and wall seconds, and the injected
-labels (faulty responses the application served, the executor's injected errors) that Table 10 is
-scored against.
+calls, drift), fast-tester, browser, executor, planner, repairer, verifier and wall seconds, every
+model call of the episode (``llm_call_log``: module, seconds, tokens), and the injected labels
+(faulty responses the application served, the executor's injected errors) that Table 10 is scored
+against. The worker adds the config, the model card (which model, its size) and the machine's load.
+
+Model seconds are counted inside the module that made the call: a call the verifier makes is in
+``llm_by_module["verifier"]`` and also inside ``verifier_s`` (the runner times the verifier around
+it), so ``llm_by_module[m]["wall_s"] <= {m}_s`` holds for every module
+(:func:`fcpkit_lab.eval.study.attribution_problems` checks it).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Sequence
 
 from fcpkit.agent.arms import LevelTimer, repair_family
 from fcpkit.agent.run_records import RunResult
@@ -21,11 +27,13 @@ __all__ = ["episode_row", "ROW_FIELDS"]
 
 ROW_FIELDS = ("arm", "task", "seed", "fault", "parts", "success", "steps", "detections", "repairs",
               "repairs_by_scope", "repairs_by_family", "llm_calls", "llm_s", "llm_by_module", "slow", "fast_tester_s",
-              "browser_s", "wall_s", "injected")
+              "browser_s", "executor_s", "planner_s", "repairer_s", "verifier_s", "wall_s", "llm_call_log", "injected")
 
 
-def episode_row(result: RunResult, *, task: StudyTask, env: Any, executor: Any, timer: LevelTimer) -> dict[str, Any]:
-    """The row of one finished run (see the module docstring)."""
+def episode_row(result: RunResult, *, task: StudyTask, env: Any, executor: Any, timer: LevelTimer,
+                calls: Sequence[Any] = ()) -> dict[str, Any]:
+    """The row of one finished run (see the module docstring); ``calls`` are the episode's
+    :class:`~fcpkit.llm.usage.LLMCall` records, one line each in ``llm_call_log``."""
     times = result.time_by_module
     checks = Counter("action" if c.result.phase == "pre" else "state" for c in result.checks if c.result.scored)
     errors = [e.__dict__ if hasattr(e, "__dict__") else dict(e) for e in getattr(executor, "errors", [])]
@@ -48,6 +56,9 @@ def episode_row(result: RunResult, *, task: StudyTask, env: Any, executor: Any, 
         "executor_s": round(times.get("executor", 0.0), 4), "planner_s": round(times.get("planner", 0.0), 4),
         "repairer_s": round(times.get("repairer", 0.0), 4), "verifier_s": round(times.get("verifier", 0.0), 4),
         "wall_s": round(result.wall_s, 4),
+        "llm_call_log": [{"module": c.module, "s": round(c.wall_s, 4), "prompt_tokens": c.prompt_tokens,
+                          "completion_tokens": c.completion_tokens, "attempts": c.attempts, "ok": c.ok,
+                          **({"error_kind": c.error_kind} if c.error_kind else {})} for c in calls],
         "injected": {"fault_events": fault_events, "executor_errors": errors,
                      "drift": bool(fault_events or errors)},
     }

@@ -33,14 +33,16 @@ from fcpkit_lab.envs.study.tasks import StudyTask, parse_task_id
 from fcpkit_lab.envs.workbench import start_workbench
 from fcpkit_lab.envs.workbench.browser_env import WorkbenchEnv
 from fcpkit.errors import ConfigError
-from fcpkit_lab.llm import default_client
+from fcpkit_lab.llm import default_client, model_card
 from fcpkit.llm.components.registry import NEEDS_CLIENT, get_verifier, verifier_names
 
-__all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS"]
+__all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner", "VERIFIERS", "EXECUTORS",
+           "machine_load"]
 
 VERIFIERS = tuple(verifier_names("study"))
 EXECUTORS = ("scripted", "erring", "llm")
 REPAIRERS = ("deterministic", "llm")
+LLM_MODES = ("live", "record", "replay")
 
 
 @dataclass(frozen=True)
@@ -52,12 +54,27 @@ class StudyConfig:
     repairer: str = "deterministic"
     rates: ErrorRates = field(default_factory=lambda: ErrorRates.uniform(0.02))
     step_budget: int = 20
+    #: the model the LLM parts call: an embedded model's name (``smollm2-135m``, ...), or the
+    #: endpoint's model name when ``OPENAI_BASE_URL`` is set; ``None``: ``default_client``'s default
+    model: str | None = None
+    #: ``live``; ``record`` (live, every answer appended to ``recording``); ``replay`` (answers read
+    #: back from ``recording``, no model: how the tests run the model arms)
+    llm_mode: str = "live"
+    recording: str | None = None
+    #: the workbench's port (0: a free one). The pages the model reads carry their URLs, so a study
+    #: recorded to be replayed runs on a fixed port and is replayed on the same one
+    port: int = 0
 
     def __post_init__(self) -> None:
         for name, value, allowed in (("verifier", self.verifier, VERIFIERS), ("executor", self.executor, EXECUTORS),
-                                     ("repairer", self.repairer, REPAIRERS)):
+                                     ("repairer", self.repairer, REPAIRERS), ("llm-mode", self.llm_mode, LLM_MODES)):
             if value not in allowed:
                 raise ConfigError(f"study --{name} must be one of {', '.join(allowed)}; got {value!r}")
+        if (self.llm_mode != "live") != (self.recording is not None):
+            raise ConfigError("study: --record/--replay name the recording file; a live study has none")
+        if self.llm_mode != "live" and not self.needs_llm:
+            raise ConfigError("study: --record/--replay need a part that calls a model (--verifier llm|split|"
+                              "split-quoted, --repairer llm or --executor llm)")
 
     @property
     def needs_llm(self) -> bool:
@@ -65,7 +82,10 @@ class StudyConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return {"verifier": self.verifier, "executor": self.executor, "repairer": self.repairer,
-                "error_rates": self.rates.to_dict(), "step_budget": self.step_budget}
+                "error_rates": self.rates.to_dict(), "step_budget": self.step_budget,
+                **({"model": self.model} if self.model else {}),
+                **({"llm_mode": self.llm_mode, "recording": self.recording} if self.llm_mode != "live" else {}),
+                **({"port": self.port} if self.port else {})}
 
 
 class LiveOracleVerifier:
@@ -110,8 +130,13 @@ class EpisodeWorker:
         self.config = config or StudyConfig()
         self.client = client
         if self.config.needs_llm and client is None:
-            self.client = default_client()
-        self.workbench = start_workbench()
+            # no endpoint configured: default_client starts this worker's embedded llama.cpp server
+            cfg = self.config
+            self.client = default_client(cfg.model, **({"mode": cfg.llm_mode, "recording": cfg.recording}
+                                                       if cfg.llm_mode != "live" else {}))
+        #: which model answers, and its size: written into every row beside the seconds
+        self.model = model_card(self.client) if self.config.needs_llm else {"source": "none"}
+        self.workbench = start_workbench(self.config.port)
         self.env = WorkbenchEnv(self.workbench)
         self.pid = os.getpid()
         self.episodes = 0
@@ -136,7 +161,8 @@ class EpisodeWorker:
             row = {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()[-2000:],
                    "success": None, "wall_s": round(time.perf_counter() - t0, 3)}
         self.episodes += 1
-        return {**spec, **row, "config": self.config.to_dict(), "worker": self.pid, "memory": self.memory_mb()}
+        return {**spec, **row, "config": self.config.to_dict(), "model": self.model, "load_1m": machine_load(),
+                "worker": self.pid, "memory": self.memory_mb()}
 
     def _episode(self, arm: Arm, task: StudyTask, seed: int) -> dict[str, Any]:
         plans = [arm.plan(workbench_plan(wf, v)) for wf, v in task.parts]
@@ -151,8 +177,10 @@ class EpisodeWorker:
                         budget=RepairBudget(3), kill_switch=KillSwitch(3, 5), step_budget=budget,
                         run_id=f"{arm.name}-{task.id}-{seed}-{uuid.uuid4().hex[:6]}",
                         usage=ledgers[0], **opts)
+        mark = len(ledgers[0].calls) if ledgers[0] is not None else 0
         result = runner.run()
-        return episode_row(result, task=task, env=env, executor=executor, timer=opts["verifier"])
+        calls = ledgers[0].calls[mark:] if ledgers[0] is not None else []
+        return episode_row(result, task=task, env=env, executor=executor, timer=opts["verifier"], calls=calls)
 
     def _executor(self, workflow: str, variant: int, seed: int) -> Any:
         if self.config.executor == "llm":
@@ -179,6 +207,15 @@ class EpisodeWorker:
             pass
         finally:
             self.workbench.stop()
+
+
+def machine_load() -> float | None:
+    """The machine's one-minute load average, written beside measured seconds (``None`` where the
+    platform has none): on shared cores a model's seconds grow with it."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:  # pragma: no cover - not available on this platform
+        return None
 
 
 def _approve(request: Any) -> Approval:
