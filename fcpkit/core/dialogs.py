@@ -152,7 +152,7 @@ _ANSWERS = frozenset({"fill", "select_option", "check", "uncheck", "clear", "foc
 
 
 def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[str] = frozenset(),
-                   confirms: bool = False, backing_out: bool = False, written: str = "") -> bool:
+                   confirms: bool = False, backing_out: bool = False, written: str = "", leaving: bool = False) -> bool:
     """Whether ``action``, taken on ``page`` (which shows a modal dialog), deals with the dialog
     (module docstring): it presses Escape, or every call acts on a node inside the dialog and
     either fills or chooses, clicks a control that dismisses it, or clicks one whose act (its
@@ -162,6 +162,9 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
     Save), so a bare yes ("Continue", "Confirm", "OK") confirms the act the agent already took, and
     so does the dialog's one way forward when it names what the agent's control (``written``) named
     ("Send booking" in the dialog "Confirm booking" raised: :func:`_carries_write`).
+    ``leaving``: the agent's own backing out raised the dialog ("Discard this request?" after Cancel):
+    it asks whether to leave, and either answer inside it deals with it (Discard leaves, Keep editing
+    stays; neither acts on the application).
     ``backing_out``: the agent's own click opened the dialog for an act the plan never asks for, so
     only leaving it deals with it (Escape, "Cancel", "Close"); filling its form carries that act on."""
     page = as_page(page)
@@ -178,6 +181,8 @@ def handles_dialog(action: Action, page: Observation | Page, asked: frozenset[st
         if i is None or page.zones[i] != "dialog":
             return False  # behind the dialog, or nowhere on the page
         name = page.nodes[i].label
+        if leaving and c.name == "click" and not _BULK.intersection(tokenize(name, keep_stopwords=True)):
+            continue
         if backing_out:
             if c.name not in _ANSWERS and _leaves(c, page):
                 continue

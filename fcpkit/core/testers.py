@@ -25,7 +25,7 @@ from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_b
 from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
-    DEFAULT_POLICY, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
+    DEFAULT_POLICY, Node, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
     user_labels,
 )
 from fcpkit.core.plan import Commitment, Plan
@@ -537,7 +537,7 @@ _FIELD_KINDS = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "sli
                           "switch", "textarea"})
 
 
-def _fields(page: Page) -> tuple[tuple[tuple[str, ...], object], ...]:
+def _fields(page: Page) -> tuple[tuple[tuple[str, ...], Node], ...]:
     """(label tokens, node) of each labelled field of ``page`` (kept in its cache)."""
     hit = page.cache.get("field_nodes")
     if hit is None:
@@ -548,10 +548,10 @@ def _fields(page: Page) -> tuple[tuple[tuple[str, ...], object], ...]:
 
 def _field_named(statement: str, fields) -> frozenset[tuple[str, ...]]:
     """The labels of the fields an action falsifier that opens with a setting verb names: each field
-    whose label's words all stand in the statement before what it excludes. Setting a field is done on that field: an action
-    that sets another one does not do it, whatever words its description (its reasoning) shares with
-    it. (A click on an option or a button is left to the statement's reading: a list box's option
-    sets the field it belongs to.)"""
+    whose label's words all stand in the statement before what it excludes. Setting a field is done
+    on that field: an action that sets another one does not do it, whatever words its description
+    (its reasoning) shares with it. (A click on an option or a button is left to the statement's
+    reading: a list box's option sets the field it belongs to.)"""
     words = tokenize(statement, keep_stopwords=True)
     if not words or words[0] not in _SETTING:
         return frozenset()

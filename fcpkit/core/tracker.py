@@ -153,9 +153,8 @@ class CommitmentTracker:
         self._since: tuple[int, Observation] | None = None
         #: a modal dialog the plan does not name, on the page last tested, with that page: judged
         #: by the agent's next action (:func:`~fcpkit.core.dialogs.handles_dialog`)
-        #: a new dialog held for the agent's next action: (why, the page, raised by the agent's write,
-        #: opened by its click for an act the plan never asks for, the control it wrote with)
-        self._dialog: tuple[str, Observation, bool, bool, str] | None = None
+        #: a new dialog held for the agent's next action
+        self._dialog: _HeldDialog | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
@@ -270,9 +269,9 @@ class CommitmentTracker:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
         pending, self._dialog = self._dialog, None
         if pending is not None:
-            detail, page, confirms, unasked, written = pending
-            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, confirms, backing_out=unasked,
-                                  written=written):
+            detail, page = pending.detail, pending.page
+            if not handles_dialog(action, page, self.tester.context(self.plan).wanted, pending.confirms,
+                                  backing_out=pending.unasked, written=pending.written, leaving=pending.leaving):
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
                                    rule_detail=f"{detail}; the agent's next action neither dismisses nor answers it",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
@@ -286,6 +285,10 @@ class CommitmentTracker:
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
         result = (self.actions.test(self.plan, self.commitment, action, page=self._here) if self._action_page
                   else self.actions.test(self.plan, self.commitment, action))
+        if pending is not None and pending.leaving and result.rule == "act_mismatch":
+            # "Discard" in the dialog the agent's Cancel raised throws away unsent edits: it leaves,
+            # and deletes nothing of the application's
+            result = replace(result, route=Route.CONTINUE, rule=None, rule_detail=None, scope=None)
         if (self.rules and result.route is not Route.CONTINUE and result.rule is None and result.evidence is not None
                 and self.active not in self.wrote and self._here is not None and leaves_dialog(action, self._here)):
             # an action falsifier of backing out ("Cancel", "Go back") speaks of abandoning the step's
@@ -391,7 +394,7 @@ class CommitmentTracker:
         not judge dialogs so, or ``result`` is another finding."""
         if not self.judges_dialogs or result.rule != "unexpected_dialog":
             return False
-        self._dialog = (result.rule_detail or "a modal dialog the plan does not name covers the page", observation, False, False, "")
+        self._dialog = _HeldDialog(result.rule_detail or "a modal dialog the plan does not name covers the page", observation)
         return True
 
     def record_write(self, action: Action | None = None) -> None:
@@ -432,7 +435,7 @@ class CommitmentTracker:
         if action is not None:
             add_inputs(self.inputs, action)
             self.made |= made_records(before, action, observation)
-        if self._dialog is not None and not set(Page.of(self._dialog[1]).modal_dialogs) & set(Page.of(observation).modal_dialogs):
+        if self._dialog is not None and not set(Page.of(self._dialog.page).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
@@ -458,8 +461,9 @@ class CommitmentTracker:
                     # only shows something, "Compare plans" with a Close, is read and closed)
                     unasked = any(opened_by(action, n) is not None and not only_informs(page, n) for n in names)
                     wrote_it = action is not None and action.effect in ("write", "irreversible")
-                    self._dialog = (hit.detail, observation, wrote_it, unasked,
-                                    _target_name(action) if wrote_it else "")
+                    self._dialog = _HeldDialog(hit.detail, observation, wrote_it, unasked,
+                                               _target_name(action) if wrote_it else "",
+                                               action is not None and before is not None and only_backs_out(action, before))
         if self.rules and action is not None:
             result = self._answered_typing(action, result)
         self._tested(observation, result)
@@ -559,6 +563,19 @@ def agent_inputs(action: Action) -> tuple[str, ...]:
     return tuple(v for v in d.chosen if v and v.strip())
 
 
+@dataclass(frozen=True)
+class _HeldDialog:
+    """A new modal dialog the plan does not name, held for the agent's next action, which says
+    whether it deals with it (:func:`~fcpkit.core.dialogs.handles_dialog`)."""
+
+    detail: str  # why it is unexpected
+    page: Observation  # the page that shows it
+    confirms: bool = False  # the agent's own write raised it: a bare yes confirms that write
+    unasked: bool = False  # the agent's click opened it for an act the plan never asks for: only leaving deals with it
+    written: str = ""  # the name of the control the agent wrote with, when it wrote
+    leaving: bool = False  # the agent's own backing out raised it ("Discard this request?"): either answer deals with it
+
+
 def made_records(before: Observation | None, action: Action, after: Observation) -> frozenset[RecordId]:
     """The records ``action``, a write of the agent's, made: a record the page it led to is about,
     absent from the page the write was made on, that a new message of the application names
@@ -567,7 +584,7 @@ def made_records(before: Observation | None, action: Action, after: Observation)
     if before is None or action.effect not in ("write", "irreversible"):
         return frozenset()
     page, old = Page.of(after), Page.of(before)
-    said = [m for m in page.messages if m not in set(old.messages)]
+    said = [m for m in page.messages if m not in old.messages]
     if not said:
         return frozenset()
     seen = page_facts(old).ids | frozenset(r.id for m in old.messages for r in record_ids(m))

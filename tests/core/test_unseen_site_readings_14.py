@@ -358,3 +358,35 @@ def test_backing_out_of_a_dialog_is_no_attempt_at_the_step(heading, dialog, stat
     cancel = _obs("https://app.test/r/1", heading, *base, "\t[60] dialog 'Cancel order #100482?', modal=True",
                   "\t\t[61] button 'Cancel order'", "\t\t[62] button 'Keep order'")
     assert not only_backs_out(Action("click('61')", "Do it.", "button 'Cancel order'", "irreversible"), cancel)
+
+
+# -- a dialog the agent's own backing out raised asks whether to leave ------------------------------------------------
+
+@pytest.mark.parametrize("form,title,leave,stay", [
+    # an accountant's portal: Cancel on a half-filled request raises "Discard this request?"
+    ("Request document", "Discard this request?", "Discard", "Keep editing"),
+    # a clinic's booking form: Close raises "Leave without saving?"
+    ("New appointment", "Leave without saving?", "Leave", "Stay on this form"),
+])
+def test_a_dialog_the_agents_backing_out_raised_asks_whether_to_leave(form, title, leave, stay):
+    step = Commitment("fill", f"Fill the {form.lower()} form and send it", confirm={"completion": [Evidence("Sent")]})
+    base = ("\t[2] main ''", "\t\t[3] heading 'Client'", f"\t[10] dialog '{form}', modal=True", "\t\t[11] textbox 'Message'",
+            "\t\t[12] button 'Cancel'", "\t\t[13] button 'Send'")
+    filled = _obs("https://app.test/r/1", "Client", *base)
+    asking = _obs("https://app.test/r/1", "Client", *base, f"\t[20] alertdialog '{title}', modal=True",
+                  "\t\t[21] StaticText 'Your changes will be lost.'", f"\t\t[22] button '{stay}'", f"\t\t[23] button '{leave}'")
+    cancel = Action("click('12')", "Start over.", "button 'Cancel'", "read")
+
+    def tracker():
+        tr = CommitmentTracker(Plan("Send the request.", [step]), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+        tr.test_page(filled)
+        tr.test_action(cancel)
+        tr.test_page(asking, before=filled, action=cancel)
+        return tr
+
+    for control, bid in ((leave, "23"), (stay, "22")):
+        check = tracker().test_action(Action(f"click('{bid}')", "Answer it.", f"button '{control}'", "read"))
+        assert check.rule is None and check.route.value == "continue"
+    # a click behind it does not answer it
+    behind = tracker().test_action(Action("click('3')", "Look.", "heading 'Client'", "read"))
+    assert behind.rule == "unexpected_dialog"

@@ -13,7 +13,8 @@ adjuster's claim payments, a fleet's fuel cards, a city's inspection bookings, s
 billing console's credits, a crew desk's trip swaps, a court clerk's filings, a toll account desk, a
 hospital pharmacy's order verification, a lease's renewal options, an outage desk's crews, a grant
 office's budget transfers, a vet clinic's check-in, a freight forwarder's bookings, an IT equipment
-lending desk, an interview scheduler, a hotel's housekeeping board, a park's wilderness permits): the default checker, lower
+lending desk, an interview scheduler, a hotel's housekeeping board, a park's wilderness permits, a seed library's returns, an accounting
+firm's document requests): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -40,7 +41,8 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/subdesk": 9, "heldout/crewswap": 11, "heldout/docket": 11, "heldout/tollgate": 10,
           "heldout/pharmarx": 11, "heldout/leasebook": 9, "heldout/gridops": 8,
           "heldout/grantdesk": 10, "heldout/vetline": 9, "heldout/freightdesk": 11, "heldout/kitroom": 8,
-          "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12}
+          "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
+          "heldout/taxdesk": 7}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))

@@ -20,6 +20,12 @@ three ways on pages it was not written for, and each has a rule here:
   read on the page's own content and identity, and only a statement that names a record by id
   ("LR-2207 Dana Whitfield Pending") may be read in the one row that lists that record.
 
+Four more readings keep a statement to what it says: a statement that comes down to one common
+word once stopwords are dropped ("view only") holds only where it stands as written; a word of
+discourse the page itself uses in a short label ("Due now") is part of a statement that quotes the
+label; a word that only a button's name says ("Send to repair") is offered, not so; and a line of
+counts or one that denies the statement holds nothing of it.
+
 What does not hold completely is partial support: it scores at most :data:`PARTIAL`, which a
 model verifier may look at (the ``verify`` band) but the fast path never takes for drift.
 """
@@ -306,8 +312,12 @@ OFFER_ROLES = frozenset({"button", "menuitem", "menuitemcheckbox", "menuitemradi
 def _offer_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines that are the names of :data:`OFFER_ROLES` controls, or
     of links named for what they do ("New Loan", "Edit profile"; a link named for a record is not)."""
-    return lines_where(prep, "offer_lines", lambda n: n.kind in OFFER_ROLES
-                       or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST)
+    return lines_where(prep, "offer_lines", _offers)
+
+
+def _offers(n) -> bool:
+    """Whether node ``n`` is a control that offers an act (see :func:`_offer_lines`)."""
+    return n.kind in OFFER_ROLES or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST
 
 
 #: States in which a control says something of itself: a selected tab is the view shown, a pressed
@@ -318,8 +328,7 @@ _ON_STATES = frozenset({"selected", "pressed", "checked", "current", "expanded"}
 def _idle_offer_lines(prep) -> int:
     """:func:`_offer_lines` without the controls in a state (:data:`_ON_STATES`): what a button
     offers is not so, but a selected tab or a pressed toggle says its own state."""
-    return lines_where(prep, "idle_offer_lines", lambda n: not (_ON_STATES & n.states) and (
-        n.kind in OFFER_ROLES or n.kind == "link" and _phrase_tokens(n.name)[:1] in _LABEL_FIRST))
+    return lines_where(prep, "idle_offer_lines", lambda n: not (_ON_STATES & n.states) and _offers(n))
 
 
 #: Roles whose name labels a control rather than states a fact.
@@ -482,12 +491,8 @@ def _worded_lines(prep, words: tuple[str, ...]) -> int:
     A statement whose words come down to one common word once stopwords and words of discourse are
     dropped ("view only": *view*) says nothing that word alone says: a "View" menu, a "View all
     alerts" link. It holds only where it stands as written ("Front desk role: view only")."""
-    key = ("worded", words)
-    hit = prep.extra.get(key)
-    if hit is None:
-        pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
-        hit = prep.extra[key] = lines_where(prep, key, lambda n: bool(pattern.search(n.label or n.line)))
-    return hit
+    pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
+    return lines_where(prep, ("worded", words), lambda n: bool(pattern.search(n.label or n.line)))
 
 
 # -- a label the statement quotes ------------------------------------------------------------------
