@@ -293,22 +293,19 @@ def only_informs(page: Observation | Page, name: str) -> bool:
 def leaves_dialog(action: Action, page: Observation | Page) -> bool:
     """Whether ``action`` only backs out of a modal dialog on ``page``: Escape, or a click on a control
     inside the dialog that closes it without acting ("Cancel", "Close", "Go back", "Not now")."""
-    page = as_page(page)
-    if not page.modal_dialogs:
-        return False
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return False
-    if not calls:
-        return False
-    return all(_escapes(c) or (c.name == "click" and _leaves(c, page)) for c in calls)
+    return _every_call(action, page, _closes)
 
 
 def only_backs_out(action: Action, page: Observation | Page) -> bool:
     """Whether ``action`` only backs out of a modal dialog on ``page``, by Escape or a control whose
     whole name says so (:func:`backs_out`: "Cancel", "Close", "Go back"; not "Cancel order", which
     cancels an order): it performs nothing."""
+    return _every_call(action, page, backs_out)
+
+
+def _every_call(action: Action, page: Observation | Page, leaves) -> bool:
+    """Whether ``page`` shows a modal dialog and every call of ``action`` presses Escape or clicks a
+    control inside a dialog whose name ``leaves`` says closes it."""
     page = as_page(page)
     if not page.modal_dialogs:
         return False
@@ -316,15 +313,7 @@ def only_backs_out(action: Action, page: Observation | Page) -> bool:
         calls = parse_action(action.command)
     except ValueError:
         return False
-    if not calls:
-        return False
-    for c in calls:
-        if _escapes(c):
-            continue
-        i = page.position(c.bid)
-        if c.name != "click" or i is None or page.zones[i] != "dialog" or not backs_out(page.nodes[i].label):
-            return False
-    return True
+    return bool(calls) and all(_escapes(c) or (c.name == "click" and _leaves(c, page, leaves)) for c in calls)
 
 
 def _escapes(c: ParsedCall) -> bool:
@@ -332,16 +321,20 @@ def _escapes(c: ParsedCall) -> bool:
     return (c.key or "").strip().lower() in ("escape", "esc")
 
 
-def _leaves(c: ParsedCall, page: Page) -> bool:
+def _closes(name: str) -> bool:
+    """Whether a control named ``name`` closes a dialog without acting: a dismissal or a backing out."""
+    return bool(_DISMISS.match(name) or backs_out(name))
+
+
+def _leaves(c: ParsedCall, page: Page, leaves=_closes) -> bool:
     """Whether call ``c`` only backs out of a dialog on ``page``: Escape, or a control inside the
-    dialog that closes it without acting."""
+    dialog whose name ``leaves`` says closes it without acting."""
     if _escapes(c):
         return True
     i = page.position(c.bid)
     if i is None or page.zones[i] != "dialog":
         return False
-    name = page.nodes[i].label
-    return bool(_DISMISS.match(name) or backs_out(name))
+    return leaves(page.nodes[i].label)
 
 
 def keeps(name: str) -> bool:
