@@ -25,11 +25,19 @@ class FigureSlot:
     stream of incremental messages to miss, which is what left plotly's ``FigureWidget`` blank when
     its view was created after the kernel had already changed its traces. ``slot.figure`` is the
     object to mutate; call :meth:`refresh` after mutating it, or :meth:`set` to replace it.
+
+    A widget holding the slot calls :meth:`redraw_after_cell` whenever it is displayed: JupyterLab's
+    plotly renderer, once it has drawn a figure, stores a PNG of it in the output it drew, and every
+    view of the ``Output`` shares that output, so a second view (the widget displayed again, or its
+    display updated for the saved notebook's copy) showed the stored picture, not a figure: fixed
+    width, no hover, no bars to measure.
     """
 
     def __init__(self, fig: go.Figure | None = None):
         self.figure = go.Figure(fig) if fig is not None else go.Figure()
         self.widget = widgets.Output()
+        self._draws = 0  # bumped by each redraw: an output the front end has not drawn (and stored) yet
+        self._redraw_pending = False
         self.refresh()
 
     def set(self, fig: go.Figure) -> None:
@@ -38,7 +46,26 @@ class FigureSlot:
         self.refresh()
 
     def refresh(self) -> None:
-        self.widget.outputs = ({"output_type": "display_data", "data": plotly_bundle(self.figure), "metadata": {}},)
+        self.widget.outputs = ({"output_type": "display_data", "data": plotly_bundle(self.figure),
+                                "metadata": {"fcpkit": {"draw": self._draws}}},)
+
+    def redraw_after_cell(self) -> None:
+        """Once the running cell has finished (after the display messages it sent), send the figure
+        again as a new output, which every view then draws as a figure. Outside IPython: nothing."""
+        from IPython import get_ipython  # ipywidgets depends on IPython
+
+        shell = get_ipython()
+        if shell is None or self._redraw_pending:
+            return
+
+        def redraw(*_: Any) -> None:
+            shell.events.unregister("post_run_cell", redraw)
+            self._redraw_pending = False
+            self._draws += 1
+            self.refresh()
+
+        self._redraw_pending = True
+        shell.events.register("post_run_cell", redraw)
 
 
 def plotly_bundle(fig: go.Figure) -> dict[str, Any]:

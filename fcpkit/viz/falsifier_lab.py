@@ -456,6 +456,7 @@ class FalsifierLab(LabChecking, LabExplaining, EvidenceEditor, widgets.VBox):
         return self.results
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        self._slot.redraw_after_cell()  # a new view draws the figure, not the picture of an earlier one
         return with_snapshot(super()._repr_mimebundle_(**kwargs), self.snapshot_html())
 
     def snapshot_html(self) -> str:

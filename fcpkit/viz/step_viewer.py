@@ -256,6 +256,7 @@ class StepViewer(widgets.VBox):
 
     # -- a static copy for saved notebooks -------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        self._slot.redraw_after_cell()  # a new view draws the figure, not the picture of an earlier one
         return with_snapshot(super()._repr_mimebundle_(**kwargs), self.snapshot_html())
 
     def snapshot_html(self) -> str:

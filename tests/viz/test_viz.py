@@ -206,6 +206,30 @@ def test_step_viewer_has_no_front_end_link_and_one_figure_output(checker, monkey
     assert "image/png" not in out["data"]  # no static export on every update
 
 
+def test_a_displayed_widget_sends_its_figure_again_after_the_cell(checker):
+    """Displaying a viewer or the lab (a second view of the same widget included) sends its figure
+    once more after the cell, as an output no view has drawn yet: JupyterLab's plotly renderer stores
+    a PNG in an output it drew and a later view of it shows that picture instead of a figure."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    try:
+        for widget in (viz.StepViewer(checker.check(WRONG), WRONG),
+                       viz.FalsifierLab(CORPUS, matcher=checker.matcher, corpus_wide=False)):
+            sent: list = []
+            widget._slot.widget.observe(lambda change: sent.append(change["new"]), names="outputs")
+            shell.user_ns["widget"] = widget
+            (before,) = widget._slot.widget.outputs
+            shell.run_cell("widget._repr_mimebundle_(); widget._repr_mimebundle_()")
+            assert len(sent) == 1  # after the cell, once for both displays
+            (after,) = sent[0]
+            assert after["data"] == before["data"] and after["metadata"] == {"fcpkit": {"draw": 1}}
+            shell.run_cell("pass")
+            assert len(sent) == 1  # a later cell sends nothing
+    finally:
+        InteractiveShell.clear_instance()
+
+
 def test_figures_and_widget_figures_take_their_outputs_width(checker):
     """No figure fixes its width (beside JupyterLab's file browser a notebook's outputs are about 850 px
     on a laptop): the builders' figures and the viewers' figure outputs take their place's width, and a

@@ -10,6 +10,9 @@ whole, horizontally, inside the visible notebook panel and inside every box arou
 (a box that scrolls sideways hides what is past its edge); no widget box scrolls sideways; the step
 viewer's α− bar and its τ− gate are drawn whole; every slider of the lab shows its value. A
 screenshot of each notebook at each size goes to ``_labsupport.jupyterlab.SHOTS``.
+
+A widget displayed again (its display updated, as notebook 02 does for the saved copy) draws its
+figure afresh, not the PNG that JupyterLab's plotly renderer stored of the first view's.
 """
 
 from __future__ import annotations
@@ -138,3 +141,22 @@ def test_03_falsifier_lab_fits_beside_the_file_browser(lab, page):
     readouts = widget.evaluate(_READOUTS)
     assert len(readouts) == 5 and all(value for _, value in readouts), readouts  # every slider shows its value
     _fits(page, widget, "03_falsifier_lab")
+
+
+def test_a_viewer_displayed_again_draws_a_figure_not_a_stored_picture(lab, page):
+    import nbformat
+
+    setup = (f"import time\nfrom IPython.display import display\nimport fcpkit\nfrom fcpkit.viz import StepViewer\n"
+             f"run = fcpkit.load_corpus({str(EXAMPLES / 'corpus.jsonl')!r})[1]\n"
+             f"viewer = StepViewer(fcpkit.Checker().check(run), run, start='last')\n"
+             f"shown = display(viewer, display_id=True)")
+    # long enough for the first view to draw its figure and store its PNG in the shared output
+    again = "time.sleep(6)\nshown.update(viewer)\nprint('displayed' + ' again')"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(setup), nbformat.v4.new_code_cell(again)])
+    nbformat.write(nb, lab.root / "displayed_again.ipynb")
+    lab.start_kernel_for("displayed_again.ipynb")
+    open_notebook(page, lab, "displayed_again.ipynb")
+    run_all(page, done_text="displayed again", timeout_ms=120_000)
+    viewer = page.locator(".fcp-step-viewer").first
+    viewer.locator(".js-plotly-plot .bars .point").nth(2).wait_for(state="attached", timeout=20_000)
+    assert viewer.locator(".plot-img:visible").count() == 0  # the figure, not a picture of it
