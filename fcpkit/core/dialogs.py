@@ -29,8 +29,8 @@ from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "backs_out", "keeps", "only_informs", "leaves_dialog",
-           "only_backs_out"]
+__all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "asks_act",
+           "dialog_control", "backs_out", "keeps", "only_informs", "leaves_dialog", "only_backs_out"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -240,13 +240,15 @@ _BULK = frozenset(tokenize("all every each both entire whole", keep_stopwords=Tr
 _CONTROL_ROLES = frozenset({"button", "link", "menuitem"})
 
 
-def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
+def awaiting_act(page: Observation | Page, asked: frozenset[str], done: frozenset[str] = frozenset()) -> str | None:
     """The name of a modal dialog on ``page`` that waits for an act the plan asks for: it offers a
     control whose act is one of ``asked`` ("Confirm transfer", "Yes, refund €180.00") beside one
     that backs out of it ("Cancel", "Close"); else ``None``. Reporting the task done under it leaves
     that act undone, whether or not the plan names the dialog. A dialog that only tells ("Transfer
     complete" with an OK) or offers an act the plan never asks for ("Take the tour") waits for
-    nothing of the task's."""
+    nothing of the task's. ``done``: the dialogs whose act already ran (the agent pressed its
+    button and the application confirmed what it did): one left open after it, or still in the
+    page while it closes, waits for nothing, whatever else it offers ("Details for L-0713")."""
     page = as_page(page)
     if not page.modal_dialogs:
         return None
@@ -258,11 +260,38 @@ def awaiting_act(page: Observation | Page, asked: frozenset[str]) -> str | None:
         if _DISMISS.match(name):
             out = True
             continue
-        words = tokenize(name)
-        while len(words) > 1 and words[0] in _AFFIRM:
-            words = words[1:]
-        act = act or bool(words and words[0] in asked)
+        act = act or (asks_act(name, asked) and _dialog_of(page, i) not in done)
     return page.modal_dialogs[0] if act and out else None
+
+
+def asks_act(label: str, asked: frozenset[str]) -> bool:
+    """Whether a control named ``label`` performs one of the acts ``asked`` (its first word, past
+    an affirmation: "Yes, refund €180.00" refunds)."""
+    words = tokenize(label)
+    while len(words) > 1 and words[0] in _AFFIRM:
+        words = words[1:]
+    return bool(words and words[0] in asked)
+
+
+def dialog_control(action: Action, page: Observation | Page) -> tuple[str, str] | None:
+    """(the modal dialog's name, the button's name) when ``action`` presses a button or a link
+    inside a modal dialog of ``page``; else ``None``. (Ticking a box or choosing a radio button in
+    it sets the form the dialog sends; a button sends it.)"""
+    page = as_page(page)
+    try:
+        calls = [c for c in parse_action(action.command) if c.name == "click"]
+    except ValueError:
+        return None
+    at = page.by_bid.get(str(calls[0].bid)) if len(calls) == 1 and calls[0].bid is not None else None
+    if at is None or page.zones[at] != "dialog" or page.nodes[at].kind not in ("button", "link"):
+        return None
+    name = _dialog_of(page, at)
+    return (name, page.nodes[at].label) if name is not None else None
+
+
+def _dialog_of(page: Page, i: int) -> str | None:
+    """The name of the modal dialog node ``i`` stands in, or ``None``."""
+    return next((title for d, title, modal in reversed(page.dialogs) if modal and d <= i < page.ends[d]), None)
 
 
 #: A control's whole name when all it does is back out ("Cancel", "Close dialog", "Go back", "No,

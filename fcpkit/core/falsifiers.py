@@ -50,7 +50,7 @@ from fcpkit.core.trajectory import Action, Observation
 from fcpkit.errors import ConfigError
 
 __all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "OFF_PAGE_RULES", "Builtins", "TaskContext", "builtin_hits", "check_builtins",
-           "commitment_text", "unrequested_narrowing"]
+           "commitment_text", "search_terms", "unrequested_narrowing"]
 
 #: Every built-in rule, in the order they are tried (most certain first), with its repair scope.
 RULE_SCOPES: Mapping[str, str] = {
@@ -431,7 +431,7 @@ def _spans(window: tuple, wanted: tuple) -> bool:
                for y, m, d in wanted)
 
 
-def _search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:
+def search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:
     """The terms a search submitted by ``command`` used: query values new on the URL after, or the
     value of a box the command submitted on page ``before``."""
     old = set(before.query)
@@ -459,7 +459,7 @@ def _empty_results(ctx: TaskContext, before, action, after, commitment_text: str
         return None
     if _expects_absence(commitment_text):
         return None  # the step expects something to be absent
-    terms = [t for t in _search_terms(before, after, action.command) if t.strip() and ctx.asks_for(t)]
+    terms = [t for t in search_terms(before, after, action.command) if t.strip() and ctx.asks_for(t)]
     if not terms:
         return None
     notice = _new_empty_notice(before, after)

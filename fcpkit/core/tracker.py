@@ -46,8 +46,9 @@ from typing import Iterable
 
 from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.phrases import GENERIC_ACT, phrase
+from fcpkit.core.falsifiers import search_terms
 from fcpkit.core.control_acts import discards_edits, expected_acts
-from fcpkit.core.dialogs import (awaiting_act, backs_out, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
+from fcpkit.core.dialogs import (asks_act, awaiting_act, backs_out, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
                                   only_informs, opened_by)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
@@ -157,6 +158,9 @@ class CommitmentTracker:
         self._dialog: _HeldDialog | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
+        #: (dialog, button, commitment): the acts the plan asks for that the agent performed with a
+        #: button inside a modal dialog, and the commitment active then (:meth:`report_check`)
+        self._dialog_acts: list[tuple[str, str, int]] = []
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
         self.site = SiteModel()
         #: ids of the confirmed commitments, in the order they were confirmed
@@ -165,6 +169,10 @@ class CommitmentTracker:
         #: what the agent typed or chose into each field (by element id) whose value an action
         #: falsifier named, with that test: held until the form is submitted (:meth:`test_action`)
         self._typed: dict[str, CheckResult] = {}
+        #: a search's empty answer to the agent's own wording, held for its next action (:meth:`_answered_search`)
+        self._searched: CheckResult | None = None
+        #: the last search the agent submitted used terms the task does not ask for
+        self._unasked_search = False
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
         self._falsified_here: set[int] = set()
@@ -267,6 +275,9 @@ class CommitmentTracker:
         while its escalation is unresolved)."""
         if self.actions is None:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
+        searched, self._searched = self._searched, None
+        if searched is not None and (is_report(action) or action.effect in ("write", "irreversible")):
+            return replace(searched, rule_detail=f"{action.command} acts on an empty search answer ({searched.evidence!r})")
         pending, self._dialog = self._dialog, None
         if pending is not None:
             detail, page = pending.detail, pending.page
@@ -283,6 +294,10 @@ class CommitmentTracker:
                                    rule_detail=f"{action.target} backs out of what {self.commitment.id!r} set, "
                                                f"unsaved ({keep!r} would save it)",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
+        if self.rules and self._here is not None and action.effect in ("write", "irreversible"):
+            used = dialog_control(action, self._here)
+            if used is not None and asks_act(used[1], self.tester.context(self.plan).wanted):
+                self._dialog_acts.append((*used, self.active))
         result = (self.actions.test(self.plan, self.commitment, action, page=self._here) if self._action_page
                   else self.actions.test(self.plan, self.commitment, action))
         if pending is not None and pending.leaving and result.rule == "act_mismatch":
@@ -344,6 +359,25 @@ class CommitmentTracker:
             self._typed[bid] = replace(result, phase="pre")
         return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
 
+    def _answered_search(self, before: Observation, action: Action, observation: Observation,
+                         result: CheckResult) -> CheckResult:
+        """A falsifier that is a search's empty answer ("No pieces match 'PC 4418'"), on the page a
+        search with terms the task does not ask for led to, answers the agent's own wording of the
+        query, not the task's (the built-in ``empty_results`` reads the same way): the agent may
+        search again. It is held for the agent's next action: another search, or a move to browse
+        instead, drops it; a write or a report acts on what it said, and raises it. Until the next
+        search, the pages that still show that answer (the query being retyped) are read so too."""
+        terms = [t for t in search_terms(Page.of(before), Page.of(observation), action.command) if t.strip()]
+        if terms:
+            context = self.tester.context(self.plan)
+            self._unasked_search = not any(context.asks_for(t) for t in terms)
+        if result.route is not Route.RISK or result.rule is not None or not result.evidence \
+                or not phrase("empty", result.evidence) or not self._unasked_search \
+                or action.effect in ("write", "irreversible"):
+            return result
+        self._searched = replace(result, phase="pre")
+        return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
+
     def action_tested(self, action: Action, pre: CheckResult, decision: Decision) -> None:
         """Record the action test ``pre`` of ``action`` and its decision: an accepted action is an
         attempt at the active commitment (:func:`~fcpkit.core.progress.attempts`), and one that is
@@ -366,7 +400,10 @@ class CommitmentTracker:
         is left (never confirmed: a hard rule), or ``None`` when all is done (or the action is no
         report, or rules are off)."""
         if self.rules and observation is not None and is_report(action):
-            waiting = awaiting_act(observation, self.tester.context(self.plan).wanted)
+            # an act the agent performed in the dialog ran once a page confirmed the step it served:
+            # the dialog left open after it (or still in the page while it closes) waits for nothing
+            done = frozenset(d for d, _, k in self._dialog_acts if k in self.confirmed)
+            waiting = awaiting_act(observation, self.tester.context(self.plan).wanted, done)
             if waiting is not None:  # the act the dialog asks to confirm never ran
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
                                    rule_detail=f"the agent reports the task done while the dialog {waiting!r} "
@@ -466,6 +503,8 @@ class CommitmentTracker:
                                                action is not None and before is not None and only_backs_out(action, before))
         if self.rules and action is not None:
             result = self._answered_typing(action, result)
+            if before is not None:
+                result = self._answered_search(before, action, observation, result)
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
@@ -535,7 +574,7 @@ class CommitmentTracker:
         action is the repair's now."""
         self.plan = plan
         self.continues = self.blank = 0
-        self._dialog = None
+        self._dialog = self._searched = None
 
     def replanned(self, plan: Plan) -> None:
         """The commitments from the active one on are new: nothing has been done for them yet."""
@@ -549,6 +588,7 @@ class CommitmentTracker:
         self.partly = _within(self.partly, keep)
         self._write_of = self._since = None
         self.confirmed = _within(self.confirmed, keep)
+        self._dialog_acts = [a for a in self._dialog_acts if a[2] in keep]
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
         self._advanced_at = [k for k, _ in kept]
         self.advanced = [c for _, c in kept]

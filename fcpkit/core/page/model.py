@@ -31,7 +31,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from fcpkit.core.page.nodes import DIALOG_ROLES, Node, read_line
 from fcpkit.core.page.records import RecordId, record_ids
-from fcpkit.core.page.regions import BREADCRUMB, COLLECTIONS, ITEMS, ZONES, Field, read_fields, read_regions
+from fcpkit.core.page.regions import BREADCRUMB, CHOICES, COLLECTIONS, ITEMS, ZONES, Field, read_fields, read_regions
 
 __all__ = ["Page", "Field", "ZONES", "COLLECTIONS", "ITEMS", "title_parts"]
 
@@ -53,8 +53,6 @@ def title_parts(title: str) -> list[str]:
     return [p.strip() for p in _TITLE_SPLIT.split(title or "") if p.strip()]
 
 
-#: Roles of a choice a form offers (chosen when checked or selected).
-_CHOICES = frozenset({"radio", "option", "menuitemradio"})
 #: Controls a person turns on or off: unticked, a choice not made ("Waive change fee (supervisor approval required)").
 _TOGGLES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
 #: The legend of a form's marks: "Fields marked * are required", "* indicates a required field",
@@ -281,16 +279,17 @@ class Page:
     def chosen(self) -> frozenset[int]:
         """Positions of the nodes inside a chosen item (a checked radio button, a selected option):
         a choice offered says nothing of the form, the one made is its state."""
-        return frozenset(k for i, n in enumerate(self.nodes) if self.items[i] == i and
-                         ("checked" in n.states or "selected" in n.states) for k in self.subtree(i))
+        made = {i for i, n in enumerate(self.nodes) if self.items[i] == i and ("checked" in n.states or "selected" in n.states)}
+        return frozenset(k for k, it in enumerate(self.items) if it in made)
 
     @cached_property
     def offered(self) -> frozenset[int]:
         """Positions of the nodes inside a choice not made: a radio button or an option that is not
         checked or selected, in a group or on its own, or a box or switch left off. A choice offered
         says what the form allows, not what it holds."""
-        return frozenset(k for i, n in enumerate(self.nodes) if n.kind in _CHOICES | _TOGGLES
-                         and not ({"checked", "selected", "pressed"} & n.states) for k in self.subtree(i))
+        off = {i for i, n in enumerate(self.nodes) if n.kind in CHOICES | _TOGGLES
+               and not ({"checked", "selected", "pressed"} & n.states)}
+        return frozenset(k for i in off for k in self.subtree(i)) | {k for k, it in enumerate(self.items) if it in off}
 
     @cached_property
     def legends(self) -> frozenset[int]:
@@ -307,7 +306,7 @@ class Page:
             siblings.setdefault(par, []).append(i)
         for par, kids in siblings.items():
             labels = {self.nodes[k].name.casefold() for c in kids for k in self.subtree(c)
-                      if self.nodes[k].kind in _CHOICES and self.nodes[k].name.strip()}
+                      if self.nodes[k].kind in CHOICES and self.nodes[k].name.strip()}
             if not labels:
                 continue
             for c in kids:

@@ -28,7 +28,7 @@ from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES, TEXT_ROLES
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
 
-__all__ = ["ZONES", "COLLECTIONS", "ITEMS", "Field", "read_regions", "read_fields", "BREADCRUMB"]
+__all__ = ["ZONES", "COLLECTIONS", "ITEMS", "CHOICES", "Field", "read_regions", "read_fields", "BREADCRUMB"]
 
 #: Where a node stands (see module docstring).
 ZONES = ("chrome", "main", "dialog", "aside", "body")
@@ -84,6 +84,7 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
             f = i
         form.append(f)
     _counted_sections(self, item)
+    _described_choices(self, item)
     # an "item" of a container that holds only one of them lists nothing: no mention
     counts: dict[int, int] = {}
     for i, n in enumerate(nodes):
@@ -103,6 +104,40 @@ def read_regions(self: "Page") -> tuple[tuple[str, ...], tuple[int, ...], tuple[
                 if p >= 0 and item[p] != -1:
                     item[i] = item[p]
     return tuple(zone), tuple(item), tuple(form)
+
+#: Roles of a choice a form offers (chosen when checked or selected); its description may follow it
+#: as siblings (not a checkbox's: ticking one ticks no other, text beside it is no alternative).
+CHOICES = frozenset({"radio", "option", "menuitemradio"})
+#: Roles that end a choice's description: a section's heading, a live message (a group's
+#: validation: "Choose a load"), a control or a collection of its own.
+_ENDS_DESCRIPTION = frozenset({"heading", "alert", "status", "log"}) | CONTROL_ROLES | COLLECTIONS | {"checkbox", "switch"}
+
+
+def _described_choices(self: "Page", item: list[int]) -> None:
+    """Give each choice of a group the nodes set after it up to the next choice (in ``item``, in
+    place). A form that lists its choices as cards puts each one's description and its own buttons
+    beside the radio button, not inside it ("L-0713 · Kiln B" then "Kiln full — 0 of 9 shelves
+    free" then "Details for L-0713"): those lines describe that choice, whether it is made or not,
+    as the text inside an option does. Only where two choices or more are children of one
+    container; text before the first choice (the group's caption) stays the group's."""
+    nodes = self.nodes
+    kids: dict[int, list[int]] = {}
+    for i, p in enumerate(self.parents):
+        kids.setdefault(p, []).append(i)
+    for p, children in kids.items():
+        if sum(nodes[c].kind in CHOICES for c in children) < 2:
+            continue
+        current = -1
+        for c in children:
+            k = nodes[c].kind
+            if k in CHOICES:
+                current = c if item[c] == c else -1
+            elif k in _ENDS_DESCRIPTION:
+                current = -1
+            elif current >= 0 and item[c] == (item[p] if p >= 0 else -1):  # in no item of its own
+                for d in self.subtree(c):
+                    item[d] = current
+
 
 #: A heading that counts what its section lists: "Owners (2)", "Patients · 3", "12 results".
 _COUNTING = re.compile(r"(?:\(\s*\d[\d,]*\s*\)|[·:|–—]\s*\d[\d,]*)\s*$|^\s*\d[\d,]*\s+[^\W\d_]", re.UNICODE)

@@ -1,0 +1,151 @@
+"""Readings for sites written by people who never saw fcpkit, a twenty-second round: the lines set
+after a choice describe that choice, made or not; a dialog whose act the agent performed, and the
+application confirmed, waits for nothing even while it stays in the page; a search's empty answer
+to the agent's own wording of the query answers that wording, not the task. Each on pages of two
+applications of our own making, worded differently."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcpkit import Action, ActionTester, Commitment, Evidence, LexicalMatcher, Observation, Plan
+from fcpkit.core.dialogs import awaiting_act, dialog_control
+from fcpkit.core.page import Page, evidence_view
+from fcpkit.core.router import Route
+from fcpkit.core.testers import CheckResult, StateTester
+from fcpkit.core.verify import Decision
+from fcpkit.core.tracker import CommitmentTracker
+
+
+def _obs(url: str, title: str, *lines: str) -> Observation:
+    return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused, url='{url}'", *lines]))
+
+
+def _tracker(task: str, *steps: Commitment) -> CommitmentTracker:
+    return CommitmentTracker(Plan(task, list(steps)), StateTester(LexicalMatcher()), actions=ActionTester(LexicalMatcher()))
+
+
+def _act(tr: CommitmentTracker, action: Action) -> CheckResult:
+    """The action's test, and the action taken when the test lets it run (as the checker does)."""
+    pre = tr.test_action(action)
+    if pre.route is Route.CONTINUE:
+        tr.action_tested(action, pre, Decision.CONTINUE)
+    return pre
+
+
+# -- the lines after a choice describe it ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("group,choices,statement", [
+    # a courier desk's booking form: each speed a radio button, its availability and a help button after it
+    ("Delivery speed", (("Same day", "Sold out — no couriers left today", "About same day"),
+                        ("Next day", "2 couriers free", "About next day")), "Sold out"),
+    # a gym's class booking: each session a radio button, then how many places it has
+    ("Sessions on Tuesday", (("07:00 Spin · Studio 2", "Class full — join the waitlist", "Waitlist rules"),
+                             ("18:00 Spin · Studio 1", "4 places left", "Instructor: Ada")), "Class full"),
+])
+def test_the_lines_after_a_choice_describe_that_choice(group, choices, statement):
+    def page(chosen: int) -> Page:
+        lines = ["\t[2] main ''", "\t\t[3] heading 'Book'", f"\t\t[4] radiogroup '{group}'",
+                 "\t\t\t[5] StaticText 'Pick one; prices include tax.'"]
+        for k, (name, line, button) in enumerate(choices):
+            lines += [f"\t\t\t[{10 + k}] radio '{name}', checked='{'true' if k == chosen else 'false'}'",
+                      f"\t\t\t[{20 + k}] StaticText '{line}'", f"\t\t\t[{30 + k}] button '{button}'"]
+        return Page.of(_obs("https://app.test/book", "Book", *lines, "\t\t[40] button 'Book now'"))
+
+    p = page(1)
+    first = p.position("10")
+    assert p.items[p.position("20")] == first and p.items[p.position("30")] == first
+    assert p.items[p.position("21")] == p.position("11")
+    assert p.items[p.position("5")] == -1  # the group's caption, before its first choice, is the group's
+    assert p.position("20") in p.offered and p.position("21") in p.chosen
+    m = LexicalMatcher()
+    # said of a choice not made: what the form allows, not what it holds
+    assert m.score_falsifiers([statement], evidence_view(p))[0] < 0.6
+    # said of the choice made: the form's state
+    assert m.score_falsifiers([statement], evidence_view(page(0)))[0] >= 0.9
+
+
+# -- a dialog whose act ran waits for nothing ------------------------------------------------------------------
+
+@pytest.mark.parametrize("task,subgoal,title,act,done,message,was,now", [
+    # a bike shop's service desk: its reschedule dialog stays open beside the toast that says it saved
+    ("Move the service of bike B-220 to Friday.", "Save the new service date", "Reschedule service — B-220",
+     "Save new date", "Service date saved", "Service date saved: B-220 on Friday", "Service: Tuesday 09:00",
+     "Service: Friday 09:00"),
+    # a library's room bookings: the change dialog is still in the page while it closes
+    ("Change booking RB-31 to room 4.", "Confirm the room change", "Change room — RB-31", "Confirm change",
+     "Room changed", "Room changed: RB-31 is now in room 4", "Room: 2 (seats 6)", "Room: 4 (seats 8)"),
+])
+def test_a_dialog_whose_act_ran_waits_for_nothing(task, subgoal, title, act, done, message, was, now):
+    step = Commitment("save", subgoal, confirm={"completion": [Evidence(done)]}, confidence=0.9)
+    dialog = (f"\t[20] dialog '{title}', modal=True", "\t\t[21] checkbox 'Email the customer', checked='false'",
+              "\t\t[22] button 'Details'", "\t\t[23] button 'Cancel'", f"\t\t[24] button '{act}'")
+    opened = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'",
+                  f"\t\t[4] StaticText '{was}'", *dialog)
+    answered = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'",
+                    f"\t\t[4] StaticText '{now}'", "\t[9] status ''", f"\t\t[10] StaticText '{message}'", *dialog)
+    press = Action("click('24')", "Send it.", f"button '{act}'", "write")
+    tick = Action("click('21')", "Tick it.", "checkbox 'Email the customer'", "write")
+    report = Action("send_msg_to_user('Done.')", "Tell the user.", "message to the user", "read")
+    assert dialog_control(press, opened) == (title, act) and dialog_control(tick, opened) is None
+    asked = StateTester(LexicalMatcher()).context(Plan(task, [step])).wanted
+    assert awaiting_act(opened, asked) == title and awaiting_act(opened, asked, frozenset({title})) is None
+
+    tr = _tracker(task, step)
+    tr.test_page(opened)
+    tr.test_action(press)
+    assert tr.test_page(answered, before=opened, action=press).route is Route.COMPLETE
+    tr.complete()
+    assert tr.report_check(report, answered) is None
+    # a box ticked in it is no act of it: reported under it, the act never ran
+    tr = _tracker(task, step)
+    tr.test_page(opened)
+    tr.test_action(tick)
+    tr.test_page(opened, before=opened, action=tick)
+    assert tr.report_check(report, opened).rule == "unexpected_dialog"
+
+
+# -- a search's empty answer to the agent's own wording ----------------------------------------------------------
+
+@pytest.mark.parametrize("task,box,typed,right,notice,falsifier", [
+    # a wholesaler's order desk: order ids need their hyphen
+    ("Open order SO-5531 and mark it packed.", "Search orders", "SO 5531", "SO-5531",
+     "No orders match your search. Order numbers look like SO-1234.", "No orders match"),
+    # a clinic's patient finder: the agent types the surname misspelt
+    ("Open the chart of patient Ingrid Halvorsen and add the allergy.", "Find a patient", "Ingrid Halvorson",
+     "Ingrid Halvorsen", "No patients found. Check the spelling or search by date of birth.", "No patients found"),
+])
+def test_a_searchs_empty_answer_to_the_agents_own_wording(task, box, typed, right, notice, falsifier):
+    step = Commitment("find", f"Find it: {task}", confirm={"completion": [Evidence(right)]},
+                      falsify={"execution": [Evidence(falsifier)]})
+
+    def page(value: str, answer: str | None = None, query: str = "") -> Observation:
+        lines = ["\t[2] main ''", f"\t\t[3] heading '{'Results for ' + query if query else 'Search'}'",
+                 f"\t\t[10] searchbox '{box}', value='{value}'", "\t\t[11] button 'Search'"]
+        url = "https://app.test/search" + (f"?q={query.replace(' ', '+')}" if query else "")
+        return _obs(url, "Search", *lines, *([f"\t\t[12] StaticText '{answer}'"] if answer else []))
+
+    def searched(value: str) -> tuple[CommitmentTracker, Observation, Route]:
+        tr = _tracker(task, step)
+        empty, filled = page(""), page(value)
+        fill = Action(f"fill('10', '{value}')", "Type it.", f"searchbox '{box}'", "read")
+        enter = Action("press('10', 'Enter')", "Search.", f"searchbox '{box}'", "read")
+        tr.test_page(empty)
+        _act(tr, fill)
+        tr.test_page(filled, before=empty, action=fill)
+        _act(tr, enter)
+        answered = page(value, notice, value)
+        return tr, answered, tr.test_page(answered, before=filled, action=enter).route
+
+    tr, answered, route = searched(typed)
+    assert route is not Route.RISK  # the answer to the agent's wording: it may search again
+    retype = Action(f"fill('10', '{right}')", "Retype it.", f"searchbox '{box}'", "read")
+    assert _act(tr, retype).route is not Route.RISK
+    still = page(right, notice, typed)  # the old answer still shows while the query is retyped
+    assert tr.test_page(still, before=answered, action=retype).route is not Route.RISK
+    # reporting on the empty answer acts on it
+    tr, answered, _ = searched(typed)
+    held = tr.test_action(Action("send_msg_to_user('Not found.')", "Tell the user.", "message to the user", "read"))
+    assert held.route is Route.RISK and held.phase == "pre" and held.evidence == falsifier
+    # the search for what the task names found nothing: the page says so of the task
+    assert searched(right)[2] is not Route.CONTINUE
