@@ -237,8 +237,8 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
         above = zones[i] != "chrome" and forms[i] < 0
         if role in _FILTER_ROLES and (inside or above or _FILTER_NAME.search(n.name)):
             v = (n.value or "").strip()
-            if not inside and not _FILTER_NAME.search(n.name) and _picks_a_context(page, i):
-                continue  # "Dock: Dock 2" over the day's deliveries: where one works, not a filter
+            if _picks_a_context(page, i):
+                continue  # "Dock: Dock 2" over the day's deliveries, "Month: November 2025" among the filters: a context
             if v and not _DEFAULT_VALUE.match(_COUNTER.sub("", v).strip()):
                 yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or _FILTER_NAME.search(n.name) else "selector"
         elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
@@ -328,7 +328,9 @@ def _chrome_labels(page: Page) -> tuple[str, ...]:
 def _picks_a_context(page: Page, i: int) -> bool:
     """Whether the select at ``i`` picks one of several contexts rather than filtering a list: it
     offers its options (listed below it) and none of them is an "all" one. A filter can be
-    cleared ("All teams", "Any status"); a dock, a warehouse or a store to work in cannot."""
+    cleared ("All teams", "Any status"); a dock, a warehouse or a store to work in cannot, nor the
+    month a table of passes shows, even set among the list's filters: whichever is chosen, the
+    list shows one of them."""
     options = [page.nodes[k].name.strip() for k in page.subtree(i)[1:] if page.nodes[k].kind == "option"]
     return len(options) >= 2 and not any(_DEFAULT_VALUE.match(o) for o in options)
 

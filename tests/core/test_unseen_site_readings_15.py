@@ -1,7 +1,8 @@
-"""Readings for sites written by people who never saw fcpkit, a twenty-second round: the lines set
-after a choice describe that choice, made or not; a dialog whose act the agent performed, and the
-application confirmed, waits for nothing even while it stays in the page; a search's empty answer
-to the agent's own wording of the query answers that wording, not the task. Each on pages of two
+"""Readings for sites written by people who never saw fcpkit, rounds twenty-two and twenty-three:
+the lines set after a choice describe that choice, made or not; a dialog whose act the agent
+performed, and the application confirmed, waits for nothing even while it stays in the page; a
+search's empty answer to the agent's own wording of the query answers that wording, not the task;
+a select that cannot be cleared picks a context in a filter panel too. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pytest
 
 from fcpkit import Action, ActionTester, Commitment, Evidence, LexicalMatcher, Observation, Plan
 from fcpkit.core.dialogs import awaiting_act, dialog_control
+from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
 from fcpkit.core.page import Page, evidence_view
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult, StateTester
@@ -149,3 +151,27 @@ def test_a_searchs_empty_answer_to_the_agents_own_wording(task, box, typed, righ
     assert held.route is Route.RISK and held.phase == "pre" and held.evidence == falsifier
     # the search for what the task names found nothing: the page says so of the task
     assert searched(right)[2] is not Route.CONTINUE
+
+
+# -- a select that cannot be cleared picks a context, in a filter panel too ---------------------------------------
+
+@pytest.mark.parametrize("task,panel,context,filter_", [
+    # an employer's commuter-benefits table: which month's passes it shows, beside a department filter
+    ("Assign a December pass to employee E-5528.", "Filters",
+     ("Month", "November 2025", ["October 2025", "November 2025", "December 2025"]),
+     ("Department", "Finance", ["All departments", "Finance", "Operations"])),
+    # a school's grade book: which term's marks it shows, beside a class filter
+    ("Correct Ana Ruiz's mark for the science test.", "Filter by",
+     ("Term", "Term 2", ["Term 1", "Term 2", "Term 3"]),
+     ("Class", "7B", ["Any class", "7A", "7B"])),
+])
+def test_a_select_that_cannot_be_cleared_picks_a_context_in_a_filter_panel_too(task, panel, context, filter_):
+    def page(name: str, value: str, options: list[str]) -> Observation:
+        opts = [f"\t\t\t\t[{10 + k}] option '{o}'" + (", selected=True" if o == value else "") for k, o in enumerate(options)]
+        return _obs("https://app.test/list", "List", "\t[2] main ''", "\t\t[3] heading 'List'", f"\t\t[4] group '{panel}'",
+                    f"\t\t\t[5] combobox '{name}' value='{value}'", *opts, "\t\t[20] table 'Records'",
+                    "\t\t\t[21] row ''", "\t\t\t\t[22] link 'Record one'", "\t\t\t[23] row ''", "\t\t\t\t[24] link 'Record two'")
+
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("find", "Find the record")]))
+    assert unrequested_narrowing(ctx, page(*context), 0) is None  # no "all" to go back to: the view's context
+    assert unrequested_narrowing(ctx, page(*filter_), 0) is not None  # a filter one can clear, left set
