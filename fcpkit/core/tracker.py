@@ -277,7 +277,8 @@ class CommitmentTracker:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
         searched, self._searched = self._searched, None
         if searched is not None and (is_report(action) or action.effect in ("write", "irreversible")):
-            return replace(searched, rule_detail=f"{action.command} acts on an empty search answer ({searched.evidence!r})")
+            return replace(searched, rule_detail=searched.rule_detail if searched.rule else
+                           f"{action.command} acts on an empty search answer ({searched.evidence!r})")
         pending, self._dialog = self._dialog, None
         if pending is not None:
             detail, page = pending.detail, pending.page
@@ -366,14 +367,21 @@ class CommitmentTracker:
         query, not the task's (the built-in ``empty_results`` reads the same way): the agent may
         search again. It is held for the agent's next action: another search, or a move to browse
         instead, drops it; a write or a report acts on what it said, and raises it. Until the next
-        search, the pages that still show that answer (the query being retyped) are read so too."""
+        search, the pages that still show that answer (the query being retyped) are read so too.
+        The built-in ``empty_results`` (a search in the task's words found nothing) is held so
+        too, unless the plan's own falsifier says it: the task's words are not the only way to
+        write the query ("molecular ecology second edition" for "Foundations of Molecular Ecology")."""
+        if action.effect in ("write", "irreversible"):
+            return result
         terms = [t for t in search_terms(Page.of(before), Page.of(observation), action.command) if t.strip()]
         if terms:
             context = self.tester.context(self.plan)
             self._unasked_search = not any(context.asks_for(t) for t in terms)
-        if result.route is not Route.RISK or result.rule is not None or not result.evidence \
-                or not phrase("empty", result.evidence) or not self._unasked_search \
-                or action.effect in ("write", "irreversible"):
+        empty = bool(result.evidence) and phrase("empty", result.evidence) is not None
+        if result.rule == "empty_results" and not empty:
+            self._searched = replace(result, phase="pre")
+            return replace(result, route=Route.CONTINUE, rule=None, rule_detail=None, scope=None)
+        if result.route is not Route.RISK or result.rule is not None or not empty or not self._unasked_search:
             return result
         self._searched = replace(result, phase="pre")
         return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)

@@ -153,6 +153,40 @@ def test_a_searchs_empty_answer_to_the_agents_own_wording(task, box, typed, righ
     assert searched(right)[2] is not Route.CONTINUE
 
 
+
+@pytest.mark.parametrize("task,box,query,other,notice", [
+    # a library's hold desk: the title searched by the words the task uses for it
+    ("Place a hold on the second edition of Foundations of Molecular Ecology.", "Title, author or ISBN",
+     "molecular ecology second edition", "Foundations of Molecular Ecology", "No titles match your search."),
+    # a garden centre's stock lookup: the plant searched by the task's words
+    ("Reserve two dwarf apple trees for customer Lena Park.", "Search stock", "dwarf apple trees", "Malus Dwarf",
+     "Nothing found. Try fewer words."),
+])
+def test_a_search_in_the_tasks_words_that_found_nothing_may_be_written_again(task, box, query, other, notice):
+    step = Commitment("find", f"Find it: {task}", confirm={"completion": [Evidence(other)]})
+
+    def page(value: str, answer: str | None = None, q: str = "") -> Observation:
+        lines = ["\t[2] main ''", "\t\t[3] heading 'Search'", f"\t\t[10] searchbox '{box}', value='{value}'",
+                 "\t\t[11] button 'Search'"]
+        url = "https://app.test/search" + (f"?q={q.replace(' ', '+')}" if q else "")
+        return _obs(url, "Search", *lines, *([f"\t\t[12] StaticText '{answer}'"] if answer else []))
+
+    def searched() -> CommitmentTracker:
+        tr = _tracker(task, step)
+        filled = page(query)
+        tr.test_page(filled)
+        _act(tr, Action("click('11')", "Search.", "button 'Search'", "read"))
+        answered = tr.test_page(page(query, notice, query), before=filled, action=Action("click('11')", "Search.", "button 'Search'", "read"))
+        assert answered.route is Route.CONTINUE  # held: the agent may write the query again
+        return tr
+
+    tr = searched()
+    assert _act(tr, Action(f"fill('10', '{other}')", "Retype it.", f"searchbox '{box}'", "read")).route is Route.CONTINUE
+    tr = searched()
+    held = tr.test_action(Action("send_msg_to_user('It is not in the catalogue.')", "Tell the user.", "message to the user", "read"))
+    assert held.rule == "empty_results" and held.phase == "pre"
+
+
 # -- a select that cannot be cleared picks a context, in a filter panel too ---------------------------------------
 
 @pytest.mark.parametrize("task,panel,context,filter_", [
