@@ -2,7 +2,8 @@
 the lines set after a choice describe that choice, made or not; a dialog whose act the agent
 performed, and the application confirmed, waits for nothing even while it stays in the page; a
 search's empty answer to the agent's own wording of the query answers that wording, not the task;
-a select that cannot be cleared picks a context in a filter panel too. Each on pages of two
+a select that cannot be cleared picks a context in a filter panel too; a statement written as a
+field's label and a value is denied by that field holding another. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -209,3 +210,22 @@ def test_a_select_that_cannot_be_cleared_picks_a_context_in_a_filter_panel_too(t
     ctx = TaskContext.from_plan(Plan(task, [Commitment("find", "Find the record")]))
     assert unrequested_narrowing(ctx, page(*context), 0) is None  # no "all" to go back to: the view's context
     assert unrequested_narrowing(ctx, page(*filter_), 0) is not None  # a filter one can clear, left set
+
+
+# -- a field holding another value denies "<label> <value>" ---------------------------------------------------------
+
+@pytest.mark.parametrize("heading,control,label,held,statement,other_line", [
+    # a claims portal's line correction: the Units box holds 3; the heading says line 2
+    ("Correct claim line 2", "spinbutton", "Units", "3", "Units 2", "Line 2 of 4 · Office visit"),
+    # a hotel desk's room change: the Guests select holds 2; the room is on floor 3
+    ("Room 312 · Floor 3", "combobox", "Guests", "2", "Guests 3", "3 nights · check-in Fri"),
+])
+def test_a_field_holding_another_value_denies_its_label_and_a_value(heading, control, label, held, statement, other_line):
+    def page(value: str) -> Observation:
+        return _obs("https://app.test/r/1/edit", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}', level=1",
+                    f"\t\t[4] StaticText '{other_line}'", "\t\t[5] form ''", f"\t\t\t[6] {control} '{label}', value='{value}'",
+                    "\t\t\t[7] button 'Save'")
+
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page(held))))[0] < 0.6  # the field says otherwise
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page(statement.split()[-1]))))[0] >= 0.9

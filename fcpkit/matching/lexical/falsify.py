@@ -480,6 +480,8 @@ def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher"
             out.append(_control(st, r))
         elif kind == "event":
             out.append(_event(st, r))
+        elif kind == "literal" and sc.field_denies(_statement(st), r.fields):
+            out.append(0.0)  # "Units 2" where the Units box holds 3: the field says otherwise
         else:
             out.append(_plain(st, r, _statement(st)))
     return out

@@ -471,6 +471,36 @@ def has_label(label: str, prep: Prepared) -> bool:
     return bool(want) and page is not None and any(want <= have for have in field_labels(prep))
 
 
+#: A word written as a value: a capital, a digit or a currency sign first ("Paid", "3", "$304.00", "€12").
+_VALUE_WORD = re.compile(r"^[A-Z0-9$€£¥#]")
+
+
+def field_denies(statement: str, prep: Prepared) -> bool:
+    """Whether the page's fields deny a statement written as a field's label followed by a value
+    ("Units 2", "Line charge $304.00"): its first words are the whole label of a field of the page
+    and every field so labelled holds another value. A form whose Units box holds 3 does not say
+    "Units 2", whatever other line says "2" ("Correct claim line 2"). The value is a short run of
+    words written as values are, each opening with a capital, a digit or a currency sign ("Paid",
+    "$304.00"): "Candidate archived" and "Score cells are read-only" say something of a candidate
+    or of cells, no value. The fields read are the page's own (a form's controls, its "Label:
+    value" lines), not a table's cells: each row is another record's. A statement whose first
+    words name no field, or a field holding that value, is read as words."""
+    page = prep.page
+    if page is None or not page.is_page or not page.fields:
+        return False
+    words = statement.split()
+    labels = field_labels(prep)
+    mentions = page.mentions
+    for k in range(max(1, len(words) - 3), min(len(words), 5)):
+        label, value = frozenset(tokenize(" ".join(words[:k]))), " ".join(words[k:])
+        if not label or not all(_VALUE_WORD.match(w) for w in words[k:]):
+            continue
+        held = [f.value for f, have in zip(page.fields, labels) if have == label and f.node not in mentions]
+        if held:  # (a value may repeat its label: the Route select holding "Route 41")
+            return not any(_value_matches(value, have) or _value_matches(statement, have) for have in held)
+    return False
+
+
 def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     """A node binds the label to the value (1); the label with another value only (0); no such
     label on the page: the statement's words anywhere (recall)."""
