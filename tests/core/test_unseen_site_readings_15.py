@@ -3,7 +3,8 @@ the lines set after a choice describe that choice, made or not; a dialog whose a
 performed, and the application confirmed, waits for nothing even while it stays in the page; a
 search's empty answer to the agent's own wording of the query answers that wording, not the task;
 a select that cannot be cleared picks a context in a filter panel too; a statement written as a
-field's label and a value is denied by that field holding another. Each on pages of two
+field's label and a value is denied by that field holding another; the controls of an editable
+grid's rows hold the record in view's values. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -229,3 +230,26 @@ def test_a_field_holding_another_value_denies_its_label_and_a_value(heading, con
     m = LexicalMatcher()
     assert m.score_falsifiers([statement], evidence_view(Page.of(page(held))))[0] < 0.6  # the field says otherwise
     assert m.score_falsifiers([statement], evidence_view(Page.of(page(statement.split()[-1]))))[0] >= 0.9
+
+
+# -- an editable grid's controls hold the record in view's values ---------------------------------------------------
+
+@pytest.mark.parametrize("heading,rows,statement", [
+    # a farm co-op's standing order: one line per product, each quantity a spin button
+    ("Standing order SO-1 · Member M-7", (("Apples", "Apples quantity (kg)", "15"), ("Pears", "Pears quantity (kg)", "3")),
+     "Apples quantity (kg) is 15"),
+    # a contractor's timesheet: one row per day, each day's hours a text box
+    ("Timesheet · week 12 · Ana Ruiz", (("Monday", "Hours on Monday", "12"), ("Tuesday", "Hours on Tuesday", "8")),
+     "Hours on Monday is 12"),
+])
+def test_an_editable_grids_controls_hold_the_record_in_views_values(heading, rows, statement):
+    lines = ["\t[2] main ''", f"\t\t[3] heading '{heading}', level=1", "\t\t[4] table 'Lines'", "\t\t\t[5] row ''",
+             "\t\t\t\t[6] columnheader 'Item'", "\t\t\t\t[7] columnheader 'Quantity'"]
+    for k, (name, label, value) in enumerate(rows):
+        lines += [f"\t\t\t[{10 + k}] row ''", f"\t\t\t\t[{20 + k}] cell '{name}'", f"\t\t\t\t[{30 + k}] cell ''",
+                  f"\t\t\t\t\t[{40 + k}] spinbutton '{label}', value='{value}'"]
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(Page.of(_obs("https://app.test/r/1", heading, *lines))))[0] >= 0.9
+    # the same rows as links to records of their own: each row's control is that record's
+    linked = [l.replace("cell '", "link '") if "[2" in l and "cell '" in l else l for l in lines]
+    assert m.score_falsifiers([statement], evidence_view(Page.of(_obs("https://app.test/r/1", heading, *linked))))[0] < 0.6

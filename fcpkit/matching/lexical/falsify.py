@@ -61,7 +61,8 @@ class Reading:
             return
         own = page.cache.get("own_content")
         if own is None:
-            mentions = (page.mentions - page.chosen) | page.pointers | page.asides | page.offered | page.legends | page.compared
+            mentions = (page.mentions - page.chosen - _row_controls(page)) | page.pointers | page.asides | page.offered \
+                | page.legends | page.compared
             own = page.cache["own_content"] = page.derive([i for i in range(len(page.nodes)) if i not in mentions]) \
                 if mentions else False
         if own:
@@ -72,6 +73,22 @@ class Reading:
         app = page.cache.get("application")
         self.whole = matcher._prepare(app) if app is not None else self.view
         self.fields = matcher._prepare(page.source) if page.source is not page else self.view
+
+
+#: Controls that hold a value the form sends (what an editable grid's cells are).
+_VALUE_CONTROLS = frozenset({"textbox", "searchbox", "spinbutton", "combobox", "slider", "textarea"})
+
+
+def _row_controls(page: Page) -> frozenset[int]:
+    """Positions of the value controls inside the rows of an editable grid (the order lines of the
+    order in view, each quantity a spin button): what they hold is the form's state, the record in
+    view's own, not a mention of a record the row lists. A row that links somewhere ("Room 412")
+    lists a record of its own, and its controls are that record's."""
+    nodes = page.nodes
+    rows = {page.items[i] for i in page.mentions if nodes[i].kind in _VALUE_CONTROLS and nodes[i].value
+            and nodes[page.items[i]].kind == "row"}
+    own = {r for r in rows if not any(nodes[k].kind == "link" for k in page.subtree(r))}
+    return frozenset(i for i in page.mentions if page.items[i] in own and nodes[i].kind in _VALUE_CONTROLS and nodes[i].value)
 
 
 def _items(matcher: "LexicalMatcher", page: Page) -> "Prepared | None":
