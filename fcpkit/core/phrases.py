@@ -73,7 +73,8 @@ REFUSED: Family = {
            r"privileges|rights|access)\b", r"^restricted(?: access)?$", r"\b(?:isn't|is not|aren't|are not) available to you\b",
            r"\byou (?:can't|cannot|can not|are not allowed to|aren't allowed to) (?:approve|access|view|open|edit|change|"
            r"assign|delete|do|perform|submit|see|update|modify|refund|cancel|manage)\b", r"^only (?:the )?[\w\s-]{1,40}? can\b",
-           r"\b(?:401|403)\b"],
+           r"\b(?:401|403)\b", r"^(?:permission|authori[sz]ation|access) required$",
+           r"\byou need (?:the )?(?:permission|access|rights?|privileges?)\b"],
     "de": [r"\bzugriff verweigert\b", r"\bkeine berechtigung\b", r"\bnicht berechtigt\b", r"\bnicht erlaubt\b"],
     "fr": [r"\bacc[eè]s refus[ée]\b", r"\bnon autoris[ée]\b", r"\bpas (?:la )?permission\b", r"\binterdit\b"],
     "es": [r"\bacceso denegado\b", r"\bno autorizado\b", r"\bno tiene permiso\b", r"\bprohibido\b"],

@@ -4,7 +4,8 @@ performed, and the application confirmed, waits for nothing even while it stays 
 search's empty answer to the agent's own wording of the query answers that wording, not the task;
 a select that cannot be cleared picks a context in a filter panel too; a statement written as a
 field's label and a value is denied by that field holding another; the controls of an editable
-grid's rows hold the record in view's values. Each on pages of two
+grid's rows hold the record in view's values; a negated statement of one common word holds only as
+written (contractions written out); a page that says permission is required refuses. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from fcpkit import Action, ActionTester, Commitment, Evidence, LexicalMatcher, O
 from fcpkit.core.dialogs import awaiting_act, dialog_control
 from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
 from fcpkit.core.page import Page, evidence_view
+from fcpkit.core.phrases import phrase
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult, StateTester
 from fcpkit.core.verify import Decision
@@ -253,3 +255,34 @@ def test_an_editable_grids_controls_hold_the_record_in_views_values(heading, row
     # the same rows as links to records of their own: each row's control is that record's
     linked = [l.replace("cell '", "link '") if "[2" in l and "cell '" in l else l for l in lines]
     assert m.score_falsifiers([statement], evidence_view(Page.of(_obs("https://app.test/r/1", heading, *linked))))[0] < 0.6
+
+
+# -- a negated statement of one common word holds only as written --------------------------------------------------
+
+@pytest.mark.parametrize("statement,furniture,said", [
+    # an animal shelter's checklist ticks a landlord's permission "not needed"; its 403 page refuses
+    ("You do not have permission", "checkbox 'Landlord permission (not needed for owner-occupiers)', checked='true'",
+     "StaticText 'You don’t have permission to approve applications.'"),
+    # a campsite's booking form says where pets are not allowed; its rules page refuses the booking
+    ("You are not allowed", "StaticText 'Pets allowed (not on beach pitches)'",
+     "StaticText 'You aren’t allowed to book pitches for other members.'"),
+])
+def test_a_negated_statement_of_one_common_word_holds_only_as_written(statement, furniture, said):
+    m = LexicalMatcher()
+
+    def score(line: str) -> float:
+        page = _obs("https://app.test/r/1", "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", f"\t\t[4] {line}")
+        return m.score_falsifiers([statement], evidence_view(Page.of(page)))[0]
+
+    assert score(furniture) < 0.6  # the word, and a negation of something else
+    assert score(said) >= 0.9  # the statement, its negation contracted
+
+
+# -- a page that says permission is required refuses ------------------------------------------------------------
+
+@pytest.mark.parametrize("refusal,ordinary", [
+    ("Permission required", "Internet access required for offline sync"),
+    ("You need permission to view this project", "You need to confirm your email"),
+])
+def test_a_page_that_says_permission_is_required_refuses(refusal, ordinary):
+    assert phrase("refused", refusal) and not phrase("refused", ordinary)

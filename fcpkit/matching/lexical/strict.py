@@ -244,8 +244,9 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     singular = not any(ch.isdigit() for ch in statement)
     seq = _phrase_tokens(statement)
     said = seq if DISCOURSE_WORDS.intersection(seq) else ()
-    words = tuple(w.casefold() for w in _WORD_RUN.findall(statement))
-    wording = words if (len(required) <= 1 and not groups and not phrases and len(words) >= 2
+    words = tuple(w.casefold() for w in _WORD_RUN.findall(_uncontracted(statement)))
+    # (a negation is no word of its own: "You do not have permission" comes down to *permission*)
+    wording = words if (len(required - NEGATIONS) <= 1 and not groups and not phrases and len(words) >= 2
                         and not any(ch.isdigit() for ch in statement)) else ()
     return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
                        singular, said, wording)
@@ -253,6 +254,15 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
 
 #: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
 _WORD_RUN = re.compile(r"[^\W_]+")
+#: Contractions, written out: "You don't have permission" says "you do not have permission".
+_CONTRACTIONS = ((re.compile(r"\bcan[’']t\b", re.IGNORECASE), "cannot"), (re.compile(r"\bwon[’']t\b", re.IGNORECASE), "will not"),
+                 (re.compile(r"n[’']t\b", re.IGNORECASE), " not"))
+
+
+def _uncontracted(text: str) -> str:
+    for pattern, full in _CONTRACTIONS:
+        text = pattern.sub(full, text)
+    return text
 
 
 def _negated(statement: str, required: frozenset[str]) -> tuple[tuple[str, str], ...]:
@@ -492,7 +502,7 @@ def _worded_lines(prep, words: tuple[str, ...]) -> int:
     dropped ("view only": *view*) says nothing that word alone says: a "View" menu, a "View all
     alerts" link. It holds only where it stands as written ("Front desk role: view only")."""
     pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
-    return lines_where(prep, ("worded", words), lambda n: bool(pattern.search(n.label or n.line)))
+    return lines_where(prep, ("worded", words), lambda n: bool(pattern.search(_uncontracted(n.label or n.line))))
 
 
 # -- a label the statement quotes ------------------------------------------------------------------
