@@ -5,7 +5,9 @@ search's empty answer to the agent's own wording of the query answers that wordi
 a select that cannot be cleared picks a context in a filter panel too; a statement written as a
 field's label and a value is denied by that field holding another; the controls of an editable
 grid's rows hold the record in view's values; a negated statement of one common word holds only as
-written (contractions written out); a page that says permission is required refuses. Each on pages of two
+written (contractions written out); a page that says permission is required refuses; a form's answer ("... must be") is said
+only by a line so worded; an action falsifier of one common word is said only by an action that
+says it as written. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -286,3 +288,39 @@ def test_a_negated_statement_of_one_common_word_holds_only_as_written(statement,
 ])
 def test_a_page_that_says_permission_is_required_refuses(refusal, ordinary):
     assert phrase("refused", refusal) and not phrase("refused", ordinary)
+
+
+# -- a form's answer is said only by a line so worded -------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,label,answer", [
+    # a vanpool console's transfer form: the date box, then the form's answer to a bad date
+    ("Effective date must be", "Effective date (YYYY-MM-DD)", "Effective date must be a weekday after today"),
+    # a brewery's label reprint form: the quantity box, then its answer
+    ("Number of labels should be", "Number of labels", "Number of labels should be between 1 and 5000"),
+])
+def test_a_forms_answer_is_said_only_by_a_line_so_worded(statement, label, answer):
+    def score(*extra: str) -> float:
+        page = _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] form ''", f"\t\t\t[4] textbox '{label}'", *extra)
+        return LexicalMatcher().score_falsifiers([statement], evidence_view(Page.of(page)))[0]
+
+    assert score() < 0.6  # the field's label says none of the answer
+    assert score(f"\t\t\t[5] StaticText '{answer}'") >= 0.9
+
+
+# -- an action falsifier of one common word is said as written ----------------------------------------------------
+
+@pytest.mark.parametrize("statement,same_word,said", [
+    # a vanpool console: the short-notice dialog's "Transfer only" versus the form's "Confirm transfer"
+    ("Transfer only", "Confirm transfer", "Transfer only"),
+    # a photo lab's order form: "Prints only" versus "Order prints"
+    ("Prints only", "Order prints", "Prints only (no digital files)"),
+])
+def test_an_action_falsifier_of_one_common_word_is_said_as_written(statement, same_word, said):
+    tester = ActionTester(LexicalMatcher())
+    step = Commitment("do", "Do it", falsify={"execution": [Evidence(statement, on="action")]})
+    plan = Plan("Do it.", [step])
+
+    def alpha(name: str) -> float:
+        return tester.test(plan, step, Action("click('9')", "Go on.", f"button '{name}'", "write")).alpha_minus
+
+    assert alpha(same_word) < 0.6 and alpha(said) >= 0.9

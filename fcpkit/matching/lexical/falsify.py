@@ -30,7 +30,8 @@ from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.claims import bare_name
 from fcpkit.core.text import PAST, STOPWORDS, tokenize
-from fcpkit.matching.lexical.strict import PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement
+from fcpkit.matching.lexical.strict import (PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement,
+                                           says_as_written)
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
 from fcpkit.matching.lexical.recall import bound_ok, recall, sentence_with
@@ -51,9 +52,10 @@ class Reading:
     left out), its list items one by one, the application's text whole (where an absent thing is
     looked for) and the page as it is (whose fields hold what the form holds, typed or not)."""
 
-    __slots__ = ("view", "content", "items", "whole", "fields")
+    __slots__ = ("view", "content", "items", "whole", "fields", "action")
 
     def __init__(self, matcher: "LexicalMatcher", text: "str | Page | ActionDescription"):
+        self.action = text if isinstance(text, ActionDescription) else None  # the action read, as described
         self.view = matcher._prepare(text)
         page = self.view.page
         if page is None or not page.is_page:
@@ -220,6 +222,8 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
     if kind is not None:
         optional = optional | {kind}
     req = requirement(statement, st.tokens, optional)
+    if r.action is not None and not says_as_written(req, r.action.text):
+        return _partial(st, req, r.content, r.content, subject)  # "Transfer only" is no click on "Confirm transfer"
     if sh.identity:
         if holds_in_identity(req, r.view):
             return 1.0

@@ -37,13 +37,14 @@ from dataclasses import dataclass
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
+from fcpkit.core.phrases import phrase
 from fcpkit.core.page.nodes import CONTROL_ROLES
 from fcpkit.core.text import NEGATIONS, PAST, tokenize
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.entities import ADDRESS
 from fcpkit.matching.lexical.page_index import line_tokens
 
-__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE", "pair_chunks"]
+__all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE", "pair_chunks", "says_as_written"]
 
 #: The most a falsifier that does not hold completely scores: the top of the band a model
 #: verifier is asked about, below every drift gate the router applies with a confidence >= 0.
@@ -85,6 +86,7 @@ class Requirement:
     singular: bool = False  # counts nothing (no number): a tally's words ("2 checked in") do not say it
     said: tuple[str, ...] = ()  # the statement's words in order, when it says a word of discourse (a label may quote it)
     wording: tuple[str, ...] = ()  # all its words, when they come down to one common word ("view only"): see holds
+    validation: bool = False  # a form's answer to a value ("Effective date must be ..."): said only by a line so worded
 
     def describe(self) -> list[str]:
         out = []
@@ -249,7 +251,7 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     wording = words if (len(required - NEGATIONS) <= 1 and not groups and not phrases and len(words) >= 2
                         and not any(ch.isdigit() for ch in statement)) else ()
     return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
-                       singular, said, wording)
+                       singular, said, wording, phrase("validation", statement) is not None)
 
 
 #: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
@@ -440,6 +442,12 @@ def holds(req: Requirement, prep) -> int:
                 mask &= _chunks_of(prep, (on & ~attr) | own)
                 if not mask:
                     return 0
+    if req.validation and prep.page is not None and prep.page.is_page:
+        # "Effective date must be" says what a form answered; a field labelled "Effective date"
+        # says none of it: the words that make it an answer ("must be") are stopwords
+        mask &= _chunks_of(prep, lines_where(prep, ("validation",), lambda n: phrase("validation", n.label or n.line) is not None))
+        if not mask:
+            return 0
     if req.wording and prep.page is not None and prep.page.is_page:
         mask &= _chunks_of(prep, _worded_lines(prep, req.wording))
         if not mask:
@@ -501,8 +509,19 @@ def _worded_lines(prep, words: tuple[str, ...]) -> int:
     A statement whose words come down to one common word once stopwords and words of discourse are
     dropped ("view only": *view*) says nothing that word alone says: a "View" menu, a "View all
     alerts" link. It holds only where it stands as written ("Front desk role: view only")."""
-    pattern = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
+    pattern = _worded(words)
     return lines_where(prep, ("worded", words), lambda n: bool(pattern.search(_uncontracted(n.label or n.line))))
+
+
+def says_as_written(req: Requirement, text: str) -> bool:
+    """Whether ``text`` (an action as described) says a statement of one common word as written
+    (:attr:`Requirement.wording`): the action falsifier "Transfer only" is not a click on "Confirm
+    transfer". A statement with more to it: always."""
+    return not req.wording or bool(_worded(req.wording).search(_uncontracted(text)))
+
+
+def _worded(words: tuple[str, ...]) -> "re.Pattern[str]":
+    return re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, words)) + r"(?![^\W_])", re.IGNORECASE)
 
 
 # -- a label the statement quotes ------------------------------------------------------------------
