@@ -170,7 +170,7 @@ def follow_claim(run: RunBook, action: Action) -> Generator[RunEvent, None, bool
     if not isinstance(claimed, str):
         return True
     obs = s.observation
-    check = tracker.claim(claimed, obs)
+    check = tracker.claim(claimed, obs, action)
     if check is not None and (yield from pre_check(run, check, action, obs)).decision is Decision.REPAIR:
         return False
     move = tracker.follow(claimed, check)

@@ -50,6 +50,9 @@ class Bundle:
     #: falsifiers about the state the step finds ("Post is already locked", "Order #100482 is
     #: already canceled"): once the step acted, that state is its own result, so they count only before
     before: frozenset[int] = frozenset()
+    #: falsifiers that say a state persists ("Number of labels is still 412"): until the step wrote,
+    #: the state it is there to change (a step passed over is read on them when a form is sent)
+    persisting: frozenset[int] = frozenset()
     #: the step's execution falsifiers (how the step is done wrong) but those of the state it finds:
     #: nothing of the step's execution exists before it acted, and what the page shows then (a form's
     #: summary of its defaults, "Drop trailer" before the agent ticked live unload) is the state the
@@ -256,14 +259,15 @@ class PlanBundles:
                                  or _old_values(b.statements[i], olds) or _product_absent(self._compile(b.statements[i]), made)
                                  or _other_choice(b.statements[i], [b.statements[k] for k in b.comp])))
         before = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _ALREADY.search(b.statements[i]))
+        persisting = frozenset(i for i, _, level in b.falsifiers if level == "commitment" and _STILL.search(b.statements[i]))
         unplaced = frozenset(i for i, _, level in b.falsifiers if level == "commitment"
                              and _unplaced_absence(self._compile(b.statements[i])))
         branches = frozenset(i for i, scope, level in b.falsifiers if level == "commitment" and scope == "planning"
                              and _BRANCHES.search(c.subgoal))
         executing = frozenset(i for i, scope, level in b.falsifiers if level == "commitment" and scope == "execution") - before
-        changed = absent or things or pending or unsaved or before or unplaced or branches or executing
+        changed = absent or things or pending or unsaved or before or unplaced or branches or executing or persisting
         return replace(b, absences=absent, absent_things=things, pending=pending, unsaved=unsaved, before=before,
-                       unplaced=unplaced, branches=branches, executing=executing) if changed else b
+                       unplaced=unplaced, branches=branches, executing=executing, persisting=persisting) if changed else b
 
     def get(self, plan: Plan, c: Commitment) -> Bundle:
         per = self.prepare(plan)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import replace
-from typing import Any, Protocol, Sequence
+from typing import Any, Collection, Protocol, Sequence
 
 from fcpkit.core.bundles import Bundle, PlanBundles
 from fcpkit.core.check_result import CheckResult
@@ -403,7 +403,7 @@ class StateTester(_Base):
         wrote: set[int] | frozenset[int] = frozenset(), attempted: set[int] | frozenset[int] | None = None,
         passed: Sequence[int] = (), acted: set[int] | frozenset[int] | None = None,
         partly: set[int] | frozenset[int] = frozenset(), inputs: Sequence[str] = (), site: SiteModel | None = None,
-        known: set[int] | frozenset[int] = frozenset(),
+        known: set[int] | frozenset[int] = frozenset(), persisting: bool = True,
     ) -> CheckResult:
         """:func:`advance_check` with the claimed commitment's precondition, and the completion of
         each skipped commitment, scored on ``observation`` (the page the agent moves on from).
@@ -434,23 +434,36 @@ class StateTester(_Base):
         if observation is not None and r.route is Route.VERIFY and r.rule in _SOFT_ADVANCE:
             end = len(plan.commitments) if claimed is None else claimed
             skipped = [k for k in range(active, end) if k not in shown and k not in known]
-            r = self._skipped_drift(plan, skipped, observation, inputs, site) or r
+            r = self._skipped_drift(plan, skipped, observation, inputs, site, (wrote if persisting else None)) or r
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
+    def still_holds(self, c: Commitment, statement: str, observation: Observation, inputs: Sequence[str] = (),
+                    site: SiteModel | None = None) -> bool:
+        """Whether ``c``'s falsifier ``statement`` holds whole on ``observation``, read as a step
+        passed over is (:meth:`_skipped_drift`): a held finding raised only if it is still so."""
+        view = evidence_view(Page.of(observation), self.provenance, False, tuple(inputs), site if site is not None else self.site)
+        v = self._falsify((statement,), view)[0]
+        return v >= 1.0 and v >= self.thresholds.gate_minus(float(c.confidence))
+
     def _skipped_drift(self, plan: Plan, skipped: Sequence[int], observation: Observation,
-                       inputs: Sequence[str], site: SiteModel | None) -> CheckResult | None:
+                       inputs: Sequence[str], site: SiteModel | None,
+                       wrote: "Collection[int] | None" = ()) -> CheckResult | None:
         """A falsifier of a step passed over that holds whole on the page the agent moves on from,
         read on the page's evidence view: route *risk* in that step's scope. Absences of what a step
         acts with, absences that name no place, states the step finds ("already ...") and the
         conditions of a step's other branch are left out: a step's own control is gone once it is
-        done, the state it found is what it changed, and the other branch is a way to do it."""
+        done, the state it found is what it changed, and the other branch is a way to do it.
+        ``wrote`` ``None``: the states a step says persist ("Number of labels is still 412") are
+        left out too for the steps that never wrote (the caller holds them until a form is sent)."""
         page = Page.of(observation)
         view = evidence_view(page, self.provenance, False, tuple(inputs), site if site is not None else self.site)
         for k in skipped:
             c = plan.commitments[k]
             b = self._bundle(plan, c, "state")
-            picked = [(i, scope) for i, scope, level in b.falsifiers
-                      if level == "commitment" and i not in b.absences | b.unplaced | b.before | b.branches]
+            left = b.absences | b.unplaced | b.before | b.branches
+            if wrote is None:
+                left = left | b.persisting
+            picked = [(i, scope) for i, scope, level in b.falsifiers if level == "commitment" and i not in left]
             if not picked:
                 continue
             scores = self._falsify(tuple(b.statements[i] for i, _ in picked), view)

@@ -173,6 +173,8 @@ class CommitmentTracker:
         self._searched: CheckResult | None = None
         #: the last search the agent submitted used terms the task does not ask for
         self._unasked_search = False
+        #: a passed-over step's falsifier saying a state persists, held until a form is sent (:meth:`claim`)
+        self._persisting: CheckResult | None = None
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
         self._falsified_here: set[int] = set()
@@ -226,19 +228,36 @@ class CommitmentTracker:
         return max(action, self.standing, key=STANDINGS.index)
 
     # -- the agent moves on -----------------------------------------------------------------
-    def claim(self, commitment_id: str, observation: Observation | None) -> CheckResult | None:
+    def claim(self, commitment_id: str, observation: Observation | None, action: Action | None = None) -> CheckResult | None:
         """The agent says it now works on ``commitment_id``, on ``observation`` (the page it moves
         on from). Returns the advance check to decide before following it, or ``None`` when the
         move needs none: the same or an earlier commitment, an unknown id, every commitment passed
         over already confirmed, or rules off. A check the caller decides *repair* is not followed;
-        otherwise call :meth:`follow` with it."""
+        otherwise call :meth:`follow` with it.
+
+        With the ``action`` the agent moves on with: a falsifier saying that a state of a step passed
+        over persists ("Number of labels is still 412"), where the step never wrote and the action
+        writes nothing (a read, or setting a form's fields), is held until the agent writes (a
+        save, a submission) or reports (:meth:`test_action`), and raised then if it still holds on
+        that page: the agent may fill a form's fields in another order and come back to that one."""
         j = self.index(commitment_id)
         if not self.rules or j is None or j <= self.active or self.settled(self.active, j):
             return None
-        return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
-                                   self.attempted if self.track_attempts else None,
-                                   acted=self.acted if self.track_attempts else None,
-                                   inputs=tuple(self.inputs), site=self.site, known=self.falsified_on(observation))
+
+        def advance(persisting: bool) -> CheckResult:
+            return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
+                                       self.attempted if self.track_attempts else None,
+                                       acted=self.acted if self.track_attempts else None, inputs=tuple(self.inputs),
+                                       site=self.site, known=self.falsified_on(observation), persisting=persisting)
+
+        check = advance(True)
+        if action is not None and check.route is Route.RISK and not is_report(action) \
+                and (action.effect not in ("write", "irreversible") or sets_fields(action)):
+            lenient = advance(False)
+            if lenient.route is not Route.RISK:
+                self._persisting = check
+                return lenient
+        return check
 
     def follow(self, commitment_id: str, check: CheckResult | None = None) -> Move | None:
         """Make ``commitment_id`` active, given the advance check :meth:`claim` returned (and the
@@ -275,6 +294,15 @@ class CommitmentTracker:
         while its escalation is unresolved)."""
         if self.actions is None:
             raise ValueError("CommitmentTracker.test_action needs the tracker built with actions=ActionTester(...)")
+        persisting = self._persisting
+        if persisting is not None and (is_report(action) or (action.effect in ("write", "irreversible")
+                                                             and not sets_fields(action))):
+            self._persisting = None
+            k = self.index(persisting.commitment)
+            if (k is not None and k not in self.confirmed and self._here is not None and persisting.evidence
+                    and self.tester.still_holds(self.plan.commitments[k], persisting.evidence, self._here,
+                                                tuple(self.inputs), self.site)):
+                return replace(persisting, rule_detail=f"{persisting.rule_detail}; {action.command} sends the form with it")
         searched, self._searched = self._searched, None
         if searched is not None and (is_report(action) or action.effect in ("write", "irreversible")):
             return replace(searched, rule_detail=searched.rule_detail if searched.rule else
@@ -582,7 +610,7 @@ class CommitmentTracker:
         action is the repair's now."""
         self.plan = plan
         self.continues = self.blank = 0
-        self._dialog = self._searched = None
+        self._dialog = self._searched = self._persisting = None
 
     def replanned(self, plan: Plan) -> None:
         """The commitments from the active one on are new: nothing has been done for them yet."""

@@ -171,7 +171,7 @@ class Checker:
             decide(0, opening, observation=before)
         for t, step in enumerate(traj.steps):
             if step.commitment is not None:  # the agent's belief about the active commitment, checked against ours
-                flag = tracker.claim(step.commitment, before)
+                flag = tracker.claim(step.commitment, before, step.action)
                 if flag is None or decide(t, flag, action=step.action, observation=before) is not Decision.REPAIR:
                     tracker.follow(step.commitment, flag)  # keep going: follow the agent
             if step.action.effect in ("write", "irreversible"):

@@ -7,7 +7,7 @@ field's label and a value is denied by that field holding another; the controls 
 grid's rows hold the record in view's values; a negated statement of one common word holds only as
 written (contractions written out); a page that says permission is required refuses; a form's answer ("... must be") is said
 only by a line so worded; an action falsifier of one common word is said only by an action that
-says it as written. Each on pages of two
+says it as written; a passed-over step's "still" is held until the agent writes. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -324,3 +324,47 @@ def test_an_action_falsifier_of_one_common_word_is_said_as_written(statement, sa
         return tester.test(plan, step, Action("click('9')", "Go on.", f"button '{name}'", "write")).alpha_minus
 
     assert alpha(same_word) < 0.6 and alpha(said) >= 0.9
+
+
+# -- a passed-over step's "still" is held until the agent writes ---------------------------------------------------
+
+@pytest.mark.parametrize("first,second,old,new,other", [
+    # a brewery's reprint form: the label count still shows the batch's 412 while the date is typed first
+    (("Number of labels", "412", "240"), ("Best-before date", "14 Aug 2026"), "412", "240", "Submit print job"),
+    # a clinic's referral form: the urgency still shows Routine while the reason is typed first
+    (("Urgency", "Routine", "Urgent"), ("Reason for referral", "Chest pain on exertion"), "Routine", "Urgent", "Send referral"),
+])
+def test_a_passed_over_steps_still_is_held_until_the_agent_writes(first, second, old, new, other):
+    label, _, value = first
+    steps = [Commitment("a", f"Set {label} to {value}", confirm={"completion": [Evidence(f"{label} {value}")]},
+                        falsify={"execution": [Evidence(f"{label} is still {old}")]}),
+             Commitment("b", f"Set {second[0]} to {second[1]}", confirm={"completion": [Evidence(second[1])]}),
+             Commitment("c", f"Press {other}", confirm={"completion": [Evidence("Job queued")]})]
+
+    def form(a: str, b: str) -> Observation:
+        return _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] form 'Request'",
+                    f"\t\t\t[4] textbox '{label}', value='{a}'", f"\t\t\t[5] textbox '{second[0]}', value='{b}'",
+                    f"\t\t\t[6] button '{other}'")
+
+    fill_b = Action(f"fill('5', '{second[1]}')", "Type it.", f"textbox '{second[0]}'", "write")
+    fill_a = Action(f"fill('4', '{new}')", "Type it.", f"textbox '{label}'", "write")
+    send = Action("click('6')", "Send it.", f"button '{other}'", "irreversible")
+
+    def passed_over() -> CommitmentTracker:
+        tr = _tracker("Fill and send the form.", *steps)
+        start = form(old, "")
+        tr.test_page(start)
+        check = tr.claim("b", start, fill_b)
+        assert check is None or check.route is not Route.RISK  # held: the agent may come back to it
+        tr.follow("b", check)
+        _act(tr, fill_b)
+        tr.test_page(form(old, second[1]), before=start, action=fill_b)
+        return tr
+
+    tr = passed_over()  # it comes back to the field, then sends
+    _act(tr, fill_a)
+    tr.test_page(form(new, second[1]), before=form(old, second[1]), action=fill_a)
+    assert tr.test_action(send).route is not Route.RISK
+    tr = passed_over()  # it sends the form with the old value
+    held = tr.test_action(send)
+    assert held.route is Route.RISK and held.evidence == f"{label} is still {old}"
