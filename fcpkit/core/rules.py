@@ -118,9 +118,21 @@ def _sets_what_it_holds(action: Action, before: Page) -> bool:
         if isinstance(value, (list, tuple)) and len(value) == 1:
             value = value[0]  # select_option('5', ['Standard'])
         held = _spoken(node.value or "") if node is not None else ""
-        if not held or not isinstance(value, str) or _spoken(value) != held:
+        if not held or not isinstance(value, str):
+            return False
+        if _spoken(value) != held and not (c.name == "select_option" and _spoken(value) in _selected_options(before, c.args[0])):
             return False
     return True
+
+
+def _selected_options(page: Page, bid: str) -> set[str]:
+    """The names of the options selected under the list box or select ``bid`` (as said): a select may
+    show its value shorter than its option names it ("Elm & 3rd" for "Elm & 3rd (same as now)")."""
+    i = page.position(bid)
+    if i is None:
+        return set()
+    return {_spoken(page.nodes[k].name) for k in page.subtree(i)[1:]
+            if page.nodes[k].kind == "option" and "selected" in page.nodes[k].states and page.nodes[k].name}
 
 
 def _chosen_already(call: str, node) -> bool:

@@ -7,7 +7,8 @@ field's label and a value is denied by that field holding another; the controls 
 grid's rows hold the record in view's values; a negated statement of one common word holds only as
 written (contractions written out); a page that says permission is required refuses; a form's answer ("... must be") is said
 only by a line so worded; an action falsifier of one common word is said only by an action that
-says it as written; a passed-over step's "still" is held until the agent writes. Each on pages of two
+says it as written; a passed-over step's "still" is held until the agent writes; choosing the option a select
+already has selected changes nothing, and should not. Each on pages of two
 applications of our own making, worded differently."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fcpkit.core.dialogs import awaiting_act, dialog_control
 from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
 from fcpkit.core.page import Page, evidence_view
 from fcpkit.core.phrases import phrase
+from fcpkit.core.rules import check_transition
 from fcpkit.core.router import Route
 from fcpkit.core.testers import CheckResult, StateTester
 from fcpkit.core.verify import Decision
@@ -368,3 +370,22 @@ def test_a_passed_over_steps_still_is_held_until_the_agent_writes(first, second,
     tr = passed_over()  # it sends the form with the old value
     held = tr.test_action(send)
     assert held.route is Route.RISK and held.evidence == f"{label} is still {old}"
+
+
+# -- choosing the option a select already has selected ------------------------------------------------------------
+
+@pytest.mark.parametrize("label,shown,options,other", [
+    # a vanpool console's pickup stop: the select shows "Elm & 3rd", its option says "(same as now)"
+    ("Pickup stop on new van", "Elm & 3rd", ["Ridge Rd P&R", "Elm & 3rd (same as now)"], "Ridge Rd P&R"),
+    # a school's lunch account: the plan select shows "Standard", its option "Standard (current plan)"
+    ("Meal plan", "Standard", ["Standard (current plan)", "Vegetarian"], "Vegetarian"),
+])
+def test_choosing_the_option_a_select_already_has_selected_changes_nothing(label, shown, options, other):
+    chosen = next(o for o in options if o.startswith(shown))
+    opts = [f"\t\t\t\t[{10 + k}] option '{o}', selected={o == chosen}" for k, o in enumerate(options)]
+    page = _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] form ''",
+                f"\t\t\t[4] combobox '{label}', value='{shown}'", *opts, "\t\t\t[5] button 'Save'")
+    same = Action(f"select_option('4', '{chosen}')", "Keep it.", f"combobox '{label}'", "write")
+    assert check_transition(page, same, page) is None  # it holds that already: nothing to change
+    hit = check_transition(page, Action(f"select_option('4', '{other}')", "Change it.", f"combobox '{label}'", "write"), page)
+    assert hit is not None and hit.rule == "unchanged_page"
