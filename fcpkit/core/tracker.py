@@ -244,17 +244,17 @@ class CommitmentTracker:
         if not self.rules or j is None or j <= self.active or self.settled(self.active, j):
             return None
 
-        def advance(persisting: bool) -> CheckResult:
+        def advance(persisting: bool) -> CheckResult | None:  # (None: a tester switched off)
             return self.tester.advance(self.plan, self.active, j, observation, self.wrote - self.confirmed,
                                        self.attempted if self.track_attempts else None,
                                        acted=self.acted if self.track_attempts else None, inputs=tuple(self.inputs),
                                        site=self.site, known=self.falsified_on(observation), persisting=persisting)
 
         check = advance(True)
-        if action is not None and check.route is Route.RISK and not is_report(action) \
+        if action is not None and check is not None and check.route is Route.RISK and not is_report(action) \
                 and (action.effect not in ("write", "irreversible") or sets_fields(action)):
             lenient = advance(False)
-            if lenient.route is not Route.RISK:
+            if lenient is not None and lenient.route is not Route.RISK:
                 self._persisting = check
                 return lenient
         return check

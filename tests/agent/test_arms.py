@@ -132,3 +132,19 @@ def test_one_arm_record_configures_the_checker_and_the_runner():
     assert not tester.use_rules and not tester.use_plan_falsifiers and not tester.builtins.enabled
     full = ARMS["full"].runner_options(verifier=KeepGoingVerifier())["state_tester"].inner
     assert full.use_rules and full.use_plan_falsifiers and full.builtins.enabled
+
+
+def test_an_agent_moving_on_under_a_tester_switched_off_meets_no_check():
+    """The tracker asks a switched-off tester for the advance check of an agent that moves on (with
+    the action it moves on with) and gets none: nothing to decide, nothing held."""
+    from fcpkit import Action, ActionTester, LexicalMatcher, Observation
+    from fcpkit.agent.arms import TesterSwitch
+    from fcpkit.core.testers import StateTester
+    from fcpkit.core.tracker import CommitmentTracker
+
+    plan = support_plan()
+    off = TesterSwitch(StateTester(LexicalMatcher()), "off")
+    tracker = CommitmentTracker(plan, off, actions=ActionTester(LexicalMatcher()))
+    page = Observation("https://app.test/tickets", "Tickets", "RootWebArea 'Tickets', focused\n\t[2] main ''")
+    action = Action("fill('5', 'T-390')", "Search.", "textbox 'Search'", "read")
+    assert tracker.claim(plan.commitments[-1].id, page, action) is None
