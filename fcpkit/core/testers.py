@@ -434,34 +434,37 @@ class StateTester(_Base):
         if observation is not None and r.route is Route.VERIFY and r.rule in _SOFT_ADVANCE:
             end = len(plan.commitments) if claimed is None else claimed
             skipped = [k for k in range(active, end) if k not in shown and k not in known]
-            r = self._skipped_drift(plan, skipped, observation, inputs, site, (wrote if persisting else None)) or r
+            r = self._skipped_drift(plan, skipped, observation, inputs, site, hold=None if persisting else wrote) or r
         return replace(r, elapsed_ms=(time.perf_counter() - start) * 1e3)
 
     def still_holds(self, c: Commitment, statement: str, observation: Observation, inputs: Sequence[str] = (),
                     site: SiteModel | None = None) -> bool:
         """Whether ``c``'s falsifier ``statement`` holds whole on ``observation``, read as a step
         passed over is (:meth:`_skipped_drift`): a held finding raised only if it is still so."""
-        view = evidence_view(Page.of(observation), self.provenance, False, tuple(inputs), site if site is not None else self.site)
-        v = self._falsify((statement,), view)[0]
+        v = self._falsify((statement,), self._passed_over_view(observation, inputs, site))[0]
         return v >= 1.0 and v >= self.thresholds.gate_minus(float(c.confidence))
+
+    def _passed_over_view(self, observation: Observation, inputs: Sequence[str], site: SiteModel | None) -> Page:
+        """The page's evidence view, on which a step passed over is read."""
+        return evidence_view(Page.of(observation), self.provenance, False, tuple(inputs), site if site is not None else self.site)
 
     def _skipped_drift(self, plan: Plan, skipped: Sequence[int], observation: Observation,
                        inputs: Sequence[str], site: SiteModel | None,
-                       wrote: "Collection[int] | None" = ()) -> CheckResult | None:
+                       hold: Collection[int] | None = None) -> CheckResult | None:
         """A falsifier of a step passed over that holds whole on the page the agent moves on from,
         read on the page's evidence view: route *risk* in that step's scope. Absences of what a step
         acts with, absences that name no place, states the step finds ("already ...") and the
         conditions of a step's other branch are left out: a step's own control is gone once it is
         done, the state it found is what it changed, and the other branch is a way to do it.
-        ``wrote`` ``None``: the states a step says persist ("Number of labels is still 412") are
-        left out too for the steps that never wrote (the caller holds them until a form is sent)."""
-        page = Page.of(observation)
-        view = evidence_view(page, self.provenance, False, tuple(inputs), site if site is not None else self.site)
+        With ``hold`` (the steps that wrote), the states a step that never wrote says persist
+        ("Number of labels is still 412") are left out too (:meth:`advance` with
+        ``persisting=False``: the caller holds them until the agent writes)."""
+        view = self._passed_over_view(observation, inputs, site)
         for k in skipped:
             c = plan.commitments[k]
             b = self._bundle(plan, c, "state")
             left = b.absences | b.unplaced | b.before | b.branches
-            if wrote is None:
+            if hold is not None and k not in hold:
                 left = left | b.persisting
             picked = [(i, scope) for i, scope, level in b.falsifiers if level == "commitment" and i not in left]
             if not picked:
