@@ -158,9 +158,9 @@ class CommitmentTracker:
         self._dialog: _HeldDialog | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
-        #: (dialog, button, commitment): the acts the plan asks for that the agent performed with a
-        #: button inside a modal dialog, and the commitment active then (:meth:`report_check`)
-        self._dialog_acts: list[tuple[str, str, int]] = []
+        #: (dialog, commitment): the modal dialogs in which the agent pressed a button for an act the
+        #: plan asks for, and the commitment active then (:meth:`report_check`)
+        self._dialog_acts: list[tuple[str, int]] = []
         #: what every page of the site showed in this run (:class:`~fcpkit.core.page.SiteModel`)
         self.site = SiteModel()
         #: ids of the confirmed commitments, in the order they were confirmed
@@ -326,7 +326,7 @@ class CommitmentTracker:
         if self.rules and self._here is not None and action.effect in ("write", "irreversible"):
             used = dialog_control(action, self._here)
             if used is not None and asks_act(used[1], self.tester.context(self.plan).wanted):
-                self._dialog_acts.append((*used, self.active))
+                self._dialog_acts.append((used[0], self.active))
         result = (self.actions.test(self.plan, self.commitment, action, page=self._here) if self._action_page
                   else self.actions.test(self.plan, self.commitment, action))
         if pending is not None and pending.leaving and result.rule == "act_mismatch":
@@ -438,7 +438,7 @@ class CommitmentTracker:
         if self.rules and observation is not None and is_report(action):
             # an act the agent performed in the dialog ran once a page confirmed the step it served:
             # the dialog left open after it (or still in the page while it closes) waits for nothing
-            done = frozenset(d for d, _, k in self._dialog_acts if k in self.confirmed)
+            done = frozenset(d for d, k in self._dialog_acts if k in self.confirmed)
             waiting = awaiting_act(observation, self.tester.context(self.plan).wanted, done)
             if waiting is not None:  # the act the dialog asks to confirm never ran
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="unexpected_dialog",
@@ -624,7 +624,7 @@ class CommitmentTracker:
         self.partly = _within(self.partly, keep)
         self._write_of = self._since = None
         self.confirmed = _within(self.confirmed, keep)
-        self._dialog_acts = [a for a in self._dialog_acts if a[2] in keep]
+        self._dialog_acts = [(d, k) for d, k in self._dialog_acts if k in keep]
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]
         self._advanced_at = [k for k, _ in kept]
         self.advanced = [c for _, c in kept]
