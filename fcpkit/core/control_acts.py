@@ -32,7 +32,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, GENERIC_ACT, acts_of, compile_family
+from fcpkit.core.phrases import DEFERS, GENERIC_ACT, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
@@ -73,8 +73,13 @@ def name_acts(name: str) -> frozenset[str]:
 
 
 def _imperative_acts(text: str) -> set[str]:
-    """The acts a step's instruction names: each clause's verb, or the control it points at."""
+    """The acts a step's instruction names: each clause's verb, or the control it points at. What
+    follows a colon lists the values the step enters or picks ("Enter the device: Aurora X5,
+    purchase date 2023-11-02"): a value's first word is no verb of the step."""
     found: set[str] = set()
+    head_part, colon, _ = text.partition(":")
+    if colon and head_part.strip():
+        text = head_part
     for clause in _CLAUSES.split(text):
         words = clause.split()
         if words and words[0].lower() == "please":
@@ -92,8 +97,10 @@ def _expected(instructions: tuple[str, ...], outcomes: tuple[str, ...]) -> tuple
     for text in instructions:
         found |= _imperative_acts(text)
     for text in outcomes:  # "Price ... updated", "Expense report ... approved": the effect it expects
-        for word in _PARTICIPLE.findall(text):
-            found |= acts_of(word)
+        for m in _PARTICIPLE.finditer(text):
+            if m.start() == 0 and _WHEN_WHERE.match(text, m.end()):
+                continue  # "Purchased at Leeds", "Created on 2 May": a field's label, when or where, not an act
+            found |= acts_of(m.group(0))
     # a step that speaks of a request ("start a documents request", "send the approval request") asks
     # for one: a control named "Request documents" is its own act, not a hand-over
     asks = any(defers(t) or _REQUEST_NOUN.search(t) for t in instructions + outcomes)
@@ -101,6 +108,9 @@ def _expected(instructions: tuple[str, ...], outcomes: tuple[str, ...]) -> tuple
 
 
 _REQUEST_NOUN = re.compile(r"\brequests?\b", re.IGNORECASE)
+#: A preposition of time or place after a statement's opening participle: the participle labels a
+#: field ("Purchased at", "Created on", "Received from"), as a record page prints it.
+_WHEN_WHERE = re.compile(r"\s+(?:at|on|in|from)\b", re.IGNORECASE)
 
 
 def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:
@@ -150,7 +160,7 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if not expected:
         return None
     want = "/".join(sorted(expected))
-    if defers(name) and not asks_request:
+    if defers(name) and not asks_request and not (phrase("draft", name) and _edits_values(c)):
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
     got = name_acts(name)
@@ -158,6 +168,30 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
         return RuleHit("act_mismatch", f"{role} {name!r} would {'/'.join(sorted(got))}, not the {want} that "
                                        f"{c.id!r} means")
     return None
+
+
+#: Verbs of the generic act that edit a value rather than finish a form ("Set the clock-out to
+#: 16:00", "Change the price"): a step said with them is done by typing and choosing.
+_EDIT_VERBS = frozenset("set change update edit correct adjust amend".split())
+
+
+def _edits_values(c: Commitment) -> bool:
+    """Whether ``c``'s only act is editing values: every act its instruction names is the generic
+    one, said with a verb that edits (:data:`_EDIT_VERBS`), and its outcomes name no other act. On
+    such a step a draft save keeps the edit and leaves the form's own finish to the step that
+    submits it; a step that submits, approves or pays is not done by a draft."""
+    expected, _ = expected_acts(c)
+    if expected != {GENERIC_ACT}:
+        return False
+    for text in [c.subgoal] + [e.text for items in c.confirm.values() for e in items if e.on_action]:
+        head_part, colon, _ = text.partition(":")
+        for clause in _CLAUSES.split(head_part if colon and head_part.strip() else text):
+            words = clause.split()
+            if words and words[0].lower() == "please":
+                words = words[1:]
+            if words and acts_of(words[0]) and words[0].lower() not in _EDIT_VERBS:
+                return False
+    return True
 
 
 def _names_control(c: Commitment, name: str) -> bool:

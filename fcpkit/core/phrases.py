@@ -141,6 +141,16 @@ VALIDATION: Family = {
 
 #: What the application says of work it has started and not finished ("Saving ETR…", "Processing
 #: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
+#: A control that keeps a form's values for later, for the same user ("Save draft", "Save as
+#: draft", "Save for later"): it hands nothing to anyone and applies nothing; the form stays, and
+#: a message saying the draft was kept is the whole of its effect.
+DRAFT: Family = {
+    "en": [r"\bsave (?:as )?(?:a )?draft\b", r"\bsave for later\b"],
+    "de": [r"\bals entwurf\b", r"\bentwurf speichern\b"],
+    "fr": [r"\b(?:en|comme) brouillon\b", r"\benregistrer le brouillon\b"],
+    "es": [r"\bcomo borrador\b", r"\bguardar borrador\b"],
+}
+
 PENDING: Family = {
     "en": [r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.|$)",
            r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],
@@ -225,7 +235,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "refused": compile_family(REFUSED), "missing": compile_family(MISSING), "empty": compile_family(EMPTY),
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
     "recovering": compile_family(RECOVERING), "read_failed": compile_family(READ_FAILED), "remove_filter": compile_family(REMOVE_FILTER),
-    "validation": compile_family(VALIDATION), "pending": compile_family(PENDING),
+    "validation": compile_family(VALIDATION), "pending": compile_family(PENDING), "draft": compile_family(DRAFT),
 }
 
 

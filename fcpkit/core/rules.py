@@ -389,6 +389,21 @@ def _keeps(action: Action, before: Page) -> bool:
     return bool(calls)
 
 
+def _keeps_draft(action: Action, before: Page, after: Page, origin: Page) -> bool:
+    """Whether ``action`` pressed a control that keeps the form as a draft
+    (:data:`~fcpkit.core.phrases.DRAFT`) and ``after`` carries a message ``origin`` did not: a draft
+    changes no content of the page, and the message is its answer (a silent no-op says nothing)."""
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    pressed = [before.position(c.bid) for c in calls if c.bid is not None]
+    if not pressed or any(i is None or not phrase("draft", before.nodes[i].label) for i in pressed):
+        return False
+    old = set(origin.messages)
+    return any(m not in old for m in after.messages)
+
+
 def check_transition(
     before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
 ) -> RuleHit | None:
@@ -439,6 +454,8 @@ def check_transition(
             return None  # the write raised a dialog that asks something (a confirmation): the application answered
         if origin is not None and _answers(after, origin):
             return None  # it refused a value ("must be a number") or took the work on ("Saving…"): not silent
+        if origin is not None and before is not None and _keeps_draft(action, before, after, origin):
+            return None  # "Save draft": the form stays and a message says the draft was kept; that is all it does
         if origin is not None and same_page(origin, after, content_fingerprint):
             return RuleHit("unchanged_page", f"{action.command} changed nothing but a status message on the page {said}")
     return None

@@ -208,6 +208,19 @@ PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" ->
 _DATE_FRAGMENT = re.compile(r"(?<![\w/.:-])\d{1,4}[/-](?=\s|$)")
 
 
+#: "Out of stock", "out of warranty", "out of service": a state the thing lacks, said as a
+#: negation ("no stock"), so "in stock: 2" does not hold "out of stock" and "Out of stock" holds
+#: "no stock". Not a count ("3 out of 5") and not a verb's particle ("sign out of", "opted out of",
+#: "moved out of"), where nothing is lacking.
+_OUT_OF = re.compile(
+    r"(?<![\w])(?<!\bsign )(?<!signed )(?<!signing )(?<!\blog )(?<!logged )(?<!logging )(?<!\bopt )(?<!opted )"
+    r"(?<!opting )(?<!\bcheck )(?<!checked )(?<!\bmove )(?<!moved )(?<!\bstep )(?<!stepped )"
+    r"(?<!\bget )(?<!\bgot )(?<!\bcome )(?<!\bcame )(?<!\bgo )(?<!\bwent )(?<!\bback )(?<!backed )"
+    r"(?<!\btake )(?<!\btook )(?<!\bcopy )(?<!copied )(?<!\bprint )(?<!printed )(?<!\bswitch )"
+    r"(?<!switched )(?<!\bzoom )(?<!zoomed )(?<!\bwalk )(?<!walked )(?<!\bdrop )(?<!dropped )"
+    r"out of(?!\w)(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred)\b)")
+
+
 @page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers, snake_case names and numbers kept whole and canonical.
@@ -219,6 +232,8 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     needs a page that says *cancelled*, and "Please cancel" does not support it.
     """
     text = _DATE_FRAGMENT.sub(" ", _THOUSANDS.sub("", canon_roles(text.lower()).replace("’", "'").replace("n't", " not")))
+    if "out of" in text:
+        text = _OUT_OF.sub(" no ", text)
     out: list[str] = []
     for tok in _TOKEN.findall(text):
         if _NUMBER.match(tok):

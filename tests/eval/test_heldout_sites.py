@@ -14,7 +14,8 @@ billing console's credits, a crew desk's trip swaps, a court clerk's filings, a 
 hospital pharmacy's order verification, a lease's renewal options, an outage desk's crews, a grant
 office's budget transfers, a vet clinic's check-in, a freight forwarder's bookings, an IT equipment
 lending desk, an interview scheduler, a hotel's housekeeping board, a park's wilderness permits, a seed library's returns, an accounting
-firm's document requests): the default checker, lower
+firm's document requests, a deployment console's promotions and rollbacks, a timesheet portal's
+approvals and corrections, a repair shop's warranty claims): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault.
 When each arrived it flagged most or all of its healthy runs (data/heldout/README.md)."""
@@ -42,9 +43,10 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/pharmarx": 11, "heldout/leasebook": 9, "heldout/gridops": 8,
           "heldout/grantdesk": 10, "heldout/vetline": 9, "heldout/freightdesk": 11, "heldout/kitroom": 8,
           "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
-          "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 11,
+          "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 10,
           "heldout/orchardline": 10, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
-          "heldout/labelprint": 10, "heldout/adoptly": 11}
+          "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 8, "heldout/timecard": 7,
+          "heldout/warrantly": 7}
 
 
 @pytest.mark.parametrize("name", sorted(CAUGHT))

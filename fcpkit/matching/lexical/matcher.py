@@ -42,7 +42,7 @@ from fcpkit.matching.lexical.falsify import score_falsifiers
 from fcpkit.matching.lexical.claims import AFTER_RECORD_STEMS, EXCLUSION, Claim, compile_claim, names_a_page
 from fcpkit.matching.lexical.page_index import line_tokens, with_series
 from fcpkit.matching.lexical.keys import named_place, names, predicates
-from fcpkit.matching.lexical.recall import identity_recall, recall
+from fcpkit.matching.lexical.recall import recall
 from fcpkit.matching.lexical.scorers import Prepared, Stmt
 
 __all__ = ["LexicalMatcher", "PAGE_WORDS", "Explanation"]
@@ -373,7 +373,7 @@ class LexicalMatcher:
     def _score_one(self, st: Stmt, page: Prepared, trace: list | None = None) -> float:
         kind = st.kind
         if kind == "identity":
-            return identity_recall(st, page)
+            return sc.identity(st, page, trace)
         if kind == "literal":
             return recall(st, page)
         if kind == "absence":
@@ -451,7 +451,7 @@ class LexicalMatcher:
             compiled = tuple(self._compile(s) for s in statements)
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
-        by_kind = {"identity": identity_recall, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
+        by_kind = {"identity": sc.identity, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
                    "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place,
                    "either": self._score_one, "both": self._score_one}
         hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))

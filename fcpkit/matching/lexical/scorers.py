@@ -28,7 +28,7 @@ from fcpkit.core.text import PAST, dates, dates_match, is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
 from fcpkit.matching.lexical.page_index import field_labels, list_titles, live_tokens, name_index, same_name_as
-from fcpkit.matching.lexical.recall import bound_ok, lines_with, recall
+from fcpkit.matching.lexical.recall import bound_ok, identity_recall, lines_with, recall
 from fcpkit.matching.lexical.strict import PARTIAL as _PARTIAL
 
 __all__ = ["Stmt", "Prepared"]
@@ -526,6 +526,48 @@ def field_score(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     if trace is not None:
         trace.append(("literal", None, f"no field labelled {claim.subject!r}: the words anywhere", s))
     return s
+
+
+def identity(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """The page's identity (:func:`~.recall.identity_recall`); a statement read as a bare name that
+    is a field's label and then its value ("Status Registered", "Fault category Display") also holds
+    where the page's own content binds that label to that value. Plans write a completion as the
+    label and the value a record page shows; no record's name begins with one of its page's field
+    labels followed by that field's value, so a name keeps its identity reading."""
+    s = identity_recall(st, prep)
+    if s >= 1.0 or st.claim is None:
+        return s
+    hit = labelled_value(st.claim.statement, prep)
+    if hit is not None:
+        if trace is not None:
+            trace.append(("field", hit.node, f"{hit.label} = {hit.value}", 1.0))
+        return 1.0
+    return s
+
+
+def labelled_value(statement: str, prep: Prepared):
+    """The field of the page's own content (not chrome, not an item that lists another record)
+    whose label is the first words of ``statement`` and whose value is the rest, or None."""
+    page = prep.page
+    if page is None or not page.is_page or not page.fields:
+        return None
+    words = statement.split()
+    heads = []
+    for k in range(1, min(len(words), 4)):
+        rest = " ".join(words[k:]).strip(" .:·—-")
+        label = frozenset(tokenize(" ".join(words[:k])))
+        if label and rest:
+            heads.append((label, rest))
+    if not heads:
+        return None
+    chrome, listed = page.chrome, page.mentions
+    for f, have in zip(page.fields, field_labels(prep)):
+        if f.node in chrome or f.node in listed or not f.value:
+            continue
+        for label, rest in heads:
+            if label == have and _value_matches(rest, f.value):
+                return f
+    return None
 
 
 def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:

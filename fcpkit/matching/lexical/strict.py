@@ -662,8 +662,9 @@ def pair_chunks(prep, pair: tuple[str, str]) -> int:
     return hit
 
 
-#: A negation followed by the word it denies on its own line ("not rejected", "can't resize").
-_DENIES = re.compile(r"(?:\b(?:not|no|never|cannot)|n't)\s+(?:been\s+|be\s+|yet\s+)?[^\W\d_]{3,}", re.IGNORECASE)
+#: A negation followed by the word it denies on its own line ("not rejected", "can't resize", "out
+#: of date": what :func:`~fcpkit.core.text.tokenize` reads as a negation).
+_DENIES = re.compile(r"(?:\b(?:not|no|never|cannot|out of)|n't)\s+(?:been\s+|be\s+|yet\s+)?[^\W\d_]{3,}", re.IGNORECASE)
 
 
 def _denying_lines(prep) -> int:
