@@ -151,7 +151,7 @@ class _Base:
         page_changed: bool = False, no_evidence_steps: int = 0, plus_text: "Page | None" = None,
         labels: frozenset[str] = frozenset(), minus_text: "Page | None" = None, acted: bool = True,
         saved: bool = True, used: tuple[frozenset[str], ...] = (), found_text: "Page | None" = None,
-        skip: frozenset[int] = frozenset(),
+        skip: frozenset[int] = frozenset(), whole: bool = False,
     ) -> CheckResult:
         if plus_text is not None:  # a page: each statement read on its view (:mod:`fcpkit.core.views`)
             scores = score_views(self._scores, self._falsify, b.statements, b.n_plus, text, plus_text,
@@ -175,6 +175,8 @@ class _Base:
         if b.comp:
             a_comp: float | None = sum(scores[i] for i in b.comp) / len(b.comp)
             comp_best = max(scores[i] for i in b.comp)
+            if whole:  # a page the agent did nothing on for this step: all of its completion, or none
+                a_comp = min(scores[i] for i in b.comp)
             if a_comp > a_plus:
                 a_plus, plus_i = a_comp, max(b.comp, key=scores.__getitem__)
         else:
@@ -287,6 +289,7 @@ class StateTester(_Base):
         saved: bool = True,
         dialogs: bool = True,
         made: frozenset[RecordId] = frozenset(),
+        whole: bool = False,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -302,7 +305,10 @@ class StateTester(_Base):
         ``dialogs``: read a new modal dialog the plan does not name here (off: the caller judges it
         by the agent's next action, :meth:`dialog_hit`). ``made``: the records the agent's own writes
         made (:func:`~fcpkit.core.tracker.made_records`), which the built-ins read as the task's when
-        the task asks for a record to be made (:attr:`TaskContext.makes_records`)."""
+        the task asks for a record to be made (:attr:`TaskContext.makes_records`). ``whole``: the
+        page completes the step only where every one of its completion statements holds, not on
+        their mean (:meth:`CommitmentTracker.retest <fcpkit.core.tracker.CommitmentTracker.retest>`:
+        the page that completed the step before, on which the agent did nothing for this one)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if hit is None and dialogs:
@@ -328,7 +334,7 @@ class StateTester(_Base):
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
                             minus_text=minus,
                             acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x),
-                            found_text=None if acted and saved else _found(minus, inputs))
+                            found_text=None if acted and saved else _found(minus, inputs), whole=whole)
 
     def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,
                    observation: Observation) -> RuleHit | None:

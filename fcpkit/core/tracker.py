@@ -572,10 +572,14 @@ class CommitmentTracker:
         return True
 
     def retest(self, observation: Observation) -> CheckResult:
-        """The page that completed the previous commitment, tested against the active one."""
+        """The page that completed the previous commitment, tested against the active one. The
+        agent took no action for this one on it, so the page completes it only where all of its
+        completion holds (``whole``): a mean over partial readings (a "3" in a table cell for
+        "Units 3") would pass over a step the agent has still to do."""
+        acted = not self.track_attempts or self.active in self.attempted
         result = self.tester.test(self.plan, self.commitment, observation, inputs=tuple(self.inputs), site=self.site,
-                                  acted=not self.track_attempts or self.active in self.attempted,
-                                  saved=not self.track_attempts or self.active in self.wrote)
+                                  acted=acted, saved=not self.track_attempts or self.active in self.wrote,
+                                  whole=not acted)
         self._tested(observation, result)
         return result
 

@@ -4,7 +4,9 @@ completion written as a field's label and its value ("Status Registered") holds 
 page binds that label to that value, not where a listed row does; the values a step lists after a
 colon, and a participle that labels when or where, name no act of the step; a draft saved on a
 step that only edits values is no act of another kind, and no silent no-op when the application
-says it kept the draft. Each on pages of two applications of our own making, worded differently."""
+says it kept the draft; the page that completed a step completes the next, on which the agent did
+nothing yet, only where all of the next step's completion holds. Each on pages of two
+applications of our own making, worded differently."""
 
 from __future__ import annotations
 
@@ -135,3 +137,41 @@ def test_a_draft_the_application_says_it_kept_is_no_silent_no_op(form, field, va
     save = Action("click('10')", "Save it.", "button 'Save'", "write")
     hit = check_transition(typed, save, page(value, "Saved."))
     assert hit is not None and hit.rule == "unchanged_page"
+
+
+# -- the page that completed a step completes the next only with all of its completion ----------------------------
+
+@pytest.mark.parametrize("record,lines,second,wholly", [
+    # a claims portal: the claim page lists its lines, each with its Correct button; the next step opens one
+    ("Claim CLM-1", ("columnheader 'Line'", "columnheader 'Units'", "cell '2'", "cell '3'", "button 'Correct claim line 2'"),
+     ("Open the correction form for line 2", ["Correct claim line 2", "Procedure code 99214", "Units 3"]),
+     ("heading 'Correct claim line 2'", "StaticText 'Procedure code: 99214'", "spinbutton 'Units', value='3'")),
+    # a library desk: the member page lists loans, each with its Renew button; the next step renews one
+    ("Member M-77", ("columnheader 'Item'", "columnheader 'Renewals'", "cell 'The Hobbit'", "cell '1'",
+                     "button 'Renew loan of The Hobbit'"),
+     ("Renew the loan of The Hobbit", ["Renew the loan of The Hobbit", "Renewals 1", "Due date 14 May"]),
+     ("StaticText 'Due date: 14 May'", "StaticText 'Renewals: 1'")),
+])
+def test_the_page_that_completed_a_step_completes_the_next_only_wholly(record, lines, second, wholly):
+    from fcpkit import Plan
+    from fcpkit.core.router import Route
+    from fcpkit.core.testers import StateTester
+    from fcpkit.core.tracker import CommitmentTracker
+
+    first = Commitment("find", f"Open {record}", confirm={"completion": [Evidence(record)]})
+    nxt = Commitment("open", second[0], confirm={"completion": [Evidence(s) for s in second[1]]})
+
+    def page(*extra: str) -> Observation:
+        body = ["\t[2] main ''", f"\t\t[3] heading '{record}', level=1", "\t\t[4] table 'Lines'", "\t\t\t[5] row ''"]
+        body += [f"\t\t\t\t[{10 + k}] {line}" for k, line in enumerate(lines)]
+        body += [f"\t\t[{30 + k}] {line}" for k, line in enumerate(extra)]
+        return _obs("https://app.test/r/1", record, *body)
+
+    def retested(obs: Observation) -> Route:
+        tr = CommitmentTracker(Plan("Do it.", [first, nxt]), StateTester(LexicalMatcher()))
+        assert tr.test_page(obs).route is Route.COMPLETE and tr.complete()
+        return tr.retest(obs).route
+
+    # the step's control and a number in a table cell: most of its completion, read on the page before the step
+    assert retested(page()) is not Route.COMPLETE
+    assert retested(page(*wholly)) is Route.COMPLETE  # one page may complete both when it says all of it
