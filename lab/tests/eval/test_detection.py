@@ -348,7 +348,9 @@ def test_two_corpora_get_an_all_row(corpus_path, tmp_path):
 
 @pytest.mark.skipif(not EXAMPLE.exists(), reason="example corpus not written yet")
 def test_example_corpus_arms(tmp_path):
-    res = run_detection([EXAMPLE], out_dir=tmp_path, fig_dir=None, tau_shifts=(0.0,), delta_scales=(1.0,))
+    # the arms at the lower bound are what this test reads: no sweep, no telemetry, no upper bound
+    res = run_detection([EXAMPLE], out_dir=tmp_path, fig_dir=None, bounds=("lower",), tau_shifts=(0.0,),
+                        delta_scales=(1.0,), sweep=False, telemetry=False)
     out = row(res.arms, arm="outcome", bound="lower")
     assert out.detection_rate == 1.0 and out.steps_saved_mean == 0
     assert row(res.arms, arm="confirming-only", bound="lower").detected == 0
