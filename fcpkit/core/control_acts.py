@@ -72,22 +72,28 @@ def name_acts(name: str) -> frozenset[str]:
     return frozenset(found) or acts_of(name)
 
 
-def _imperative_acts(text: str) -> set[str]:
-    """The acts a step's instruction names: each clause's verb, or the control it points at. What
-    follows a colon lists the values the step enters or picks ("Enter the device: Aurora X5,
-    purchase date 2023-11-02"): a value's first word is no verb of the step."""
-    found: set[str] = set()
+def _clauses(text: str) -> list[list[str]]:
+    """The words of each clause of a step's instruction, "please" dropped. What follows a colon
+    lists the values the step enters or picks ("Enter the device: Aurora X5, purchase date
+    2023-11-02"): a value's first word is no verb of the step, so only the part before it counts."""
     head_part, colon, _ = text.partition(":")
     if colon and head_part.strip():
         text = head_part
+    out = []
     for clause in _CLAUSES.split(text):
         words = clause.split()
         if words and words[0].lower() == "please":
             words = words[1:]
-        if not words:
-            continue
-        head = words[0].lower()
-        found |= name_acts(" ".join(words[1:])) if head in _POINTING else acts_of(words[0])
+        if words:
+            out.append(words)
+    return out
+
+
+def _imperative_acts(text: str) -> set[str]:
+    """The acts a step's instruction names: each clause's verb, or the control it points at."""
+    found: set[str] = set()
+    for words in _clauses(text):
+        found |= name_acts(" ".join(words[1:])) if words[0].lower() in _POINTING else acts_of(words[0])
     return found
 
 
@@ -116,9 +122,13 @@ _WHEN_WHERE = re.compile(r"\s+(?:at|on|in|from)\b", re.IGNORECASE)
 def expected_acts(c: Commitment) -> tuple[frozenset[str], bool]:
     """The acts commitment ``c`` means (its subgoal's and action evidence's verbs, the participles of
     its completion evidence) and whether it itself asks for a request (deferral)."""
-    instructions = [c.subgoal] + [e.text for items in c.confirm.values() for e in items if e.on_action]
     outcomes = [e.text for e in c.confirm.get("completion", ()) if e.on_state]
-    return _expected(tuple(instructions), tuple(outcomes))
+    return _expected(_instructions(c), tuple(outcomes))
+
+
+def _instructions(c: Commitment) -> tuple[str, ...]:
+    """What commitment ``c`` tells the agent to do: its subgoal and its action evidence."""
+    return (c.subgoal, *(e.text for items in c.confirm.values() for e in items if e.on_action))
 
 
 def _control(action: Action) -> tuple[str, str] | None:
@@ -183,15 +193,8 @@ def _edits_values(c: Commitment) -> bool:
     expected, _ = expected_acts(c)
     if expected != {GENERIC_ACT}:
         return False
-    for text in [c.subgoal] + [e.text for items in c.confirm.values() for e in items if e.on_action]:
-        head_part, colon, _ = text.partition(":")
-        for clause in _CLAUSES.split(head_part if colon and head_part.strip() else text):
-            words = clause.split()
-            if words and words[0].lower() == "please":
-                words = words[1:]
-            if words and acts_of(words[0]) and words[0].lower() not in _EDIT_VERBS:
-                return False
-    return True
+    return all(words[0].lower() in _EDIT_VERBS or not acts_of(words[0]) for text in _instructions(c)
+               for words in _clauses(text))
 
 
 def _names_control(c: Commitment, name: str) -> bool:

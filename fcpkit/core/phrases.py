@@ -139,8 +139,6 @@ VALIDATION: Family = {
     "es": [r"\bdebe ser\b", r"\bes obligatorio\b", r"\bintroduzca un\b", r"\bseleccione\b"],
 }
 
-#: What the application says of work it has started and not finished ("Saving ETR…", "Processing
-#: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
 #: A control that keeps a form's values for later, for the same user ("Save draft", "Save as
 #: draft", "Save for later"): it hands nothing to anyone and applies nothing; the form stays, and
 #: a message saying the draft was kept is the whole of its effect.
@@ -151,6 +149,8 @@ DRAFT: Family = {
     "es": [r"\bcomo borrador\b", r"\bguardar borrador\b"],
 }
 
+#: What the application says of work it has started and not finished ("Saving ETR…", "Processing
+#: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
 PENDING: Family = {
     "en": [r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.|$)",
            r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],

@@ -375,30 +375,30 @@ def _browser_error(s: str) -> re.Match[str] | None:
     return _BROWSER_ERROR.search(s)
 
 
-def _keeps(action: Action, before: Page) -> bool:
-    """Whether ``action`` clicks, inside a modal dialog of ``before``, an answer that keeps things as
-    they are ("Keep 09:30", "Leave as is": :func:`~fcpkit.core.dialogs.keeps`): it asks for no change."""
+def _pressed(action: Action, before: Page) -> list[int] | None:
+    """The positions on ``before`` of the nodes ``action`` acts on; ``None`` when it names none or
+    one that is not there (or cannot be parsed)."""
     try:
         calls = parse_action(action.command)
     except ValueError:
-        return False
-    for c in calls:
-        i = before.position(c.bid)
-        if i is None or before.zones[i] != "dialog" or not keeps(before.nodes[i].label):
-            return False
-    return bool(calls)
+        return None
+    at = [before.position(c.bid) for c in calls]
+    return None if not at or any(i is None for i in at) else at
+
+
+def _keeps(action: Action, before: Page) -> bool:
+    """Whether ``action`` clicks, inside a modal dialog of ``before``, an answer that keeps things as
+    they are ("Keep 09:30", "Leave as is": :func:`~fcpkit.core.dialogs.keeps`): it asks for no change."""
+    at = _pressed(action, before)
+    return at is not None and all(before.zones[i] == "dialog" and keeps(before.nodes[i].label) for i in at)
 
 
 def _keeps_draft(action: Action, before: Page, after: Page, origin: Page) -> bool:
     """Whether ``action`` pressed a control that keeps the form as a draft
     (:data:`~fcpkit.core.phrases.DRAFT`) and ``after`` carries a message ``origin`` did not: a draft
     changes no content of the page, and the message is its answer (a silent no-op says nothing)."""
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return False
-    pressed = [before.position(c.bid) for c in calls if c.bid is not None]
-    if not pressed or any(i is None or not phrase("draft", before.nodes[i].label) for i in pressed):
+    at = _pressed(action, before)
+    if at is None or not all(phrase("draft", before.nodes[i].label) for i in at):
         return False
     old = set(origin.messages)
     return any(m not in old for m in after.messages)

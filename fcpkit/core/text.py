@@ -208,17 +208,16 @@ PAST = "~ed"  #: suffix of the marker token of a past participle: "cancelled" ->
 _DATE_FRAGMENT = re.compile(r"(?<![\w/.:-])\d{1,4}[/-](?=\s|$)")
 
 
+#: Verbs whose particle "out" is followed by "of" with nothing lacking ("sign out of", "opted out of").
+_OUT_VERBS = ("sign signed signing log logged logging opt opted opting check checked move moved step stepped get got "
+              "come came go went back backed take took copy copied print printed switch switched zoom zoomed walk "
+              "walked drop dropped").split()
 #: "Out of stock", "out of warranty", "out of service": a state the thing lacks, said as a
 #: negation ("no stock"), so "in stock: 2" does not hold "out of stock" and "Out of stock" holds
 #: "no stock". Not a count ("3 out of 5") and not a verb's particle ("sign out of", "opted out of",
 #: "moved out of"), where nothing is lacking.
-_OUT_OF = re.compile(
-    r"(?<![\w])(?<!\bsign )(?<!signed )(?<!signing )(?<!\blog )(?<!logged )(?<!logging )(?<!\bopt )(?<!opted )"
-    r"(?<!opting )(?<!\bcheck )(?<!checked )(?<!\bmove )(?<!moved )(?<!\bstep )(?<!stepped )"
-    r"(?<!\bget )(?<!\bgot )(?<!\bcome )(?<!\bcame )(?<!\bgo )(?<!\bwent )(?<!\bback )(?<!backed )"
-    r"(?<!\btake )(?<!\btook )(?<!\bcopy )(?<!copied )(?<!\bprint )(?<!printed )(?<!\bswitch )"
-    r"(?<!switched )(?<!\bzoom )(?<!zoomed )(?<!\bwalk )(?<!walked )(?<!\bdrop )(?<!dropped )"
-    r"out of(?!\w)(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred)\b)")
+_OUT_OF = re.compile("(?<![\\w])" + "".join(f"(?<!\\b{v} )" for v in _OUT_VERBS)
+                     + r"out of(?!\w)(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred)\b)")
 
 
 @page_cache(16384)
