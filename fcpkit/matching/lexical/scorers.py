@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fcpkit.core.caches import page_cache
-from fcpkit.core.page import Page, record_ids
+from fcpkit.core.page import Field, Page, record_ids
 from fcpkit.core.text import PAST, dates, dates_match, is_key_token, tokenize
 from fcpkit.matching.lexical.claims import Claim
 from fcpkit.matching.lexical.grammar import LIST_NOUNS
@@ -545,20 +545,12 @@ def identity(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     return s
 
 
-def labelled_value(statement: str, prep: Prepared):
+def labelled_value(statement: str, prep: Prepared) -> Field | None:
     """The field of the page's own content (not chrome, not an item that lists another record)
     whose label is the first words of ``statement`` and whose value is the rest, or None."""
     page = prep.page
-    if page is None or not page.is_page or not page.fields:
-        return None
-    words = statement.split()
-    heads = []
-    for k in range(1, min(len(words), 4)):
-        rest = " ".join(words[k:]).strip(" .:·—-")
-        label = frozenset(tokenize(" ".join(words[:k])))
-        if label and rest:
-            heads.append((label, rest))
-    if not heads:
+    heads = _label_value_splits(statement)
+    if page is None or not page.is_page or not page.fields or not heads:
         return None
     chrome, listed = page.chrome, page.mentions
     for f, have in zip(page.fields, field_labels(prep)):
@@ -568,6 +560,20 @@ def labelled_value(statement: str, prep: Prepared):
             if label == have and _value_matches(rest, f.value):
                 return f
     return None
+
+
+@page_cache(16384, kind="statement")
+def _label_value_splits(statement: str) -> tuple[tuple[frozenset[str], str], ...]:
+    """Each way ``statement`` reads as a label of one to three words and then a value: (the
+    label's tokens, the value). It depends on the statement alone, so it is worked out once."""
+    words = statement.split()
+    out = []
+    for k in range(1, min(len(words), 4)):
+        rest = " ".join(words[k:]).strip(" .:·—-")
+        label = frozenset(tokenize(" ".join(words[:k])))
+        if label and rest:
+            out.append((label, rest))
+    return tuple(out)
 
 
 def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
