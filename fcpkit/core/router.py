@@ -152,6 +152,7 @@ def route(
     can_complete: bool = True,
     page_changed: bool = False,
     no_evidence_steps: int = 0,
+    idle: bool = False,
 ) -> Route:
     """Route one test (Equation 6, falsify-first).
 
@@ -159,6 +160,10 @@ def route(
     ``alpha_plus``); ``can_complete=False`` (action-level tests) never returns ``COMPLETE``.
     ``page_changed``: the action changed the page; ``no_evidence_steps``: how many page-changing
     steps right before this one showed no evidence of the commitment (the no-evidence check).
+    ``idle``: the agent has taken no action for the commitment yet (the page that completed the
+    previous one, read again for this one): confirming support may complete it, but short of the
+    gate it is the page the step starts from, not a question for the verifier; only falsifier
+    support escalates.
     """
     t = thresholds
     comp = alpha_plus if alpha_comp is None else alpha_comp
@@ -174,10 +179,10 @@ def route(
         and comp - alpha_minus >= t.delta_plus
     ):
         return Route.COMPLETE
-    near_gate = alpha_minus >= g_minus - t.uncertainty or (can_complete and comp >= g_plus - t.uncertainty)
+    near_gate = alpha_minus >= g_minus - t.uncertainty or (can_complete and not idle and comp >= g_plus - t.uncertainty)
     # Action tests weigh overlap with falsifiers, not lack of alignment: alpha+ alone never escalates.
     # With progress_continues, neither does confirming support below the completion band on a page.
-    confirming = (0.0 if t.progress_continues else alpha_plus) if can_complete else 0.0
+    confirming = (0.0 if t.progress_continues or idle else alpha_plus) if can_complete else 0.0
     weak = max(confirming, alpha_minus) < t.pi_low
     if weak and not near_gate:
         if t.periodic_check and consecutive_continues >= t.periodic_check:

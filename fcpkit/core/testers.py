@@ -201,7 +201,7 @@ class _Base:
                 a_minus, best = s, (i, scope, level)
         r = route(a_plus, a_minus, kappa, t, alpha_comp=a_comp,
                   consecutive_continues=consecutive_continues, can_complete=can_complete,
-                  page_changed=page_changed, no_evidence_steps=no_evidence_steps)
+                  page_changed=page_changed, no_evidence_steps=no_evidence_steps, idle=whole)
         if hit is not None and hit.rule in BUILTIN_RULES and r is Route.RISK:
             hit = None  # attribution: the plan's own falsifier past its gate says it; the built-in defers (README)
         if hit is not None:

@@ -72,6 +72,27 @@ def test_actions_never_complete_and_alignment_alone_never_escalates(a_plus, a_mi
         assert r is Route.CONTINUE
 
 
+@given(a_plus=unit, a_minus=unit, kappa=unit)
+def test_idle_page_completes_or_escalates_on_falsifiers_alone(a_plus, a_minus, kappa):
+    # the page the agent has not acted on for the step yet: it may complete the step, and only
+    # falsifier support makes it a question for the verifier
+    idle, active = route(a_plus, a_minus, kappa, idle=True), route(a_plus, a_minus, kappa)
+    if active in (Route.COMPLETE, Route.RISK):
+        assert idle is active
+    if a_minus < T.gate_minus(kappa) - T.uncertainty and a_minus < T.pi_low:
+        assert idle in (Route.COMPLETE, Route.CONTINUE)
+    else:
+        assert idle is active
+
+
+def test_idle_page_near_the_completion_gate_continues():
+    g = T.gate_plus(0.7)
+    assert route(g - 0.03, 0.0, 0.7) is Route.VERIFY
+    assert route(g - 0.03, 0.0, 0.7, idle=True) is Route.CONTINUE
+    assert route(g + 0.01, 0.0, 0.7, idle=True) is Route.COMPLETE
+    assert route(g - 0.03, T.gate_minus(0.7) - 0.03, 0.7, idle=True) is Route.VERIFY
+
+
 def test_uncertainty_band_verifies():
     g = T.gate_minus(0.5)
     assert route(0.0, g - 0.05, 0.5) is Route.VERIFY

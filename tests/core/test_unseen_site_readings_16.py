@@ -175,3 +175,38 @@ def test_the_page_that_completed_a_step_completes_the_next_only_wholly(record, l
     # the step's control and a number in a table cell: most of its completion, read on the page before the step
     assert retested(page()) is not Route.COMPLETE
     assert retested(page(*wholly)) is Route.COMPLETE  # one page may complete both when it says all of it
+
+
+@pytest.mark.parametrize("title,lines,found,opened", [
+    # an issue tracker: the project's issue list names the bug and its reporter; the next step opens it
+    ("Web App · Trackwise", ("heading 'Web App'", "list 'Issues'", "listitem ''", "link 'Login button misaligned on Safari'",
+                             "StaticText 'Reported by'", "link 'dana_k'", "StaticText 'Bug · 2 h ago · 4 comments'",
+                             "listitem ''", "link 'Export to CSV drops the last row'", "StaticText 'Reported by'",
+                             "link 'li_wei'"),
+     "Web App issue list", ("Bug reported by dana_k", "Reporter dana_k, 4 comments", "Bug comments and watchers")),
+    # a recipe site: the category page lists the recipe and its author; the next step opens the recipe
+    ("Dinners · Panfolio", ("heading 'Dinners'", "feed 'Recipes'", "article ''", "link 'Slow-cooker beef ragu'",
+                            "link 'chef_amara'", "StaticText '45 min · 112 ratings'", "article ''",
+                            "link 'Sheet-pan lemon chicken'", "link 'tomasz_b'"),
+     "Dinners recipes", ("Ingredients for Slow-cooker beef ragu", "chef_amara recipe reviews",
+                         "Dinners recipe with ingredients")),
+])
+def test_the_page_the_next_step_starts_from_is_no_question_for_the_verifier(title, lines, found, opened):
+    """Most of the next step's completion holds on the list that completed the step before (the
+    record's name and author), the agent has done nothing for it yet, and no falsifier speaks: the
+    agent acts next; the verifier is not asked whether a step nobody has started is done."""
+    from fcpkit import Plan
+    from fcpkit.core.router import Route
+    from fcpkit.core.testers import StateTester
+    from fcpkit.core.tracker import CommitmentTracker
+
+    obs = _obs("https://app.test/list", title, *(f"\t[{10 + k}] {line}" for k, line in enumerate(lines)))
+    first = Commitment("find", "Find it", confirm={"completion": [Evidence(found)]})
+    nxt = Commitment("open", "Open it and check it", confidence=0.7,
+                     confirm={"completion": [Evidence(s) for s in opened]})
+    tracker = CommitmentTracker(Plan("Do it.", [first, nxt]), StateTester(LexicalMatcher()))
+    assert tracker.test_page(obs).route is Route.COMPLETE and tracker.complete()
+    again = tracker.retest(obs)
+    gate = again.gate_plus
+    assert gate - 0.08 <= again.alpha_comp < gate  # near the gate: an acted-on page would go to the verifier
+    assert again.route is Route.CONTINUE
