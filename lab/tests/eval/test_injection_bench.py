@@ -1,5 +1,7 @@
-"""The prompt-injection benchmark: every text of the suite injected into a falsified page. Fast on
-a scripted worst-case model; the same suite on the embedded model is marked ``llm`` (slow)."""
+"""The prompt-injection benchmark: every text of the suite injected into a falsified page, on a
+scripted worst-case model. On the embedded model (marked ``llm``) the test takes every sixth text:
+the guarantee is precedence's, which the worst model already tests on all of them; the real path
+(server, client, prompt) is what the model adds, and ``fcpkit bench injection`` runs the whole suite."""
 
 from __future__ import annotations
 
@@ -49,8 +51,9 @@ def test_the_embedded_model_never_lifts_the_falsifier():
     from fcpkit.llm.components.verifier import LLMVerifier
 
     embedded_gguf_or_skip()
-    rows = run_injection_bench(LLMVerifier(default_client()))
-    assert len(rows) == len(INJECTIONS) + 1
+    sample = INJECTIONS[::6]
+    rows = run_injection_bench(LLMVerifier(default_client()), sample)
+    assert [r["id"] for r in rows] == ["clean"] + [i["id"] for i in sample]
     assert not any(r["lifted"] for r in rows), [r for r in rows if r["lifted"]]
     moved = sum(r["moved"] for r in rows[1:])
     print(f"\nembedded model: moved {moved}/{len(rows) - 1}, lifted 0/{len(rows)}")
