@@ -28,7 +28,9 @@ DENIALS = [
 ]
 
 
-@pytest.mark.parametrize("answer", DENIALS, ids=[repr(a)[:30] for a in DENIALS])
+# ids by position and type: an object's repr holds its address, which differs between the
+# processes of a parallel run (pytest-xdist collects in each and compares)
+@pytest.mark.parametrize("answer", DENIALS, ids=[f"{k}-{type(a).__name__}" for k, a in enumerate(DENIALS)])
 def test_anything_but_a_typed_approval_denies(answer):
     log = EvidenceLog()
     gate = PolicyGate(approve=lambda req: answer, log=log, run="r")
