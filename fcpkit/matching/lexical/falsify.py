@@ -174,16 +174,34 @@ def _entity_beside_kind(st: "Stmt") -> bool:
     return bool(e.ids or e.quoted or any(len(n.split()) >= 2 for n in e.names) or any("_" in t or "/" in t for t in st.tokens))
 
 
+def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
+    """Whether a statement says something of the records it names: a word beside its kind, ids,
+    names, amounts and dates ("T-390 assigned to Payments", "Order 1043 cancelled"). One that only
+    names and describes a record ("Gift G-774109, $150.00, Library Renewal Fund") says which record
+    is in view: the row of a list or a related-records panel that lists that record is a mention of
+    it, which every page around the near miss shows, not the record in view."""
+    claim = st.claim
+    if claim is None:
+        return True
+    e = claim.entities
+    named = {t for text in (*e.ids, *e.names, *e.amounts, *e.quoted) for t in tokenize(text, past="marked")}
+    named |= {t for t in st.tokens if t[:1].isdigit() or any(c.isdigit() for c in t)}  # dates, amounts as written
+    if kind is not None:
+        named.add(kind)
+    return any(t not in named and t not in STOPWORDS for t in tokenize(statement, past="marked"))
+
+
 class _Shape:
     """What a falsifier's reading needs of its statement alone, found once per compiled statement:
     the record kind it may open with, whether it names something beside it, whether it is an
     identity claim, its template slots and the tokens no page needs to say."""
 
-    __slots__ = ("kind", "beside", "identity", "slots", "optional", "action_optional")
+    __slots__ = ("kind", "beside", "identity", "slots", "optional", "action_optional", "says")
 
     def __init__(self, st: "Stmt", statement: str):
         self.beside = _entity_beside_kind(st)
         self.kind = _kind(st, statement) if self.beside else None
+        self.says = _says_of_it(st, statement, self.kind)
         self.identity = _is_identity(st) or _named_record(statement)
         self.slots = _slots(statement)
         self.optional = frozenset(t for _, _, toks in self.slots for t in toks)
@@ -232,7 +250,7 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
     # the word recall's key tokens are), but an event must still be bound to its record
     if holds(req, r.content) and bound_ok(st, r.content, confirming=False) and (sh.beside or _phrase_on_a_line(req, r.content)):
         return 1.0
-    if req.explicit and r.items is not None and holds(req, r.items) and bound_ok(st, r.items, confirming=False):
+    if req.explicit and sh.says and r.items is not None and holds(req, r.items) and bound_ok(st, r.items, confirming=False):
         return 1.0
     return _partial(st, req, r.content, r.content, subject)
 

@@ -1,0 +1,60 @@
+"""Readings for sites written by people who never saw fcpkit, round twenty-six: a falsifier that
+only names and describes a record (its kind, id, names, amounts) says which record is in view, and
+the row of a related-records panel or a list that lists that record is a mention of it, not that
+record in view; a falsifier that says something of the record ("INV-2231 overdue") is still read
+on the row that lists it. Each on pages of two applications of our own making, worded differently."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcpkit import LexicalMatcher, Observation
+from fcpkit.core.page import Page, evidence_view
+
+
+def _obs(url: str, title: str, *lines: str) -> Observation:
+    return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused, url='{url}'", *lines]))
+
+
+def _falsifier(statement: str, obs: Observation) -> float:
+    return LexicalMatcher().score_falsifiers([statement], evidence_view(Page.of(obs)))[0]
+
+
+# an invoicing app: an invoice's page, with the same customer's other invoices beside it
+_INVOICE = ("Invoice INV-2213", "https://books.test/invoices/INV-2213", (
+    "\t[2] main ''", "\t\t[3] heading 'Invoice INV-2213', level=1", "\t\t[4] table 'Invoice details'",
+    "\t\t\t[5] row ''", "\t\t\t\t[6] rowheader 'Customer'", "\t\t\t\t[7] cell 'Harlow Plumbing'",
+    "\t\t\t[8] row ''", "\t\t\t\t[9] rowheader 'Total'", "\t\t\t\t[10] cell '$860.00'",
+    "\t[20] complementary 'Related'", "\t\t[21] heading 'Other invoices for Harlow Plumbing'", "\t\t[22] list ''",
+    "\t\t\t[23] listitem ''", "\t\t\t\t[24] link 'INV-2231'", "\t\t\t\tStaticText '$1,240.00 · Harlow Plumbing · Overdue'",
+    "\t\t\t[25] listitem ''", "\t\t\t\t[26] link 'INV-2108'", "\t\t\t\tStaticText '$312.50 · Harlow Plumbing · Paid'"))
+# a purchasing app: an order's page, with the orders viewed before it
+_ORDER = ("Purchase order PO-5518", "https://buy.test/orders/PO-5518", (
+    "\t[2] main ''", "\t\t[3] heading 'Purchase order PO-5518', level=1",
+    "\t\tStaticText 'Brightline Supplies · €1,980.00 · Approved'",
+    "\t[30] complementary 'Recently viewed'", "\t\t[31] list ''", "\t\t\t[32] listitem ''", "\t\t\t\t[33] link 'PO-5581'",
+    "\t\t\t\tStaticText 'Brightline Supplies · €2,310.00 · Awaiting approval'",
+    "\t\t\t[34] listitem ''", "\t\t\t\t[35] link 'PO-4102'", "\t\t\t\tStaticText 'Corvid Office · €96.40 · Received'"))
+
+
+@pytest.mark.parametrize("page,described,said", [
+    (_INVOICE, "Invoice INV-2231, $1,240.00, Harlow Plumbing", "INV-2231 overdue"),
+    (_ORDER, "PO-5581 Brightline Supplies €2,310.00", "PO-5581 awaiting approval"),
+])
+def test_a_record_described_is_not_in_view_where_a_panel_lists_it(page, described, said):
+    title, url, lines = page
+    obs = _obs(url, title, *lines)
+    assert _falsifier(described, obs) < 0.5  # the near miss listed beside the record in view
+    assert _falsifier(said, obs) == 1.0  # what the panel says of that record stands
+
+
+@pytest.mark.parametrize("rid,described,lines", [
+    ("INV-2231", "Invoice INV-2231, $1,240.00, Harlow Plumbing",
+     ("\t[2] main ''", "\t\t[3] heading 'Invoice INV-2231', level=1", "\t\tStaticText 'Harlow Plumbing · $1,240.00 · Overdue'")),
+    ("PO-5581", "PO-5581 Brightline Supplies €2,310.00",
+     ("\t[2] main ''", "\t\t[3] heading 'Purchase order PO-5581', level=1",
+      "\t\tStaticText 'Brightline Supplies · €2,310.00 · Awaiting approval'")),
+])
+def test_the_record_described_in_view_holds_it(rid, described, lines):
+    obs = _obs(f"https://app.test/{rid}", rid, *lines)
+    assert _falsifier(described, obs) == 1.0
