@@ -120,10 +120,14 @@ RECOVERING: Family = {
 }
 
 #: What a form says of a value it will not take ("Base rent must be a number", "Enter a valid date",
-#: "Email is required", "Please select a reason", "Enter the weight as a number only"): it answered the submission, and asks the agent to
+#: "Email is required", "Please select a reason", "Enter the weight as a number only", "You must
+#: accept the terms"): it answered the submission, and asks the agent to
 #: correct a field; nothing was written.
 VALIDATION: Family = {
     "en": [r"\bmust (?:be|have|contain|include|match|not be)\b", r"\b(?:enter|use|provide|choose|select|pick) an? (?:valid|correct)\b",
+           # what the form demands of the user before it takes the submission: "You must accept the
+           # terms", "You need to select a session", "You have to agree to the privacy notice"
+           r"\byou (?:must|need to|have to) (?:accept|agree|select|choose|pick|tick|check|confirm|enter|provide|add|fill|upload|attach|specify)\b",
            r"\bplease (?:enter|select|choose|provide|fill|correct|check)\b", r"\b(?:is|are) required\b",
            r"\b(?:is|are) not an? valid\b", r"\binvalid (?:\w+ ){0,2}(?:format|value|date|time|number|amount|entry|input)\b",
            r"\b(?:can't|cannot|can not) be (?:blank|empty|left blank)\b", r"\btoo (?:long|short|large|small|high|low)\b",

@@ -58,3 +58,31 @@ def test_a_record_described_is_not_in_view_where_a_panel_lists_it(page, describe
 def test_the_record_described_in_view_holds_it(rid, described, lines):
     obs = _obs(f"https://app.test/{rid}", rid, *lines)
     assert _falsifier(described, obs) == 1.0
+
+
+# -- what a form demands before it takes the submission ---------------------------------------------------------
+
+def _review(url: str, title: str, demand: str | None, *controls: str) -> Observation:
+    lines = ["\t[2] main ''", f"\t\t[3] heading '{title}'"]
+    if demand:
+        lines += ["\t\t[9] alert ''", f"\t\t\tStaticText '{demand}'"]
+    return _obs(url, title, *lines, *controls)
+
+
+@pytest.mark.parametrize("statement,url,title,demand,given,missing", [
+    # a shop's checkout: the terms box is ticked, or the form says it must be
+    ("You must agree to the Terms of Sale", "https://shop.test/checkout/review", "Review your order",
+     "You must agree to the Terms of Sale before placing your order.",
+     ("\t\t[4] checkbox 'I agree to the Terms of Sale', checked='true', required", "\t\t[5] button 'Place order'"),
+     ("\t\t[4] checkbox 'I agree to the Terms of Sale', checked='false', required", "\t\t[5] button 'Place order'")),
+    # a bank's account opening: the privacy notice is accepted, or the form asks for it
+    ("You have to accept the Privacy Notice", "https://bank.test/open/consents", "Consents",
+     "You have to accept the Privacy Notice to open an account.",
+     ("\t\t[4] checkbox 'I have read and accept the Privacy Notice', checked='true'", "\t\t[7] button 'Next'"),
+     ("\t\t[4] checkbox 'I have read and accept the Privacy Notice', checked='false'", "\t\t[7] button 'Next'")),
+])
+def test_a_demand_of_the_form_holds_where_the_form_says_it(statement, url, title, demand, given, missing):
+    """"You must accept the terms" is what a form answers a submission with: the ticked box whose
+    label holds the same words says the opposite, and only the form's message says it."""
+    assert _falsifier(statement, _review(url, title, None, *given)) < 0.55
+    assert _falsifier(statement, _review(url, title, demand, *missing)) == 1.0
