@@ -2,7 +2,9 @@
 only names and describes a record (its kind, id, names, amounts) says which record is in view, and
 the row of a related-records panel or a list that lists that record is a mention of it, not that
 record in view; a falsifier that says something of the record ("INV-2231 overdue") is still read
-on the row that lists it. Each on pages of two applications of our own making, worded differently."""
+on the row that lists it; a demand of the form ("You must accept the terms") holds where the form
+says it, not on the ticked box whose label holds its words. Each on pages of two applications of
+our own making, worded differently."""
 
 from __future__ import annotations
 
