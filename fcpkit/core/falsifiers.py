@@ -623,6 +623,18 @@ def _statuses_on(page: Page, rid: str) -> set[str]:
     return out
 
 
+#: Statuses a record is handed on by, each with the statuses that come before it: once a record is
+#: submitted, any status the application gives it next (open, pending, approved, even rejected) is
+#: what followed the submission; only a status from before it (a draft) says it never happened.
+_HANDED_ON = {"submitted": frozenset({"draft"})}
+
+
+def _followed(claimed: frozenset[str], shown: set[str]) -> bool:
+    """Whether every status the report claims hands the record on and the page shows none of the
+    statuses before it: "RC-42 is submitted" on RC-42's page showing *Open*."""
+    return all(c in _HANDED_ON for c in claimed) and not any(shown & _HANDED_ON[c] for c in claimed)
+
+
 def _report_contradicted(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     msg = _message(action) if action is not None else None
     if not msg:
@@ -639,7 +651,7 @@ def _report_contradicted(ctx: TaskContext, before, action, after, *_: Any) -> st
     for ids, claimed in _claimed_statuses(msg):
         for rid in sorted(ids):
             shown = _statuses_on(after, rid)
-            if shown and not shown & claimed:
+            if shown and not shown & claimed and not _followed(claimed, shown):
                 return f"the report says {rid} is {'/'.join(sorted(claimed))}; the page shows {'/'.join(sorted(shown))}"
     return None
 
