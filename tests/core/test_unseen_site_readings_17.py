@@ -88,3 +88,64 @@ def test_a_demand_of_the_form_holds_where_the_form_says_it(statement, url, title
     label holds the same words says the opposite, and only the form's message says it."""
     assert _falsifier(statement, _review(url, title, None, *given)) < 0.55
     assert _falsifier(statement, _review(url, title, demand, *missing)) == 1.0
+
+
+# -- a submitted record goes on to the status the application gives it ------------------------------------------
+
+def _report(text: str) -> "Action":
+    from fcpkit import Action
+    return Action(f"send_msg_to_user({text!r})", "", None, "irreversible")
+
+
+@pytest.mark.parametrize("task,rid,url,heading,report,after,before", [
+    # an expense app: a claim submitted goes to its approver
+    ("Submit expense claim EX-301 for the Leeds trip.", "EX-301", "https://spend.test/claims/EX-301", "Expense claim EX-301",
+     "Expense claim EX-301 is submitted for approval.", "Pending", "Draft"),
+    # a recall console: a recall submitted is open
+    ("Submit recall RC-2024-0042 for lot L-17.", "RC-2024-0042", "https://recall.test/recalls/RC-2024-0042",
+     "Recall RC-2024-0042", "Recall RC-2024-0042 has been submitted; customers are being notified.", "Open", "Draft"),
+])
+def test_a_record_reported_submitted_may_show_what_followed(task, rid, url, heading, report, after, before):
+    """"Submitted" hands a record on: whatever status the application gives it next is what
+    followed the submission, and only a status from before it (a draft) contradicts the report."""
+    from fcpkit import Commitment, Plan
+    from fcpkit.core.falsifiers import TaskContext, builtin_hits
+
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("submit", task, confirm={"completion": [f"{heading} submitted"]})]))
+
+    def rules(status: str) -> list[str]:
+        obs = _obs(url, heading, "\t[2] main ''", f"\t\t[3] heading '{heading}', level=1", f"\t\tStaticText 'Status: {status}'")
+        return [h.rule for h in builtin_hits(ctx, obs, before=obs, action=_report(report))]
+
+    assert rules(after) == []
+    assert rules(before) == ["report_contradicted"]
+
+
+# -- two participles of one subject -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,parts,lines", [
+    # a help desk: a toast says the ticket was reopened; its fields say where it went
+    ("Ticket reopened and assigned to Tier 2", ("Ticket reopened", "Ticket assigned to Tier 2"),
+     ("\t[2] main ''", "\t\t[3] heading 'Ticket T-88 · Printer offline'", "\t\tStaticText 'Assigned to: Tier 2'",
+      "\t\tStaticText 'Opened 2 Mar by Sam Ortiz'", "\t\t[4] list 'History'", "\t\t\t[5] listitem 'Comment added by Sam Ortiz'",
+      "\t\t\t[6] listitem 'Priority set to Normal'", "\t\t\t[7] listitem 'Category set to Hardware'",
+      "\t\t\t[8] listitem 'Watcher Lee Park added'", "\t[20] status ''", "\t\tStaticText 'Ticket T-88 reopened.'")),
+    # a web shop: a toast says the order was placed; the order's panel says it is paid
+    ("Order placed and marked as paid", ("Order placed", "Order marked as paid"),
+     ("\t[2] main ''", "\t\t[3] heading 'Order 5512'", "\t\tStaticText 'Payment: marked as paid'",
+      "\t\t[4] table 'Items'", "\t\t\t[5] row 'Desk lamp 1 £24.00'", "\t\t\t[6] row 'Bulb 2 £7.00'",
+      "\t\t\t[7] row 'Cable 1 £3.50'", "\t\t\t[8] row 'Delivery £4.95'", "\t[20] status ''",
+      "\t\tStaticText 'Order 5512 placed. A receipt is on its way.'")),
+])
+def test_two_participles_of_one_subject_are_two_claims(statement, parts, lines):
+    """English leaves out the second subject ("Recall submitted and shown as Open"); the page says
+    each part in its own place (a toast, a status line), so each part is read as a claim of its own."""
+    from fcpkit.matching.lexical.claims import compile_claim
+
+    claim = compile_claim(statement)
+    assert claim.type == "both" and claim.parts == parts
+    page = Page.of(_obs("https://app.test/r", "Record", *lines))
+    assert LexicalMatcher().score([statement], [page])[0][0] >= 0.9
+    # a sentence whose first side has a verb, or no participle, is not split
+    assert compile_claim("The page is shown and updated").type != "both"
+    assert compile_claim("Name and address entered").type != "both"

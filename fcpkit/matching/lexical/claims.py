@@ -207,7 +207,11 @@ def compile_claim(statement: str) -> Claim:
         clauses = _BARE_CLAUSE.split(s, maxsplit=1)
         if len(clauses) == 2 and not _VERB.search(clauses[0]):
             clauses = [s]  # "the name and the address are shown": one clause with two subjects
-    if len(clauses) == 2 and all(len(c.split()) >= 3 for c in clauses) and whole.type not in ("exclusion", "absence"):
+    elliptic = _elliptic(s) if len(clauses) == 1 else None
+    if elliptic is not None:
+        clauses = elliptic  # ("Recall submitted": two words, its subject written out)
+    if len(clauses) == 2 and (elliptic is not None or all(len(c.split()) >= 3 for c in clauses)) \
+            and whole.type not in ("exclusion", "absence"):
         # "A confirmation says the condition was added, and the conditions list shows it": two
         # statements in one sentence, each read as its own claim (the whole kept for falsifiers)
         base = whole if whole.type in ("message",) else (_place(statement, s, ents, whole) or whole)
@@ -227,6 +231,28 @@ _VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|shows?|showed|shown|reads
                    re.IGNORECASE)
 _BARE_CLAUSE = re.compile(r"\s+and\s+(?=(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were|has|have)\s)",
                           re.IGNORECASE)
+
+
+#: Two participles of one subject joined by "and", the second subject left out: "Recall submitted
+#: and shown as Open", "Ticket reopened and assigned to Tier 2", "Payment received and applied to
+#: INV-1". English drops the repeated subject; the page says each in its own place (a toast says
+#: the recall was submitted, the status line that it is open).
+_ELLIPSIS = re.compile(r"^(?P<subject>(?:[\w'’#/.-]+\s+){0,3}?[\w'’#/.-]+)\s+(?P<first>[a-z]+ed\b.*?)\s+and\s+"
+                       r"(?P<second>(?:[a-z]+ed|shown|set|sent|paid|made|held|kept|done|given|written|taken|put)\b.*)$")
+
+
+def _elliptic(s: str) -> list[str] | None:
+    """The two clauses of a statement that joins two participles of one subject (:data:`_ELLIPSIS`),
+    the subject written out in the second; None for any other statement. The subject must be a
+    noun phrase (no verb of its own, no participle), or the sentence is something else ("The
+    page is shown and updated")."""
+    m = _ELLIPSIS.match(s)
+    if m is None:
+        return None
+    subject = m.group("subject")
+    if _VERB.search(subject) or any(w.endswith("ed") for w in subject.split()):
+        return None
+    return [f"{subject} {m.group('first')}", f"{subject} {m.group('second')}"]
 
 
 def _either(statement: str, s: str, ents: Entities) -> Claim | None:
