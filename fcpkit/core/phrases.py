@@ -101,6 +101,10 @@ NEGATIVE: Family = {
     "en": [r"\berror\b", r"\bfailed\b", r"\bfailure\b", r"\b(?:could not|couldn't|cannot|can't|unable to|was not|wasn't|were not|"
            r"weren't) (?:be )?(?:complete|save|process|submit|update|approve|assign|find|load|apply|perform|finish|send|"
            r"delete|create|saved|completed|processed|submitted|updated|approved|assigned|applied|sent|deleted|created)\w*\b",
+           # an attempt reported as failed, whatever it tried ("We couldn't record this gift", "Unable to
+           # reserve the booth"); "cannot" and "can't" stay with the verbs above: they also state
+           # what a rule forbids ("A submitted recall cannot be withdrawn"), not a failure
+           r"\b(?:could not|couldn't|unable to)\s+(?:be\s+)?[a-z]{3,}",
            r"\binvalid\b", r"\bexpired\b", r"\bwarning\b", r"\btry again\b", r"\bnot (?:allowed|permitted|possible)\b",
            r"\bdenied\b", r"\bproblem\b"],
     "de": [r"\bfehler\b", r"\bfehlgeschlagen\b", r"\bnicht m[oö]glich\b", r"\bung[uü]ltig\b"],

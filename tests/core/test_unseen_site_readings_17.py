@@ -149,3 +149,33 @@ def test_two_participles_of_one_subject_are_two_claims(statement, parts, lines):
     # a sentence whose first side has a verb, or no participle, is not split
     assert compile_claim("The page is shown and updated").type != "both"
     assert compile_claim("Name and address entered").type != "both"
+
+
+# -- an attempt reported as failed, whatever it tried ------------------------------------------------------------
+
+@pytest.mark.parametrize("task,url,heading,failed,rule_text", [
+    # a library desk: renewing a loan the application refuses
+    ("Renew the loan of The Hobbit for member M-77.", "https://lib.test/members/M-77", "Member M-77",
+     "We couldn't renew this loan: the item is reserved by another member.",
+     "Renewed loans cannot be renewed again within 7 days."),
+    # a hotel's front desk: extending a stay into a booked night
+    ("Extend the stay of booking BK-5120 by one night.", "https://hotel.test/bookings/BK-5120", "Booking BK-5120",
+     "Unable to extend the stay: room 412 is booked from 15 May.",
+     "A checked-out booking cannot be reopened."),
+])
+def test_an_attempt_reported_as_failed_is_a_negative_alert(task, url, heading, failed, rule_text):
+    from fcpkit import Action, Commitment, Plan
+    from fcpkit.core.falsifiers import TaskContext, builtin_hits
+
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("do", task, confirm={"completion": [f"{heading} updated"]})]))
+    save = Action("click('40')", "", "button 'Save'", "write")
+
+    def page(alert: str | None) -> Observation:
+        lines = ["\t[2] main ''", f"\t\t[3] heading '{heading}', level=1", f"\t\tStaticText '{rule_text}'",
+                 "\t\t[40] button 'Save'"]
+        if alert:
+            lines += ["\t[50] alert '', live='assertive'", f"\t\tStaticText {alert!r}"]  # (quoted as the tree quotes it)
+        return _obs(url, heading, *lines)
+
+    assert [h.rule for h in builtin_hits(ctx, page(failed), before=page(None), action=save)] == ["negative_alert"]
+    assert list(builtin_hits(ctx, page(None), before=page(None), action=save)) == []  # what a rule forbids is no failure
