@@ -220,6 +220,19 @@ _OUT_OF = re.compile("(?<![\\w])" + "".join(f"(?<!\\b{v} )" for v in _OUT_VERBS)
                      + r"out of(?!\w)(?!\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred)\b)")
 
 
+#: What makes a participle after "be" a thing not yet done: "will be recorded", "can be edited",
+#: "must be approved", "is to be reviewed", "about to be sent".
+_PROSPECTIVE = frozenset("will would can could may might must shall should to".split())
+
+
+def _prospective(raw: list[str], k: int) -> bool:
+    """Whether the participle at ``raw[k]`` follows "be" right after a modal or "to" ("will be
+    recorded", "to be reviewed"): what a dialog says will happen, or a rule says may, is no event
+    that happened, so it gets no past marker. A negated one keeps it: "could not be moved" says an
+    attempt failed, and a falsifier so worded must meet those words."""
+    return k >= 2 and raw[k - 1] == "be" and raw[k - 2] in _PROSPECTIVE
+
+
 @page_cache(16384)
 def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> tuple[str, ...]:
     """Lower-case content tokens with identifiers, snake_case names and numbers kept whole and canonical.
@@ -234,7 +247,8 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
     if "out of" in text:
         text = _OUT_OF.sub(" no ", text)
     out: list[str] = []
-    for tok in _TOKEN.findall(text):
+    raw = _TOKEN.findall(text)
+    for k, tok in enumerate(raw):
         if _NUMBER.match(tok):
             out.append(_canon_number(tok))
         elif _DIGIT.search(tok):  # a key token (tokens are ASCII here: is_key_token's digits are 0-9)
@@ -249,7 +263,8 @@ def tokenize(text: str, *, keep_stopwords: bool = False, past: str = "stem") -> 
                     st = _CALENDAR.get(part) or stem(part)
                     if st in NEGATIONS:  # "note(s)" is no "not": a word never stems to a negation
                         st = part[:-1] if part.endswith("s") else part
-                    if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part:
+                    if past != "stem" and part.endswith("ed") and len(part) > 4 and st != part \
+                            and not _prospective(raw, k):
                         if past == "both":
                             out.append(st)
                         out.append(st + PAST)

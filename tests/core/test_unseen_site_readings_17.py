@@ -179,3 +179,22 @@ def test_an_attempt_reported_as_failed_is_a_negative_alert(task, url, heading, f
 
     assert [h.rule for h in builtin_hits(ctx, page(failed), before=page(None), action=save)] == ["negative_alert"]
     assert list(builtin_hits(ctx, page(None), before=page(None), action=save)) == []  # what a rule forbids is no failure
+
+
+# -- what a dialog says will happen has not happened ------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,dialog,done", [
+    # a bank's transfer: the confirmation dialog says what will be transferred; the receipt says it was
+    ("£250.00 transferred to J. Okafor", "£250.00 will be transferred to J. Okafor on 3 June from Everyday Account.",
+     "£250.00 transferred to J. Okafor."),
+    # a newsroom's editor: the schedule dialog says when the article will be published
+    ("Article published on the front page", "This article will be published on the front page at 09:00.",
+     "Article published on the front page at 09:00."),
+])
+def test_what_a_dialog_says_will_happen_has_not_happened(statement, dialog, done):
+    def score(text: str) -> float:
+        obs = _obs("https://app.test/x", "Confirm", "\t[2] main ''", "\t\t[3] heading 'Confirm'", f"\t\tStaticText {text!r}")
+        return LexicalMatcher().score([statement], [Page.of(obs)])[0][0]
+
+    assert score(dialog) < 0.6
+    assert score(done) == 1.0
