@@ -70,7 +70,7 @@ REFUSED: Family = {
     "en": [r"\baccess (?:is )?denied\b", r"\bpermission denied\b", r"\bforbidden\b", r"^not allowed$", r"\bnot permitted\b",
            r"\bnot authori[sz]ed\b", r"\bunauthori[sz]ed\b", r"\b(?:do not|don't|does not|doesn't) have (?:the )?(?:required )?"
            r"(?:permission|access|rights?|privileges?)\b", r"\bno (?:permission|access)\b", r"\binsufficient (?:permissions?|"
-           r"privileges|rights|access)\b", r"^restricted(?: access)?$", r"\b(?:isn't|is not|aren't|are not) available to you\b",
+           r"privileges|rights|access)\b", r"^restricted(?: access)?$", r"^access (?:is )?restricted$", r"\b(?:isn't|is not|aren't|are not) available to you\b",
            r"\byou (?:can't|cannot|can not|are not allowed to|aren't allowed to) (?:approve|access|view|open|edit|change|"
            r"assign|delete|do|perform|submit|see|update|modify|refund|cancel|manage)\b", r"^only (?:the )?[\w\s-]{1,40}? can\b",
            r"\b(?:401|403)\b", r"^(?:permission|authori[sz]ation|access) required$",

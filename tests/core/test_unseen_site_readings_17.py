@@ -198,3 +198,25 @@ def test_what_a_dialog_says_will_happen_has_not_happened(statement, dialog, done
 
     assert score(dialog) < 0.6
     assert score(done) == 1.0
+
+
+# -- a page named "Access restricted" refuses ------------------------------------------------------------------
+
+@pytest.mark.parametrize("task,url,title,body", [
+    # a clinic's records: a chart the user's role may not open
+    ("Add an allergy to patient P-4410's chart.", "https://clinic.test/patients/P-4410/allergies/new",
+     "Access restricted · CareChart", "Charts of patients in the oncology unit are kept by its own staff."),
+    # a payroll app: a pay run the user's team does not own
+    ("Approve pay run PR-2025-03.", "https://pay.test/runs/PR-2025-03/approve",
+     "Access is restricted | Paystead", "Ask a payroll administrator to approve this run."),
+])
+def test_a_page_named_access_restricted_refuses(task, url, title, body):
+    from fcpkit import Action, Commitment, Plan
+    from fcpkit.core.falsifiers import TaskContext, builtin_hits
+
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("do", task, confirm={"completion": ["Saved"]})]))
+    heading = title.split(" · ")[0].split(" | ")[0]
+    before = _obs(url.rsplit("/", 2)[0], "Record", "\t[2] main ''", "\t\t[3] heading 'Record'", "\t\t[4] link 'Open'")
+    after = _obs(url, title, "\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\tStaticText '{body}'")
+    click = Action("click('4')", "", "link 'Open'", "read")
+    assert [h.rule for h in builtin_hits(ctx, after, before=before, action=click)] == ["refused"]
