@@ -545,13 +545,17 @@ class CommitmentTracker:
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
             self._since = (wrote, before)
-        if self._since is not None and changed:
+        # a page whose confirmation dialog still waits shows what the write *will* do: the values it
+        # asks about are no partial support of the write's result (a Cancel may follow)
+        asking = self._pending(observation)
+        if self._since is not None and changed and not asking:
             k, base = self._since
             if k not in self.partly and write_shows(self.plan.commitments[k], base, observation, self.inputs):
                 self.partly.add(k)  # what the write changed carries its values: partial support
         self.continues = self.continues + 1 if result.route is Route.CONTINUE else 0
         low = self.thresholds.pi_low
-        if result.alpha_comp is not None and (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
+        if result.alpha_comp is not None and not asking and \
+                (result.alpha_comp >= low or result.comp_best >= (result.gate_plus if result.gate_plus is not None else 1.0)):
             self.partly.add(self.active)
         if result.route is not Route.CONTINUE or max(result.alpha_plus, result.alpha_minus) >= low:
             self.blank = 0  # evidence showed, or the page was escalated (the check fires once per run of N)

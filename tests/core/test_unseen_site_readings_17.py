@@ -220,3 +220,43 @@ def test_a_page_named_access_restricted_refuses(task, url, title, body):
     after = _obs(url, title, "\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\tStaticText '{body}'")
     click = Action("click('4')", "", "link 'Open'", "read")
     assert [h.rule for h in builtin_hits(ctx, after, before=before, action=click)] == ["refused"]
+
+
+# -- a confirmation dialog's values are no partial result of the write ------------------------------------------
+
+@pytest.mark.parametrize("app,field,value,save,completion,question", [
+    # a utility's customer desk: a new address, confirmed in a dialog
+    ("Meterdesk", "Address", "12 Elm Road", "Save address", "Address 12 Elm Road saved for customer C-88",
+     "The address of customer C-88 will be changed to 12 Elm Road."),
+    # a school office: a pupil's new class, confirmed in a dialog
+    ("Schoolbase", "Class", "Year 5 Rowan", "Move pupil", "Pupil P-301 moved to Year 5 Rowan",
+     "Pupil P-301 will be moved to Year 5 Rowan from Monday."),
+])
+def test_a_report_after_the_confirmation_was_cancelled_is_drift(app, field, value, save, completion, question):
+    """The dialog a save raises repeats the values it asks about; they are what the write *will*
+    do, and the Cancel that follows leaves nothing written. The report over it is drift, not a
+    question for the verifier on words the plan did not use."""
+    from fcpkit import Action, Commitment, CommitmentTracker, Decision, Evidence, Plan
+    from fcpkit.core.testers import ActionTester, StateTester
+
+    plan = Plan(f"{app}: set {field} to {value} and save.", [
+        Commitment("save", f"Set {field} to {value} and press {save}, confirming the dialog",
+                   confirm={"completion": [Evidence(completion)]}),
+    ])
+    url = f"https://{app.lower()}.test/edit"
+    form_lines = ("\t[2] main ''", "\t\t[3] form ''", f"\t\t\t[4] textbox '{field}' value='{value}'", f"\t\t\t[5] button '{save}'")
+    form = _obs(url, app, *form_lines)
+    asked = _obs(url, app, *form_lines, f"\t[20] dialog '{save}?', modal=True", f"\t\tStaticText '{question}'",
+                 "\t\t[21] button 'Cancel'", f"\t\t[22] button '{save}'")
+    press = Action("click('5')", "Save.", f"button '{save}'", "write")
+    cancel = Action("click('21')", "Close the dialog.", "button 'Cancel'", "read")
+    report = Action("send_msg_to_user('Done.')", "Report.")
+    tester = StateTester(LexicalMatcher())
+    tr = CommitmentTracker(plan, tester, actions=ActionTester(tester.matcher))
+    tr.action_tested(press, tr.test_action(press), Decision.CONTINUE)
+    tr.record_write(press)
+    tr.test_page(asked, before=form, action=press)  # the question repeats the values the write carries
+    tr.test_page(form, before=asked, action=cancel)
+    tr.attempted.add(0)
+    flagged = tr.report_check(report, form)
+    assert flagged is not None and flagged.rule == "reported_unconfirmed_write"
