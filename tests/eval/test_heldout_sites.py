@@ -36,20 +36,20 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/civicdesk": 8, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10,
           "heldout/tidewater": 9, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
-          "heldout/tablebook": 9, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
+          "heldout/tablebook": 11, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11, "heldout/driftwood": 10,
           "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
-          "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 8, "heldout/kennelry": 9,
-          "heldout/claimdesk": 10, "heldout/fuelcard": 9, "heldout/permitdesk": 11, "heldout/busyard": 7,
+          "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 9,
+          "heldout/claimdesk": 10, "heldout/fuelcard": 9, "heldout/permitdesk": 11, "heldout/busyard": 10,
           "heldout/subdesk": 9, "heldout/crewswap": 11, "heldout/docket": 11, "heldout/tollgate": 10,
-          "heldout/pharmarx": 11, "heldout/leasebook": 9, "heldout/gridops": 8,
+          "heldout/pharmarx": 11, "heldout/leasebook": 9, "heldout/gridops": 9,
           "heldout/grantdesk": 10, "heldout/vetline": 9, "heldout/freightdesk": 11, "heldout/kitroom": 8,
           "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 11,
           "heldout/orchardline": 10, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 8, "heldout/timecard": 7,
-          "heldout/warrantly": 7, "heldout/boothbook": 4, "heldout/recallhub": 6, "heldout/pledgeway": 5}
+          "heldout/warrantly": 7, "heldout/boothbook": 4, "heldout/recallhub": 7, "heldout/pledgeway": 7}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
