@@ -37,7 +37,7 @@ from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "CONTROL_ROLES",
+__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "CONTROL_ROLES",
            "discards_edits"]
 
 
@@ -222,16 +222,41 @@ def _spellings(texts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
-def offers_act(observation: Observation | None, expected: Iterable[str]) -> str | None:
+def offers_act(observation: Observation | None, expected: Iterable[str], main_only: bool = False) -> str | None:
     """The name of a control on the page that performs one of ``expected`` itself (not as a request),
-    or ``None`` when the page has none."""
+    or ``None`` when the page has none. ``main_only``: an enabled control of the page's own content,
+    not its chrome (a "Search" button in the banner is on every page)."""
     want = frozenset(expected)
     if observation is None or not want:
         return None
-    for n in Page.of(observation).nodes:
+    page = Page.of(observation)
+    chrome = page.chrome if main_only else frozenset()
+    for i, n in enumerate(page.nodes):
+        if main_only and (i in chrome or "disabled" in n.states):
+            continue
         if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
             return n.name
     return None
+
+
+#: What :func:`pressed_acts` gives for an action whose control is not known (a key press).
+UNKNOWN_ACT = "?"
+
+
+def pressed_acts(action: Action) -> frozenset[str]:
+    """The acts the control an action clicks performs ("Submit pledge": submit); for a key press
+    (Enter in a field submits its form, whatever its button says) :data:`UNKNOWN_ACT`; none for an
+    action that only sets a value or reads."""
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return frozenset()
+    if any(c.name in ("press", "keyboard_press") for c in calls):
+        return frozenset({UNKNOWN_ACT})
+    control = _control(action)
+    if control is None or not any(c.name in ("click", "dblclick") for c in calls):
+        return frozenset()
+    return name_acts(control[1])
 
 
 #: A control that steps back to the form rather than leaving it ("Back", "Go back").

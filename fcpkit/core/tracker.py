@@ -47,13 +47,13 @@ from typing import Iterable
 from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.falsifiers import search_terms
-from fcpkit.core.control_acts import discards_edits, expected_acts
+from fcpkit.core.control_acts import UNKNOWN_ACT, discards_edits, expected_acts, offers_act, pressed_acts
 from fcpkit.core.dialogs import (asks_act, awaiting_act, backs_out, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
                                   only_informs, opened_by)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
-from fcpkit.core.progress import does_act, write_shows
+from fcpkit.core.progress import does_act, reports, write_shows
 from fcpkit.core.router import Route, Thresholds
 from fcpkit.core.rules import is_report, same_page, sets_fields
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
@@ -136,6 +136,9 @@ class CommitmentTracker:
         self.attempted: set[int] = set()
         #: commitments an accepted action was seen doing (:func:`~fcpkit.core.progress.does_act`)
         self.acted: set[int] = set()
+        #: the acts the agent's accepted actions performed, by commitment: the acts of the controls
+        #: they pressed (:func:`~fcpkit.core.control_acts.pressed_acts`)
+        self.performed: dict[int, set[str]] = {}
         #: consecutive page tests routed *continue* (the router's periodic slow check)
         self.continues = 0
         #: consecutive page-changing steps showing no evidence of the active commitment
@@ -426,6 +429,7 @@ class CommitmentTracker:
             self.attempted.add(self.active)  # backing out of a dialog performs nothing: no attempt at the step
         if does_act(pre, self.thresholds):
             self.acted.add(self.active)
+        self.performed.setdefault(self.active, set()).update(pressed_acts(action))
         if done_by_action(pre, self.thresholds) and self.active not in self.confirmed:
             self.by_action.add(self.active)
             self._confirm(self.active)
@@ -445,6 +449,12 @@ class CommitmentTracker:
                                    rule_detail=f"the agent reports the task done while the dialog {waiting!r} "
                                                "waits for the act it asks to confirm",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
+        if self.rules and observation is not None and is_report(action) and self.active not in self.confirmed:
+            left = self._act_left(observation)
+            if left is not None:
+                return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="skipped_commitment",
+                                   rule_detail=left, scope="execution", kappa=float(self.commitment.confidence),
+                                   scored=False)
         n = len(self.plan.commitments)
         unconfirmed = self.wrote - self.confirmed - self._carried()
         passed = sorted(k for k in unconfirmed if k < self.active)  # moved on from after writing, unconfirmed
@@ -480,6 +490,23 @@ class CommitmentTracker:
                 self.submitted.add(self.active)
                 self._write_of = self.active  # what a submission changed may show its values (write_shows);
                 # what setting a field changed is the form echoing the agent, not the application's record
+
+    def _act_left(self, observation: Observation) -> str | None:
+        """Why the report leaves the active step's act undone, or ``None``: the step names an act
+        ("submit the pledge"), no action of the agent's performed it, and the page it reports from
+        still offers an enabled control in its main content that does ("Submit pledge"). A step done
+        by reporting, or one the agent acted on by a key press (which control it pressed is not
+        known), is not held to it."""
+        c = self.commitment
+        wanted, _ = expected_acts(c)
+        done = self.performed.get(self.active, set())
+        if not wanted or reports(c) or UNKNOWN_ACT in done or wanted & done:
+            return None
+        offered = offers_act(observation, wanted, main_only=True)
+        if offered is None:
+            return None
+        return (f"the agent reports the task done while the page still offers {offered!r}: the act "
+                f"{c.id!r} asks for was never done")
 
     def _carried(self) -> set[int]:
         """Commitments that wrote only by setting a form's fields, with a later commitment that

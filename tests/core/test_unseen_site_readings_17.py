@@ -260,3 +260,40 @@ def test_a_report_after_the_confirmation_was_cancelled_is_drift(app, field, valu
     tr.attempted.add(0)
     flagged = tr.report_check(report, form)
     assert flagged is not None and flagged.rule == "reported_unconfirmed_write"
+
+
+# -- a report while the page still offers the step's act ---------------------------------------------------------
+
+@pytest.mark.parametrize("app,subgoal,button,completion", [
+    # a stationery shop's checkout: the review page's own button submits the order
+    ("Quillshop", "Check the summary and submit the order", "Submit order", "Order placed"),
+    # a council's planning portal: the last page's button sends the application
+    ("Planwise", "Read the declaration and send the application", "Send application", "Application received"),
+])
+def test_a_report_while_the_page_still_offers_the_steps_act_is_drift(app, subgoal, button, completion):
+    """The agent reports the task done from the page whose own button does the step's act, which
+    no action of its pressed: the act was never done. Pressing it, or a key press that may have
+    submitted the form, or the same act offered only in the site's banner, is not this."""
+    from fcpkit import Action, Commitment, CommitmentTracker, Decision, Evidence, Plan
+    from fcpkit.core.testers import ActionTester, StateTester
+
+    plan = Plan(f"{app}: {subgoal}.", [Commitment("last", subgoal, confirm={"completion": [Evidence(completion)]})])
+    url = f"https://{app.lower()}.test/review"
+    review = _obs(url, "Review", "\t[2] main ''", "\t\t[3] heading 'Review'", "\t\tStaticText 'Total: 42.00'",
+                  "\t\t[4] button 'Back'", f"\t\t[5] button '{button}'")
+    banner_only = _obs(url, "Review", f"\t[1] banner ''", f"\t\t[9] button '{button}'", "\t[2] main ''",
+                       "\t\t[3] heading 'Review'", "\t\tStaticText 'Total: 42.00'")
+    report = Action("send_msg_to_user('All done.')", "Report.")
+
+    def after(*actions: Action, page: Observation = review):
+        tester = StateTester(LexicalMatcher())
+        tr = CommitmentTracker(plan, tester, actions=ActionTester(tester.matcher))
+        for a in actions:
+            tr.action_tested(a, tr.test_action(a), Decision.CONTINUE)
+        check = tr.report_check(report, page)
+        return check.rule if check is not None else None
+
+    assert after() == "skipped_commitment"
+    assert after(Action("click('5')", "Go.", f"button '{button}'", "irreversible")) != "skipped_commitment"
+    assert after(Action("press('4', 'Enter')", "Go.", "button 'Back'", "read")) != "skipped_commitment"
+    assert after(page=banner_only) != "skipped_commitment"
