@@ -449,7 +449,8 @@ class CommitmentTracker:
                                    rule_detail=f"the agent reports the task done while the dialog {waiting!r} "
                                                "waits for the act it asks to confirm",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
-        if self.rules and observation is not None and is_report(action) and self.active not in self.confirmed:
+        if self.rules and observation is not None and is_report(action) and self.active not in self.confirmed \
+                and self.active not in self.wrote:  # (a write of its own is held to its confirmation below)
             left = self._act_left(observation)
             if left is not None:
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="skipped_commitment",
@@ -493,7 +494,7 @@ class CommitmentTracker:
 
     def _act_left(self, observation: Observation) -> str | None:
         """Why the report leaves the active step's act undone, or ``None``: the step names an act
-        ("submit the pledge"), no action of the agent's performed it, and the page it reports from
+        ("submit the pledge"), wrote nothing, no action of the agent's performed it, and the page it reports from
         still offers an enabled control in its main content that does ("Submit pledge"). A step done
         by reporting, or one the agent acted on by a key press (which control it pressed is not
         known), is not held to it."""

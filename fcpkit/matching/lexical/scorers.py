@@ -599,6 +599,13 @@ def message(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     return s
 
 
+def _for_whom(claim: Claim) -> bool:
+    """Whether an event's value is whom it was done for ("Pledge created for Priya Raman"), not the
+    state it left the record in ("assigned to Payments", "marked as paid"): a field holding the
+    beneficiary (the donor on the form that creates the pledge) is there before the event too."""
+    return re.search(r"\bfor\s+" + re.escape(claim.value) + r"\s*$", claim.statement.strip().rstrip(".")) is not None
+
+
 def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool = True) -> float:
     """Recall with the event bound to its record; "T-390 assigned to Payments" also holds on
     T-390's page when a field there holds *Payments* (the event's result). ``confirming``: as
@@ -606,7 +613,7 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
     s = recall(st, prep, confirming)
     claim = st.claim
     page = prep.page
-    if s >= 1.0 or claim is None or not claim.value or page is None or not page.is_page:
+    if s >= 1.0 or claim is None or not claim.value or page is None or not page.is_page or _for_whom(claim):
         return s
     ids = claim.entities.ids
     if ids and not all(i in page.record_ids for i in ids):
