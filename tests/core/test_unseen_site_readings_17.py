@@ -297,3 +297,26 @@ def test_a_report_while_the_page_still_offers_the_steps_act_is_drift(app, subgoa
     assert after(Action("click('5')", "Go.", f"button '{button}'", "irreversible")) != "skipped_commitment"
     assert after(Action("press('4', 'Enter')", "Go.", "button 'Back'", "read")) != "skipped_commitment"
     assert after(page=banner_only) != "skipped_commitment"
+
+
+# -- whom an event was done for is not its result ----------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,field,result", [
+    # an alumni office: the pledge form names its donor before anything is created
+    ("Recurring pledge created for Priya Raman", "Donor: Priya Raman (D-204817)", ("Team: Payments", "Ticket T-390 assigned to Payments")),
+    # a clinic: the referral form names its patient before the referral is sent
+    ("Referral submitted for Tomasz Wojcik", "Patient: Tomasz Wojcik (NHS 943 476 5919)", ("Status: Closed", "Case C-77 marked as Closed")),
+])
+def test_whom_an_event_was_done_for_is_not_its_result(statement, field, result):
+    """A field that holds the event's result on the record's page ("Team: Payments" for "assigned
+    to Payments") says the event happened; a field that holds whom it was done for (the donor on
+    the form that creates the pledge) is there before the event too."""
+    def score(text: str, line: str) -> float:
+        obs = _obs("https://app.test/r", "Record", "\t[2] main ''", "\t\t[3] heading 'New record'", f"\t\tStaticText '{line}'")
+        return LexicalMatcher().score([text], [Page.of(obs)])[0][0]
+
+    assert score(statement, field) < 0.6
+    held, said = result
+    rid = said.split()[1]
+    obs = _obs(f"https://app.test/{rid}", rid, "\t[2] main ''", f"\t\t[3] heading '{rid}'", f"\t\tStaticText '{held}'")
+    assert LexicalMatcher().score([said], [Page.of(obs)])[0][0] == 1.0
