@@ -37,8 +37,8 @@ from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "CONTROL_ROLES",
-           "discards_edits"]
+__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT",
+           "CONTROL_ROLES", "discards_edits"]
 
 
 #: Roles whose press performs an act (a link navigates, a text box is typed in).

@@ -494,10 +494,10 @@ class CommitmentTracker:
 
     def _act_left(self, observation: Observation) -> str | None:
         """Why the report leaves the active step's act undone, or ``None``: the step names an act
-        ("submit the pledge"), wrote nothing, no action of the agent's performed it, and the page it reports from
+        ("submit the pledge"), no action of the agent's performed it, and the page it reports from
         still offers an enabled control in its main content that does ("Submit pledge"). A step done
         by reporting, or one the agent acted on by a key press (which control it pressed is not
-        known), is not held to it."""
+        known), is not held to it; the caller leaves a step that wrote to the check of its write."""
         c = self.commitment
         wanted, _ = expected_acts(c)
         done = self.performed.get(self.active, set())

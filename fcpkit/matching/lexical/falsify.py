@@ -185,16 +185,17 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
         return True
     e = claim.entities
     named = {t for text in (*e.ids, *e.names, *e.amounts, *e.quoted) for t in tokenize(text, past="marked")}
-    named |= {t for t in st.tokens if t[:1].isdigit() or any(c.isdigit() for c in t)}  # dates, amounts as written
+    named |= {t for t in st.tokens if any(c.isdigit() for c in t)}  # dates and amounts as written
     if kind is not None:
         named.add(kind)
-    return any(t not in named and t not in STOPWORDS for t in tokenize(statement, past="marked"))
+    return any(t not in named for t in tokenize(statement, past="marked"))
 
 
 class _Shape:
     """What a falsifier's reading needs of its statement alone, found once per compiled statement:
     the record kind it may open with, whether it names something beside it, whether it is an
-    identity claim, its template slots and the tokens no page needs to say."""
+    identity claim, its template slots, the tokens no page needs to say, and whether it says
+    something of the records it names (:func:`_says_of_it`)."""
 
     __slots__ = ("kind", "beside", "identity", "slots", "optional", "action_optional", "says")
 
