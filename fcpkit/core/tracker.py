@@ -539,11 +539,14 @@ class CommitmentTracker:
         if self._dialog is not None and not set(Page.of(self._dialog.page).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
+        # a confirmation dialog still waiting on this page: the step's write is not saved yet, and the
+        # values it repeats are what the write will do, no partial support of its result (below)
+        asking = self._pending(observation)
         result = self.tester.test(self.plan, self.commitment, observation, before=before, action=action,
                                   baseline=baseline, consecutive_continues=self.continues,
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
-                                  saved=not self.track_attempts or (self._saved() and not self._pending(observation)),
+                                  saved=not self.track_attempts or (self._saved() and not asking),
                                   dialogs=not defer, made=frozenset(self.made))
         if defer and result.rule is None:
             hit = self.tester.dialog_hit(self.plan, before, action, observation)
@@ -573,9 +576,6 @@ class CommitmentTracker:
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:
             self._since = (wrote, before)
-        # a page whose confirmation dialog still waits shows what the write *will* do: the values it
-        # asks about are no partial support of the write's result (a Cancel may follow)
-        asking = self._pending(observation)
         if self._since is not None and changed and not asking:
             k, base = self._since
             if k not in self.partly and write_shows(self.plan.commitments[k], base, observation, self.inputs):
