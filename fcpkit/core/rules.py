@@ -13,7 +13,9 @@ A rule hit routes the case to the verifier with an execution-scope hint. The rul
 * ``foreign_message``: a new status message about another record of the page's kind (a banner
   naming the wrong order);
 * ``unexpected_dialog``: a modal dialog the plan never mentions covers the page (an interstitial),
-  also on the start page.
+  also on the start page;
+* ``repeated_submit``: a control pressed again while the page says the agent's last write is still
+  being worked on (:func:`presses_in_flight`): a double submission, read before it runs.
 
 The advance rules (``skipped_commitment``, ``unconfirmed_advance``, ``unconfirmed_write``) are
 decided where commitment progress is tracked, not here.
@@ -56,6 +58,7 @@ __all__ = [
     "is_idle",
     "new_modal_dialogs",
     "unexpected_dialog",
+    "presses_in_flight",
 ]
 
 _NAVIGATING = frozenset({"goto", "go_back", "go_forward", "dblclick", "select_option", "upload_file", "drag_and_drop", "mouse_click", "mouse_dblclick"})
@@ -384,6 +387,45 @@ def _pressed(action: Action, before: Page) -> list[int] | None:
         return None
     at = [before.position(c.bid) for c in calls]
     return None if not at or any(i is None for i in at) else at
+
+
+#: Roles of controls a press acts on ("Submit claim", a menu item); pressing a field only focuses it.
+_PRESSABLE = frozenset({"button", "link", "menuitem", "tab", "option"})
+
+
+def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, before: Observation | Page) -> str | None:
+    """Why ``action``, taken on ``here``, presses a control while the application is still working
+    on ``wrote``, the write the agent made from ``before``; ``None`` when it does not.
+
+    An application that took a submission and has not finished it says so: it marks the control
+    busy (``aria-busy``) or shows a new message of work under way ("Submitting…", "Saving claim…":
+    :data:`~fcpkit.core.phrases.PENDING`). Pressing a busy control, or pressing the written control
+    again over such a message, sends the submission a second time: the first one was not lost, it
+    is being done (two pledges, two badges). The agent's next move there is to wait. A press again
+    with no sign of work under way is a retry of a silent no-op, which the page test reads
+    (``unchanged_page``), not a double submission."""
+    page, origin = as_page(here), as_page(before)
+    at = _pressed(action, page)
+    if at is None or sets_fields(action):
+        return None
+    nodes = [page.nodes[i] for i in at]
+    if not all(n.kind in _PRESSABLE for n in nodes):
+        return None
+    busy = next((n for n in nodes if "busy" in n.states), None)
+    if busy is not None:
+        return f"{action.command} presses {busy.label!r}, which the page marks busy after {wrote.command}"
+    try:
+        earlier = {c.bid for c in parse_action(wrote.command) if c.bid is not None}
+    except ValueError:
+        return None
+    labels = {caseless(n.label) for b in earlier if (n := origin.node(b)) is not None and n.label}
+    if not any(n.bid in earlier or caseless(n.label) in labels for n in nodes):
+        return None
+    seen = {n.name for n in origin.nodes}
+    working = next((n.name for n in page.nodes if n.name and n.name not in seen and phrase("pending", n.name)), None)
+    if working is None:
+        return None
+    return f"{action.command} presses {nodes[0].label!r} again while the page says {working!r} after {wrote.command}"
 
 
 def _keeps(action: Action, before: Page) -> bool:

@@ -55,7 +55,7 @@ from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, reports, write_shows
 from fcpkit.core.router import Route, Thresholds
-from fcpkit.core.rules import is_report, same_page, sets_fields
+from fcpkit.core.rules import is_idle, is_report, presses_in_flight, same_page, sets_fields
 from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts, done_by_action, unmatched_write
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
@@ -180,6 +180,8 @@ class CommitmentTracker:
         self._persisting: CheckResult | None = None
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
+        #: the agent's last pressed write and its page: pressing again while it works submits twice
+        self._in_flight: tuple[Action, Observation] | None = None
         self._falsified_here: set[int] = set()
         #: the active commitment's standing (:data:`STANDINGS`), set by the caller that decides the
         #: checks (:meth:`stand`); a live run's gate reads it with :meth:`gate_standing`
@@ -330,6 +332,12 @@ class CommitmentTracker:
             used = dialog_control(action, self._here)
             if used is not None and asks_act(used[1], self.tester.context(self.plan).wanted):
                 self._dialog_acts.append((used[0], self.active))
+        if self.rules and self._here is not None and self._in_flight is not None:
+            why = presses_in_flight(action, self._here, *self._in_flight)
+            if why is not None:
+                return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="repeated_submit",
+                                   rule_detail=why, scope="execution", kappa=float(self.commitment.confidence),
+                                   scored=False)
         result = (self.actions.test(self.plan, self.commitment, action, page=self._here) if self._action_page
                   else self.actions.test(self.plan, self.commitment, action))
         if pending is not None and pending.leaving and result.rule == "act_mismatch":
@@ -536,6 +544,10 @@ class CommitmentTracker:
         if action is not None:
             add_inputs(self.inputs, action)
             self.made |= made_records(before, action, observation)
+            if not is_idle(action):  # a wait keeps the write in flight; any other act ends it
+                pressed = before is not None and action.effect in ("write", "irreversible") \
+                    and not is_report(action) and not sets_fields(action)
+                self._in_flight = (action, before) if pressed else None
         if self._dialog is not None and not set(Page.of(self._dialog.page).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
@@ -658,7 +670,7 @@ class CommitmentTracker:
         self.submitted = _within(self.submitted, keep)
         self.by_action = _within(self.by_action, keep)
         self.partly = _within(self.partly, keep)
-        self._write_of = self._since = None
+        self._write_of = self._since = self._in_flight = None
         self.confirmed = _within(self.confirmed, keep)
         self._dialog_acts = [(d, k) for d, k in self._dialog_acts if k in keep]
         kept = [(k, c) for k, c in zip(self._advanced_at, self.advanced) if k < self.active]

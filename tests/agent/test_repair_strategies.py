@@ -66,6 +66,7 @@ def test_every_strategy_names_its_figure_11_family():
     (PAGE, {"evidence": "Assign button is not available on ticket T-1 detail", "scope": "skill"}, "control_gone"),
     (PAGE, {"rule": "unchanged_page"}, "noop"),
     (PAGE, {"rule": "wrong_record"}, "wrong_record"),
+    (PAGE, {"rule": "repeated_submit", "phase": "pre"}, "slow"),  # pressed again while it still works: wait
 ])
 def test_diagnose_reads_rule_page_and_wording(obs, kw, cause):
     assert diagnose(request(obs, **kw)).cause == cause

@@ -45,6 +45,7 @@ _RULE_CAUSE = {
     "wrong_record": "wrong_record", "foreign_message": "foreign_message", "report_contradicted": "foreign_message",
     "refused": "refused", "missing_page": "control_gone", "unchanged_page": "noop",
     "reported_unconfirmed_write": "unconfirmed_write", "unconfirmed_write": "unconfirmed_write",
+    "repeated_submit": "slow",  # the application is still working on the first press: wait for it
 }
 
 

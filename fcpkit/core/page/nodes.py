@@ -32,7 +32,7 @@ TEXT_ROLES = frozenset({"statictext", "paragraph", "generic", "text"})
 #: ARIA landmarks (and the HTML sections the tree names so) that split a page into regions.
 LANDMARKS = frozenset({"banner", "navigation", "contentinfo", "main", "complementary", "search", "form", "region"})
 _STATE_KEYS = frozenset("checked selected expanded pressed disabled required invalid readonly multiselectable modal "
-                        "focused hidden current".split())
+                        "focused hidden current busy".split())
 _BARE_STATES = frozenset({"focused", "disabled", "required", "readonly", "hidden", "clickable"})
 
 
