@@ -48,8 +48,8 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 11,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
-          "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 8, "heldout/timecard": 7,
-          "heldout/warrantly": 7, "heldout/boothbook": 4, "heldout/recallhub": 7, "heldout/pledgeway": 8}
+          "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 8,
+          "heldout/warrantly": 8, "heldout/boothbook": 5, "heldout/recallhub": 7, "heldout/pledgeway": 9}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
