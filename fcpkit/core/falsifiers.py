@@ -77,11 +77,11 @@ _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )
                        re.IGNORECASE)
 _PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
 #: A filter control's "no filter" value (English, German, French, Spanish), and a report's window in time
-#: relative to today ("Last 90 days", "This month"): where one looks, not which records one hides.
+#: relative to today ("Last 90 days", "This month", "Today's doses"): where one looks, not which records one hides.
 _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|everybody|anyone|anybody|anywhere|anytime|any time|"
                             r"all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
                             r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
-                            r"this (?:week|month|quarter|year)|today|all time|year to date|"
+                            r"(?:(?:this (?:week|month|quarter|year)|today)(?:['’]s [\w ]+)?)|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
 #: How many a choice holds ("All (14)", "Open · 3"): no part of which records it keeps.
 _COUNTER = re.compile(r"\s*(?:\(\d[\d,]*\)|·\s*\d[\d,]*)\s*$")

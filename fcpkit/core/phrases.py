@@ -157,6 +157,16 @@ DRAFT: Family = {
     "es": [r"\bcomo borrador\b", r"\bguardar borrador\b"],
 }
 
+#: A control that takes a multi-step form to its next page ("Next: assessment", "Continue to
+#: review", "Proceed to payment", "Next step"): it carries what was entered on, and the form's own
+#: submission, on its last page, sends it all to the application.
+STEP_ON: Family = {
+    "en": [r"^(?:next|continue|proceed|go on)\b(?!\s+(?:and|&)\s)"],
+    "de": [r"^weiter\b"],
+    "fr": [r"^(?:suivant|continuer)\b"],
+    "es": [r"^(?:siguiente|continuar)\b"],
+}
+
 #: What the application says of work it has started and not finished ("Saving ETR…", "Processing
 #: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
 PENDING: Family = {
@@ -244,6 +254,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
     "recovering": compile_family(RECOVERING), "read_failed": compile_family(READ_FAILED), "remove_filter": compile_family(REMOVE_FILTER),
     "validation": compile_family(VALIDATION), "pending": compile_family(PENDING), "draft": compile_family(DRAFT),
+    "step_on": compile_family(STEP_ON),
 }
 
 

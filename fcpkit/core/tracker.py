@@ -496,7 +496,8 @@ class CommitmentTracker:
         if action is None or not is_report(action):
             self.wrote.add(self.active)
             if action is None or not sets_fields(action):
-                self.submitted.add(self.active)
+                if action is None or not _moves_form_on(action):  # a wizard's "Next" carries the fields on
+                    self.submitted.add(self.active)
                 self._write_of = self.active  # what a submission changed may show its values (write_shows);
                 # what setting a field changed is the form echoing the agent, not the application's record
 
@@ -747,6 +748,16 @@ def _submits(action: Action) -> bool:
         return True
     role, _, name = (action.target or "").strip().partition(" ")
     return role in ("button", "menuitem") and any(c.name == "click" for c in calls) and not backs_out(name.strip("'\""))
+
+
+def _moves_form_on(action: Action) -> bool:
+    """Whether ``action`` presses a button that takes a multi-step form to its next page
+    (:data:`~fcpkit.core.phrases.STEP_ON`: "Next: assessment", "Continue to review") with what was
+    entered; the form's own submission, later, sends it all. What was typed before it is confirmed
+    with that submission (:meth:`CommitmentTracker._carried`), as typing before a Submit on one
+    page is."""
+    name = _target_name(action)
+    return bool(name) and (action.target or "").lstrip().lower().startswith("button") and bool(phrase("step_on", name))
 
 
 def _navigates(action: Action) -> bool:

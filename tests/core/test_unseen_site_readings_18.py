@@ -1,14 +1,18 @@
 """Readings for sites written by people who never saw fcpkit, round twenty-seven: a control pressed
 again while the page says the agent's last submission is still being worked on is a double
-submission, read before the second press runs; a press again with no sign of work under way is a
-retry and is left to the page test. Each on pages of two applications of our own making, worded
-differently."""
+submission, read before the second press runs (a press again with no sign of work under way is a
+retry, left to the page test); a wizard's "Next" carries its page's values to the form's own
+submission; a list's window relative to today is no filter; "<event>: <details>" is an event and
+its details, not a place a participle names; a line of short facts under a record's heading is the
+application's; a record named by kind, id and lowercase title is a record in view. Each on pages
+of two applications of our own making, worded differently."""
 
 from __future__ import annotations
 
 import pytest
 
 from fcpkit import Action, Commitment, CommitmentTracker, Decision, Evidence, LexicalMatcher, Observation, Plan
+from fcpkit.core.page import Page
 from fcpkit.core.rules import presses_in_flight
 from fcpkit.core.testers import ActionTester, StateTester
 
@@ -100,3 +104,155 @@ def test_the_rule_reads_the_page_not_the_agents_words(app, button, working, _):
     assert presses_in_flight(_press(button), working_page, _press(button), form) is not None
     typed = Action("fill('5', 'x')", "Type.", f"button '{button}'", "write")
     assert presses_in_flight(typed, working_page, _press(button), form) is None
+
+
+# -- a multi-step form's "Next" carries what was entered to the form's own submission ----------------------------
+
+@pytest.mark.parametrize("app,field,value,step_on,submit,completion", [
+    # a clinic's referral wizard: the history page, then the review page's Send
+    ("Referwell", "Clinical history", "Two falls since March", "Next: review", "Send referral", "Referral RF-311 sent"),
+    # an insurer's claim form: the incident page, then the declaration page's Submit
+    ("Claimpath", "What happened", "Hail damage to the roof", "Continue to declaration", "Submit claim",
+     "Claim CL-8802 submitted"),
+])
+def test_a_wizards_next_carries_the_values_to_its_submission(app, field, value, step_on, submit, completion):
+    """The values of a wizard's page go to the application with the form's last submission; the
+    confirmation of that submission confirms them. A control that saves the page on its own
+    ("Save section") is held to its own confirmation."""
+    plan = Plan(f"{app}: enter {value} and submit.", [
+        Commitment("details", f"Enter {field} and go on", confirm={"completion": [Evidence(f"{field} entered")]}),
+        Commitment("submit", f"Press {submit}", confirm={"completion": [Evidence(completion)]}),
+    ])
+    url = f"https://{app.lower()}.test/new"
+    page1 = _obs(url + "?step=1", app, "\t[2] main ''", f"\t\t[4] textbox '{field}'", f"\t\t[5] button '{step_on}'")
+    typed = _obs(url + "?step=1", app, "\t[2] main ''", f"\t\t[4] textbox '{field}', value='{value}'",
+                 f"\t\t[5] button '{step_on}'")
+    page2 = _obs(url + "?step=2", app, "\t[2] main ''", "\t\t[3] heading 'Review'", f"\t\t[6] button '{submit}'")
+    done = _obs(f"https://{app.lower()}.test/done", app, "\t[2] main ''", "\t\t[7] status ''", f"\t\t\tStaticText '{completion}'")
+
+    def report_rule(next_name: str) -> str | None:
+        tester = StateTester(LexicalMatcher())
+        tr = CommitmentTracker(plan, tester, actions=ActionTester(tester.matcher))
+        steps = [(page1, Action(f"fill('4', '{value}')", "Type.", f"textbox '{field}'", "write"), typed, "details"),
+                 (typed, Action("click('5')", "On.", f"button '{next_name}'", "write"), page2, "details"),
+                 (page2, Action("click('6')", "Send.", f"button '{submit}'", "irreversible"), done, "submit")]
+        tr.test_page(page1)
+        for before, action, after, cid in steps:
+            if tr.commitment.id != cid:
+                tr.follow(cid)
+            tr.action_tested(action, tr.test_action(action), Decision.CONTINUE)
+            tr.record_write(action)
+            if tr.test_page(after, before=before, action=action).route.value == "complete":
+                tr.complete()
+        check = tr.report_check(Action("send_msg_to_user('Done.')", "Report."), done)
+        return check.rule if check is not None else None
+
+    assert report_rule(step_on) is None
+    assert report_rule("Save section") == "reported_unconfirmed_write"
+
+
+# -- a list's window relative to today is where it looks, not what it hides -------------------------------------
+
+@pytest.mark.parametrize("app,select,value,row", [
+    # a ward's medication chart, opened on today's doses
+    ("Chartwell", "Show", "Today's doses", "RX-2210 Paracetamol 1 g · 06:00 · Given"),
+    # a depot's delivery board, opened on this week's deliveries
+    ("Dockside", "Deliveries", "This week's deliveries", "DL-5521 · Mon · Unloaded"),
+])
+def test_a_window_relative_to_today_is_no_unrequested_filter(app, select, value, row):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+
+    def board(v: str) -> Observation:
+        return _obs(f"https://{app.lower()}.test/board", app, "\t[2] main ''", "\t\t[3] heading 'Board'",
+                    f"\t\t[4] combobox '{select}', value=\"{v}\"", "\t\t[5] table 'Items'", "\t\t\t[6] row ''",
+                    f"\t\t\t\t[7] link '{row}'", "\t\t\t[8] row ''", "\t\t\t\t[9] link 'ZZ-1042 Another item · 2'")
+
+    ctx = TaskContext.from_plan(Plan(f"{app}: record the next item.", [Commitment("x", "Open the item")]))
+    assert unrequested_narrowing(ctx, board(value), 0) is None
+    assert unrequested_narrowing(ctx, board("Night team only"), 0) is not None  # a filter still is one
+
+
+# -- what a confirmation announces, and its details ---------------------------------------------------------------
+
+def _confirms(statement: str, obs: Observation) -> float:
+    from fcpkit.core.page import app_view
+    return LexicalMatcher().score([statement], [app_view(Page.of(obs))])[0, 0]
+
+
+@pytest.mark.parametrize("statement,message,wrong", [
+    # a ward's chart: the administration and what was given, by whom
+    ("Administration recorded: Paracetamol 1 g at 14:00, witnessed by Ana Ruiz",
+     "Administration recorded: Paracetamol 1 g tablet, oral at 14:00, given by Sam Lee, witnessed by Ana Ruiz.",
+     "Administration recorded: Paracetamol 500 mg tablet, oral at 14:00, given by Sam Lee, witnessed by Ana Ruiz."),
+    # a bank's payments: the transfer and its amount and payee
+    ("Transfer scheduled: £250.00 to Harlow Plumbing, reference INV-2213",
+     "Transfer scheduled: £250.00 from Current account to Harlow Plumbing, reference INV-2213, arriving today.",
+     "Transfer scheduled: £520.00 from Current account to Harlow Plumbing, reference INV-2213, arriving today."),
+])
+def test_an_announced_event_with_its_details_holds_where_the_message_spells_them_out(statement, message, wrong):
+    """"<event>: <details>" is no place named by a participle ("recorded" is no record page): the
+    message that says the event with more details than the statement lists holds it; one detail
+    different is another event."""
+    def page(text: str) -> Observation:
+        return _obs("https://app.test/x", "App", "\t[2] main ''", "\t\t[3] heading 'Account'", "\t\t[4] status ''",
+                    f"\t\t\tStaticText '{text}'")
+    assert _confirms(statement, page(message)) == 1.0
+    assert _confirms(statement, page(wrong)) < 0.5
+
+
+@pytest.mark.parametrize("statement,lines,wrong", [
+    # a marina's work order: raised for a berth, its category, priority and team on the record's page
+    ("Work order raised for Berth D-07: Electrical, High, assigned to Harbour Electrical Team",
+     ("\t\t[3] heading 'Work order WO-1212', level=1", "\t\tStaticText 'Open · High priority · Berth D-07'",
+      "\t\t[4] term ''", "\t\t\tStaticText 'Category'", "\t\t[5] definition ''", "\t\t\tStaticText 'Electrical'",
+      "\t\t[6] term ''", "\t\t\tStaticText 'Assigned to'", "\t\t[7] definition ''", "\t\t\tStaticText 'Harbour Electrical Team'",
+      "\t[9] status ''", "\t\tStaticText 'Work order WO-1212 raised for Berth D-07.'"),
+     "Low priority"),
+    # a council's permits: issued for a street, its kind, days and holder on the permit's page
+    ("Permit issued for Elm Road: Skip, 14 days, held by Harlow Builders",
+     ("\t\t[3] heading 'Permit PR-4410', level=1", "\t\tStaticText 'Active · Skip · 14 days'",
+      "\t\t[4] term ''", "\t\t\tStaticText 'Holder'", "\t\t[5] definition ''", "\t\t\tStaticText 'held by Harlow Builders'",
+      "\t[9] status ''", "\t\tStaticText 'Permit PR-4410 issued for Elm Road.'"),
+     "Scaffold"),
+])
+def test_an_event_and_the_details_a_record_page_shows(statement, lines, wrong):
+    """The toast says the event, the record's page its details: each counts where the page says
+    it. The status line under the heading is the application's facts, not a title a user wrote."""
+    obs = _obs("https://app.test/r", "Record", "\t[2] main ''", *lines)
+    good = _confirms(statement, obs)
+    assert good >= 0.75
+    other = _obs("https://app.test/r", "Record", "\t[2] main ''", *(x.replace(x.split("'")[1].split(" · ")[1], wrong)
+                                                                       if "·" in x else x for x in lines))
+    assert _confirms(statement, other) < good
+
+
+@pytest.mark.parametrize("facts,title", [
+    ("Open · High priority · Berth D-07", "Shore-power pedestal keeps tripping"),
+    ("Active · Skip · 14 days", "Please move the skip before the market on Friday"),
+])
+def test_a_line_of_facts_under_a_records_heading_is_the_applications(facts, title):
+    from fcpkit.core.page.provenance import user_nodes
+    for line, user in ((facts, False), (title, True)):
+        page = Page.of(_obs("https://app.test/r/WO-1212", "WO-1212", "\t[2] main ''", "\t\t[3] heading 'Record WO-1212', level=1",
+                            f"\t\tStaticText '{line}'"))
+        at = next(i for i, n in enumerate(page.nodes) if n.name == line)
+        assert (at in user_nodes(page)) is user
+
+
+# -- a record named by its kind, id and title --------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,rid,title", [
+    ("Bid BID-77311: Cleaning of municipal depots", "BID-77311", "Cleaning of municipal depots"),
+    ("Grant GR-4410: Repairs to the village hall roof", "GR-4410", "Repairs to the village hall roof"),
+])
+def test_a_record_named_by_kind_id_and_title_is_in_view_only_on_its_page(statement, rid, title):
+    """A falsifier naming a near miss by its kind, id and lowercase title says which record is in
+    view: the recently-viewed link to it is a mention; its own page holds it."""
+    from fcpkit.core.page import evidence_view
+    listing = _obs("https://app.test/list", "Home", "\t[2] main ''", "\t\t[3] heading 'Open items', level=1",
+                   "\t[20] complementary 'Recently viewed'", "\t\t[21] list ''", "\t\t\t[22] listitem ''",
+                   f"\t\t\t\t[23] link '{rid} {title}'")
+    own = _obs(f"https://app.test/items/{rid}", f"{rid} · App", "\t[2] main ''", f"\t\t[3] heading '{rid}: {title}', level=1")
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(Page.of(listing)))[0] < 0.5
+    assert m.score_falsifiers([statement], evidence_view(Page.of(own)))[0] == 1.0

@@ -171,7 +171,7 @@ def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], froze
                 labels.add(label.group(1))
                 user.add(i)
                 continue
-            if after_heading and title_line and not label:
+            if after_heading and title_line and not label and not _facts_line(name):
                 after_heading = False
                 user.add(i)
                 skip_depth = depth if role != "statictext" else None
@@ -179,6 +179,18 @@ def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], froze
         if role not in _TEXT and role != "labeltext":
             after_heading = False
     return frozenset(user), frozenset(" ".join(x.split()) for x in labels if x.strip())
+
+
+#: The separators of a line of short facts ("Open · High priority · Berth D-07 (Pontoon D)").
+_FACT_SEPARATOR = re.compile(r"\s+[·•|]\s+")
+
+
+def _facts_line(text: str) -> bool:
+    """Whether ``text`` is a line of short facts the application composes from a record's fields
+    (a status, a priority, where it is: "Open · High priority · Berth D-07 (Pontoon D)"), each of at
+    most four words between separators, rather than a title a user wrote."""
+    parts = _FACT_SEPARATOR.split(text.strip())
+    return len(parts) >= 2 and all(0 < len(p.split()) <= 4 for p in parts)
 
 
 def _next_text(page: "Page", i: int, depth: int) -> str:

@@ -202,6 +202,9 @@ def compile_claim(statement: str) -> Claim:
     if either is not None:
         return either
     whole = _whole_claim(statement, s, ents)
+    detailed = _event_details(s)
+    if detailed is not None and whole.type not in ("exclusion", "absence", "message"):
+        return Claim("both", statement, s, subject=s, parts=detailed, base=whole, entities=ents)
     clauses = _CLAUSE.split(s)
     if len(clauses) == 1 and _VERB.search(s):
         clauses = _BARE_CLAUSE.split(s, maxsplit=1)
@@ -253,6 +256,28 @@ def _elliptic(s: str) -> list[str] | None:
     if _VERB.search(subject) or any(w.endswith("ed") for w in subject.split()):
         return None
     return [f"{subject} {m.group('first')}", f"{subject} {m.group('second')}"]
+
+
+#: "<what happened>: <its details>, listed": a head of three words or more, then a list after a colon.
+_DETAILS = re.compile(r"^(?P<head>[^:]+?)\s*:\s+(?P<rest>[^:]*,[^:]*?)\s*\.?$")
+
+
+def _event_details(s: str) -> tuple[str, ...] | None:
+    """The event a confirmation announces and each detail it lists, as the statement's parts:
+    "Work order raised for Berth D-07: Electrical, High, assigned to Harbour Electrical Team" is
+    the event and three details, which the page says where it will (a toast says the work order
+    was raised, the record's fields its category and assignee). Only a head that tells of an event
+    (a participle after its first word: "raised", "given") is one; a label's colon ("Status: Open,
+    Urgent") or a place's ("Review page: ...") is read as a field or a place. None otherwise."""
+    m = _DETAILS.match(s)
+    if m is None:
+        return None
+    head, rest = m.group("head").strip(), m.group("rest")
+    words = head.split()
+    if len(words) < 3 or not any(_participle(w.strip(",;")) for w in words[1:]):
+        return None
+    items = tuple(x.strip() for x in _LIST_SPLIT.split(rest) if x.strip())
+    return (head, *items) if len(items) >= 2 else None
 
 
 def _either(statement: str, s: str, ents: Entities) -> Claim | None:
@@ -307,7 +332,10 @@ def _place(statement: str, s: str, ents: Entities, whole: Claim) -> Claim | None
     head, rest = s[: m.start()].strip(), s[m.end():].strip().rstrip(".")
     words = head.split()
     stems = [(tokenize(w, keep_stopwords=True) or ("",))[0] for w in words]
-    at = next((i for i in range(len(words) - 1, -1, -1) if stems[i] in _PLACE_NOUN_STEMS), None)
+    # a place noun's own word, not a participle that stems like it ("Administration recorded:", "Items
+    # listed:" announce an event and list its values; "Record", "Activity feed" name places)
+    at = next((i for i in range(len(words) - 1, -1, -1)
+               if stems[i] in _PLACE_NOUN_STEMS and not _participle_of(words[i], stems[i])), None)
     if not rest or at is None or (at < len(words) - 1 and stems[at + 1] not in ("for", "of")):
         return None  # the head names no place ("A row ... with account X": a record's attributes)
     # "Order #100482 page", "Directions panel", "the Edit Opportunity form for X": the place, and
@@ -320,6 +348,13 @@ def _place(statement: str, s: str, ents: Entities, whole: Claim) -> Claim | None
     if not held:
         return None
     return Claim("place", statement, s, subject=place, value=of, parts=(place, *held), entities=ents, base=whole)
+
+
+def _participle_of(word: str, stem: str) -> bool:
+    """Whether ``word`` is the past participle of the word ``stem`` stems from ("recorded" of
+    "record"), not a word whose own form ends in -ed ("feed")."""
+    w = word.lower().strip(":;,.")
+    return w.endswith("ed") and not stem.endswith("ed")
 
 
 def _held(item: str) -> tuple[str, ...]:
@@ -448,20 +483,26 @@ def bare_name(statement: str) -> bool:
     """Whether a statement is only a name (after an optional kind word or record id): capitalised
     words, numbers, ``&`` and dashes, at most two short lowercase words among them ("Quarterly
     Business Review prep — Alder & Finch"; after an id, two of any length: "WO-7703 Oil change,
-    Ford Fiesta"), ending on a name word, no negation. Such a statement says which record is in view."""
+    Ford Fiesta"; after an id and a colon, four, ending on any word: "Bid BID-77311: Cleaning of
+    municipal depots"), ending on a name word, no negation. Such a statement says which record is in view."""
     # a parenthesis or a dash qualifies the name it follows ("March Digest (copy)", "Drill 18V (bare
     # tool)", "March Digest – draft")
     trimmed = _QUALIFIER.sub("", statement).strip()
-    words = [w.rstrip(",;") for w in trimmed.rstrip(".").split()]  # "Oil change, Ford Fiesta"
+    raw = trimmed.rstrip(".").split()
+    words = [w.rstrip(",;:") for w in raw]  # "Oil change, Ford Fiesta", "BID-77311: ..."
     words = [w for w in words if w]
     if len(words) < 2:
         return False
     titled = len(words) > 2 and any(r.strong for r in record_ids(words[0]))  # "WO-7703 Oil change, Ford Fiesta"
+    # "Bid BID-77311: Cleaning of municipal depots": an id and a colon, first or after its kind word,
+    # then the record's title, whatever its words (what is said of a record has no colon before it)
+    headed = len(words) > 2 and any(w.endswith(":") and any(r.strong for r in record_ids(w[:-1])) for w in raw[:2])
+    titled = titled or headed
     if words[0][:1].isalpha() and len(words) > 2 and _NAME_PART.match(words[1]) and words[1][:1].isupper():
         words = words[1:]  # a kind word ("Event", "Account") or the record's id before the name
     lower = [w for w in words if not _NAME_PART.match(w)]
-    if not words or not _NAME_PART.match(words[-1]) or not words[0][:1].isupper():
-        return False
+    if not words or not (headed or _NAME_PART.match(words[-1])) or not words[0][:1].isupper():
+        return False  # (a title after an id may end on any word: "Cleaning of municipal depots")
     if _COPULAS.intersection(w.lower() for w in lower):
         return False  # "Current stage is Proposal/Price Quote": a sentence about a value, not a name
     if len(words) > 1 and words[0].lower().endswith("ed") and words[1].lower() in STOPWORDS:
@@ -469,7 +510,7 @@ def bare_name(statement: str) -> bool:
     if any(_participle(a) and b.lower() in STOPWORDS and a == a.lower() for a, b in zip(words[1:], words[2:])):
         return False  # "Message sent to Grace Okafor", "Refund issued to Mira Lee": what happened, to whom
     longest = 12 if titled else 5  # after an id, a title's lowercase words may be any word
-    if len(lower) > 2 or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
+    if len(lower) > (4 if headed else 2) or any(not w.isalpha() or len(w) > longest or w.lower() in NEGATIONS for w in lower):
         return False
     return sum(1 for w in words if w[:1].isupper() or w[1:3] != w[1:3].lower()) >= 2  # "iPhone" is a name
 

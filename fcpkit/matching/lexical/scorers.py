@@ -449,6 +449,12 @@ def _one_value_matches(value: str, have: str) -> bool:
     if have.lower().startswith(value.lower()):
         rest = have[len(value):]
         return not rest or (rest[0] in " ,.;(" and not re.match(r"\s+[A-Z]", rest))
+    if "," in value:
+        # a list of details ("Oxycodone MR 10 mg at 18:00, witnessed by T. Nowak") held by a field's
+        # longer list ("Oxycodone MR 10 mg, oral at 18:00, given by P. Raman, witnessed by T. Nowak"):
+        # a statement abbreviates what a confirmation spells out; one word of it missing is another value
+        want = frozenset(tokenize(value, past="stem"))
+        return bool(want) and want <= frozenset(tokenize(have, past="stem"))
     return False
 
 
