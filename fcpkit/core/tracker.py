@@ -496,7 +496,7 @@ class CommitmentTracker:
         if action is None or not is_report(action):
             self.wrote.add(self.active)
             if action is None or not sets_fields(action):
-                if action is None or not _moves_form_on(action):  # a wizard's "Next" carries the fields on
+                if action is None or not _moves_form_on(action):  # "Next", "Save draft": the fields go on
                     self.submitted.add(self.active)
                 self._write_of = self.active  # what a submission changed may show its values (write_shows);
                 # what setting a field changed is the form echoing the agent, not the application's record
@@ -752,12 +752,14 @@ def _submits(action: Action) -> bool:
 
 def _moves_form_on(action: Action) -> bool:
     """Whether ``action`` presses a button that takes a multi-step form to its next page
-    (:data:`~fcpkit.core.phrases.STEP_ON`: "Next: assessment", "Continue to review") with what was
-    entered; the form's own submission, later, sends it all. What was typed before it is confirmed
-    with that submission (:meth:`CommitmentTracker._carried`), as typing before a Submit on one
-    page is."""
+    (:data:`~fcpkit.core.phrases.STEP_ON`: "Next: assessment", "Continue to review") or keeps it as
+    a draft (:data:`~fcpkit.core.phrases.DRAFT`: "Save draft") with what was entered: neither hands
+    it to the application; the form's own submission, later, sends it all. What was typed before
+    it is confirmed with that submission (:meth:`CommitmentTracker._carried`), as typing before a
+    Submit on one page is."""
     name = _target_name(action)
-    return bool(name) and (action.target or "").lstrip().lower().startswith("button") and bool(phrase("step_on", name))
+    return bool(name) and (action.target or "").lstrip().lower().startswith("button") \
+        and bool(phrase("step_on", name) or phrase("draft", name))
 
 
 def _navigates(action: Action) -> bool:

@@ -117,8 +117,8 @@ def test_the_rule_reads_the_page_not_the_agents_words(app, button, working, _):
 ])
 def test_a_wizards_next_carries_the_values_to_its_submission(app, field, value, step_on, submit, completion):
     """The values of a wizard's page go to the application with the form's last submission; the
-    confirmation of that submission confirms them. A control that saves the page on its own
-    ("Save section") is held to its own confirmation."""
+    confirmation of that submission confirms them, as it does values kept in a draft on the way. A
+    control that saves the page on its own ("Save section") is held to its own confirmation."""
     plan = Plan(f"{app}: enter {value} and submit.", [
         Commitment("details", f"Enter {field} and go on", confirm={"completion": [Evidence(f"{field} entered")]}),
         Commitment("submit", f"Press {submit}", confirm={"completion": [Evidence(completion)]}),
@@ -148,6 +148,7 @@ def test_a_wizards_next_carries_the_values_to_its_submission(app, field, value, 
         return check.rule if check is not None else None
 
     assert report_rule(step_on) is None
+    assert report_rule("Save draft") is None  # kept for later, for the same user: handed to no one
     assert report_rule("Save section") == "reported_unconfirmed_write"
 
 
@@ -256,3 +257,23 @@ def test_a_record_named_by_kind_id_and_title_is_in_view_only_on_its_page(stateme
     m = LexicalMatcher()
     assert m.score_falsifiers([statement], evidence_view(Page.of(listing)))[0] < 0.5
     assert m.score_falsifiers([statement], evidence_view(Page.of(own)))[0] == 1.0
+
+
+# -- a count is read with what it counts ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,elsewhere,said", [
+    # a marina's booking wizard: step 2 of 4, the stay is three nights
+    ("2 nights", ("\t\t[3] heading 'Step 2 of 4: Stay', level=2", "\t\tStaticText '3 nights · 18–21 Jun 2024'"),
+     ("\t\t[3] heading 'Step 2 of 4: Stay', level=2", "\t\tStaticText '2 nights · 18–20 Jun 2024'")),
+    # a restaurant's booking: table 4, a party of six guests
+    ("4 guests", ("\t\t[3] heading 'Table 4', level=2", "\t\tStaticText '6 guests · 19:30'"),
+     ("\t\t[3] heading 'Table 12', level=2", "\t\tStaticText '4 guests · 19:30'")),
+])
+def test_a_count_holds_only_beside_what_it_counts(falsifier, elsewhere, said):
+    """"2 nights" is not said by a "Step 2" heading and a "3 nights" line; "2 nights" on one line is."""
+    from fcpkit.core.page import evidence_view
+    m = LexicalMatcher()
+    read = lambda lines: m.score_falsifiers([falsifier], evidence_view(Page.of(_obs("https://app.test/b", "Booking",
+                                                                                       "\t[2] main ''", *lines))))[0]
+    assert read(elsewhere) < 1.0
+    assert read(said) == 1.0

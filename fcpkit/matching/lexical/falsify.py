@@ -249,7 +249,8 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
         return _partial(st, req, r.view, r.content, subject, identity=True)
     # complete support stands for itself (a disjunction's names are no longer each required, as
     # the word recall's key tokens are), but an event must still be bound to its record
-    if holds(req, r.content) and bound_ok(st, r.content, confirming=False) and (sh.beside or _phrase_on_a_line(req, r.content)):
+    if holds(req, r.content) and bound_ok(st, r.content, confirming=False) and (sh.beside or _phrase_on_a_line(req, r.content)) \
+            and _counts_stand(statement, r.content):
         return 1.0
     if req.explicit and sh.says and r.items is not None and holds(req, r.items) and bound_ok(st, r.items, confirming=False):
         return 1.0
@@ -359,6 +360,24 @@ def _phrase_on_a_line(req, prep) -> bool:
     # one sentence of the line: "CHEM 214-02 added for Fall 2025. Waitlist entry removed." has
     # *added* and *waitlist*, but no sentence says "added to waitlist"
     return sentence_with(prep, toks)
+
+
+#: "2 nights", "6 guests", "3 more items": a count, then what it counts in lowercase (not a time's
+#: "09:00 BST", nor a date's month).
+_COUNT = re.compile(r"(?<![\w:.,/-])(\d+)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)([a-z]{3,})\b")
+
+
+def _counts_stand(statement: str, prep) -> bool:
+    """Whether each count the statement gives ("2 nights") stands on a line of the page with what
+    it counts right after it: "Step 2 of 4" and "3 nights" on another line say nothing of two
+    nights. A statement that counts nothing passes."""
+    pairs = []
+    for n, unit in _COUNT.findall(statement):
+        a, b = tokenize(n), tokenize(unit)
+        if a and b:
+            pairs.append((a[0], b[0]))
+    return all(any(line[i] == n and u in line[i + 1:i + 3] for line in prep.body for i in range(len(line)))
+               for n, u in pairs)
 
 
 def _statement(st: "Stmt") -> str:
