@@ -32,12 +32,12 @@ from _support.paths import corpus
 
 
 #: each corpus, and how many of its faulty runs the checker catches on time at least
-CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9, "heldout/binwise": 10,
+CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9, "heldout/binwise": 10,
           "heldout/civicdesk": 8, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10,
           "heldout/tidewater": 9, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
-          "heldout/tablebook": 11, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
-          "heldout/skybridge": 9, "heldout/grantwell": 10, "heldout/returnly": 11, "heldout/driftwood": 10,
+          "heldout/tablebook": 10, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
+          "heldout/skybridge": 9, "heldout/grantwell": 11, "heldout/returnly": 12, "heldout/driftwood": 10,
           "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
           "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 11,
@@ -49,7 +49,8 @@ CAUGHT = {"heldout/shelfmark": 8, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 11,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 8,
-          "heldout/warrantly": 8, "heldout/boothbook": 5, "heldout/recallhub": 7, "heldout/pledgeway": 9}
+          "heldout/warrantly": 8, "heldout/boothbook": 5, "heldout/recallhub": 7, "heldout/pledgeway": 9,
+          "heldout/bidroom": 5, "heldout/wardround": 7, "heldout/mooringlog": 7}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
