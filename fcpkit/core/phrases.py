@@ -168,9 +168,11 @@ STEP_ON: Family = {
 }
 
 #: What the application says of work it has started and not finished ("Saving ETR…", "Processing
-#: payment", "Submitting — please wait"): the submission was taken, its outcome is still to come.
+#: payment", "Submitting — please wait", any "<doing>…" on its own: "Recording…"): the submission
+#: was taken, its outcome is still to come.
 PENDING: Family = {
     "en": [r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.|$)",
+           r"^\s*[a-z]+ing\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.)\s*$",  # "Recording…", "Registering badge…"
            r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],
     "de": [r"\bwird (?:gespeichert|verarbeitet|gesendet)\b", r"\bbitte warten\b"],
     "fr": [r"\ben cours\b", r"\bveuillez patienter\b"],

@@ -393,17 +393,20 @@ def _pressed(action: Action, before: Page) -> list[int] | None:
 _PRESSABLE = frozenset({"button", "link", "menuitem", "tab", "option"})
 
 
-def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, before: Observation | Page) -> str | None:
+def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, before: Observation | Page,
+                      opened_by: str = "") -> str | None:
     """Why ``action``, taken on ``here``, presses a control while the application is still working
     on ``wrote``, the write the agent made from ``before``; ``None`` when it does not.
 
     An application that took a submission and has not finished it says so: it marks the control
-    busy (``aria-busy``) or shows a new message of work under way ("Submitting…", "Saving claim…":
-    :data:`~fcpkit.core.phrases.PENDING`). Pressing a busy control, or pressing the written control
-    again over such a message, sends the submission a second time: the first one was not lost, it
-    is being done (two pledges, two badges). The agent's next move there is to wait. A press again
-    with no sign of work under way is a retry of a silent no-op, which the page test reads
-    (``unchanged_page``), not a double submission."""
+    busy (``aria-busy``), shows a new message of work under way ("Submitting…", "Recording…":
+    :data:`~fcpkit.core.phrases.PENDING`) or a new progress bar. Pressing a busy control, or
+    pressing again over such a sign the written control or, for a write confirmed in a dialog, the
+    control that opened the dialog (``opened_by``: "Confirm allocation" behind its dialog's
+    "Confirm"), sends the submission a second time: the first one was not lost, it is being done
+    (two pledges, two badges). The agent's next move there is to wait. A press again with no sign
+    of work under way is a retry of a silent no-op, which the page test reads (``unchanged_page``),
+    not a double submission."""
     page, origin = as_page(here), as_page(before)
     at = _pressed(action, page)
     if at is None or sets_fields(action):
@@ -419,10 +422,16 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
     except ValueError:
         return None
     labels = {caseless(n.label) for b in earlier if (n := origin.node(b)) is not None and n.label}
+    at_write = _pressed(wrote, origin)
+    if opened_by and at_write is not None and all(origin.zones[i] == "dialog" for i in at_write):
+        labels.add(caseless(opened_by))
     if not any(n.bid in earlier or caseless(n.label) in labels for n in nodes):
         return None
     seen = {n.name for n in origin.nodes}
     working = next((n.name for n in page.nodes if n.name and n.name not in seen and phrase("pending", n.name)), None)
+    bars = {n.name for n in origin.nodes if n.kind == "progressbar"}
+    working = working or next((n.name or "a progress bar" for n in page.nodes
+                               if n.kind == "progressbar" and n.name not in bars), None)
     if working is None:
         return None
     return f"{action.command} presses {nodes[0].label!r} again while the page says {working!r} after {wrote.command}"

@@ -157,7 +157,6 @@ class CommitmentTracker:
         self._since: tuple[int, Observation] | None = None
         #: a modal dialog the plan does not name, on the page last tested, with that page: judged
         #: by the agent's next action (:func:`~fcpkit.core.dialogs.handles_dialog`)
-        #: a new dialog held for the agent's next action
         self._dialog: _HeldDialog | None = None
         #: the dialogs the agent dismissed: one that comes back blocks the step
         self._dismissed: set[str] = set()
@@ -180,9 +179,10 @@ class CommitmentTracker:
         self._persisting: CheckResult | None = None
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
-        #: the agent's last pressed write and its page: pressing again while it works submits twice
-        self._in_flight: tuple[Action, Observation] | None = None
         self._falsified_here: set[int] = set()
+        #: the last pressed write, its page and the press before it; the last press (:func:`presses_in_flight`)
+        self._in_flight: tuple[Action, Observation, str] | None = None
+        self._pressed_last = ""
         #: the active commitment's standing (:data:`STANDINGS`), set by the caller that decides the
         #: checks (:meth:`stand`); a live run's gate reads it with :meth:`gate_standing`
         self.standing = "supported"
@@ -548,7 +548,8 @@ class CommitmentTracker:
             if not is_idle(action):  # a wait keeps the write in flight; any other act ends it
                 pressed = before is not None and action.effect in ("write", "irreversible") \
                     and not is_report(action) and not sets_fields(action)
-                self._in_flight = (action, before) if pressed else None
+                self._in_flight = (action, before, self._pressed_last) if pressed else None
+                self._pressed_last = _target_name(action)
         if self._dialog is not None and not set(Page.of(self._dialog.page).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs

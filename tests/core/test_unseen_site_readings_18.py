@@ -79,6 +79,23 @@ def test_pressing_a_control_the_page_marks_busy_is_a_double_submission(app, butt
     assert rules[-1] == "repeated_submit"
 
 
+@pytest.mark.parametrize("app,button,sign", [
+    ("Loanline", "Send request", "\t\tStaticText 'Requesting…'"),  # any "<doing>…" on its own
+    ("Fitbook", "Confirm booking", "\t\t[7] progressbar 'Booking your class'"),  # a progress bar that came up
+])
+def test_pressing_the_dialogs_opener_again_while_it_works_is_a_double_submission(app, button, sign):
+    """The write was the dialog's confirm; the control the agent presses again is the one that
+    opened the dialog, behind it: a second submission all the same. Over a page with no sign of
+    work under way it is a retry."""
+    form = _form(app, button)
+    asked = _form(app, button, "\t[8] dialog 'Are you sure?', modal=True", "\t\t[9] button 'Yes, go ahead'")
+    confirm = Action("click('9')", "Confirm.", "button 'Yes, go ahead'", "irreversible")
+    working_page = _form(app, button, sign)
+    rules = _run(app, button, [form, asked, working_page, asked], [_press(button, "read"), confirm, _press(button, "read")])
+    assert rules[-1] == "repeated_submit"
+    assert _run(app, button, [form, asked, form, asked], [_press(button, "read"), confirm, _press(button, "read")])[-1] is None
+
+
 @pytest.mark.parametrize("app,button,working,completion", _APPS)
 def test_a_press_with_no_sign_of_work_under_way_is_not_a_double_submission(app, button, working, completion):
     """A retry over a page that says nothing (a silent no-op), waiting until the work is done, a
