@@ -294,3 +294,33 @@ def test_a_count_holds_only_beside_what_it_counts(falsifier, elsewhere, said):
                                                                                        "\t[2] main ''", *lines))))[0]
     assert read(elsewhere) < 1.0
     assert read(said) == 1.0
+
+
+# -- a record described by its id, names and details, on its own page ---------------------------------------------
+
+@pytest.mark.parametrize("falsifier,own,other", [
+    # a ward's patient record: her name in the heading, her number in the URL, her bed in the banner
+    ("Marjorie Okafor, MRN 40031873, bed 13",
+     ("https://ward.test/patients/40031873/summary", "Marjorie Okafor — Summary",
+      ("\t[2] main ''", "\t\t[3] heading 'Marjorie Okafor', level=1", "\t\tStaticText 'MRN 40031873 · DOB 11 Oct 1948'",
+       "\t\tStaticText 'Ward 7B, bed 13 · Admitted 10 Nov'")),
+     ("https://ward.test/patients/40031872/summary", "Margaret Okafor — Summary",
+      ("\t[2] main ''", "\t\t[3] heading 'Margaret Okafor', level=1", "\t\tStaticText 'Ward 7B, bed 12 · Admitted 12 Nov'",
+       "\t\t[4] note 'A patient with a similar name is on this ward: Marjorie Okafor, MRN 40031873, bed 13.'"))),
+    # a bank's customer account: the holder in the heading, the account in the URL, the branch in the summary
+    ("Priya Shah, account ACC-30471, Leeds branch",
+     ("https://bank.test/accounts/ACC-30471", "Priya Shah · Accounts",
+      ("\t[2] main ''", "\t\t[3] heading 'Priya Shah', level=1", "\t\tStaticText 'Current account · Leeds branch'")),
+     ("https://bank.test/accounts/ACC-30417", "Priya Shah · Accounts",
+      ("\t[2] main ''", "\t\t[3] heading 'Priya Shah', level=1", "\t\tStaticText 'Savings account · York branch'",
+       "\t[20] complementary 'Other accounts'", "\t\t[21] link 'ACC-30471 · Current account · Leeds branch'"))),
+])
+def test_a_record_described_by_id_names_and_details_is_in_view_on_its_own_page(falsifier, own, other):
+    """The page's identity says which record it is (the heading, the URL's id), its content the
+    details no title carries; the near miss named in a note or a panel of another record's page
+    is a mention."""
+    from fcpkit.core.page import evidence_view
+    m = LexicalMatcher()
+    read = lambda spec: m.score_falsifiers([falsifier], evidence_view(Page.of(_obs(spec[0], spec[1], *spec[2]))))[0]
+    assert read(own) == 1.0
+    assert read(other) < 1.0

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Sequence
 from fcpkit.core.actions import REASONING_LINE, ActionDescription
 from fcpkit.core.caches import page_cache
 from fcpkit.core.phrases import acts_of
-from fcpkit.core.page import Page
+from fcpkit.core.page import Page, record_ids
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.claims import bare_name
 from fcpkit.core.text import PAST, STOPWORDS, tokenize
-from fcpkit.matching.lexical.strict import (PARTIAL, entities_hold, holds, holds_in_identity, pair_chunks, phrase_chunks, requirement,
-                                           says_as_written)
+from fcpkit.matching.lexical.strict import (PARTIAL, entities_hold, holds, holds_in_identity, names_in_identity, pair_chunks,
+                                           phrase_chunks, requirement, says_as_written)
 from fcpkit.matching.lexical.chunk_index import token_masks
 from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
 from fcpkit.matching.lexical.recall import bound_ok, recall, sentence_with
@@ -244,7 +244,7 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
     if r.action is not None and not says_as_written(req, r.action.text):
         return _partial(st, req, r.content, r.content, subject)  # "Transfer only" is no click on "Confirm transfer"
     if sh.identity:
-        if holds_in_identity(req, r.view):
+        if holds_in_identity(req, r.view) or _described_in_view(req, r, statement):
             return 1.0
         return _partial(st, req, r.view, r.content, subject, identity=True)
     # complete support stands for itself (a disjunction's names are no longer each required, as
@@ -255,6 +255,20 @@ def _plain(st: "Stmt", r: Reading, statement: str, subject: frozenset[str] = fro
     if req.explicit and sh.says and r.items is not None and holds(req, r.items) and bound_ok(st, r.items, confirming=False):
         return 1.0
     return _partial(st, req, r.content, r.content, subject)
+
+
+def _described_in_view(req, r: Reading, statement: str) -> bool:
+    """Whether a record described by its id, names and details ("Marjorie Okafor, MRN 40031873,
+    bed 13") is the page's record: its id the record the page is about, every name of it in the
+    page's identity (the heading, the title, the URL) and every other word of it in the page's own
+    content (the patient banner saying "bed 13"). A page is seldom titled with all of a record's
+    details; its identity says which record it is, and its content the rest."""
+    page = r.view.page
+    if not req.phrases or page is None or not page.is_page:
+        return False
+    own = {x.id for x in page.identity_records}
+    return bool(own) and any(x.id in own for x in record_ids(statement)) and names_in_identity(req, r.view) \
+        and holds(req, r.content)
 
 
 def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozenset(), identity: bool = False) -> float:

@@ -728,6 +728,15 @@ def holds_in_identity(req: Requirement, prep) -> bool:
     return all(any(has_phrase(s, f) for s in seqs for f in forms) for forms in req.phrases)
 
 
+def names_in_identity(req: Requirement, prep) -> bool:
+    """Whether every name of ``req`` stands in the page's identity, an id also without the kind
+    word a statement puts before it ("MRN 40031873" by the 40031873 of /patients/40031873)."""
+    ident, seqs = prep.identity, _identity_seqs(prep)
+    return all(any(has_phrase(s, f) for s in seqs for f in forms)
+               or any(len(f) > 1 and any(c.isdigit() for c in f[-1]) and f[-1] in ident for f in forms)
+               for forms in req.phrases)
+
+
 def entities_hold(req: Requirement, prep, identity: bool = False) -> bool:
     """Whether every phrase of ``req`` (the names it hinges on) stands somewhere it is read."""
     if identity:
