@@ -13,7 +13,11 @@ What it decides:
   names a later one (:meth:`~CommitmentTracker.claim` then :meth:`~CommitmentTracker.follow`);
 * **attempted**: some accepted, non-idle action was taken for it (:func:`~fcpkit.core.progress.attempts`);
   a skipped commitment that says how it is done and was never attempted is ``skipped_commitment``;
-* **wrote**: a write or irreversible action ran while it was active;
+* **wrote**: a write or irreversible action ran while it was active; one that only takes a
+  multi-step form on or keeps a draft (*Next*, *Save draft*) hands nothing to the application,
+  and the form's own submission confirms what was typed before it;
+* **in flight**: the last write the agent pressed; pressing again while the page says it is
+  still being worked on is ``repeated_submit`` (:func:`~fcpkit.core.rules.presses_in_flight`);
 * **acted**: an accepted action did one of the acts its evidence says it is done by
   (:func:`~fcpkit.core.progress.does_act`); a step with no completion evidence is held to those
   acts when the agent reports the task done over a write in it;
@@ -180,7 +184,7 @@ class CommitmentTracker:
         #: the page last tested, and the commitments its tests routed *risk* (:meth:`falsified_on`)
         self._here: Observation | None = None
         self._falsified_here: set[int] = set()
-        #: the last pressed write, its page and the press before it; the last press (:func:`presses_in_flight`)
+        #: the last pressed write, its page, the name of the press before it; the last press's name
         self._in_flight: tuple[Action, Observation, str] | None = None
         self._pressed_last = ""
         #: the active commitment's standing (:data:`STANDINGS`), set by the caller that decides the
