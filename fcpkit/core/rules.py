@@ -8,7 +8,8 @@ A rule hit routes the case to the verifier with an execution-scope hint. The rul
   article found missing: a silent no-op contradicts no evidence statement, but it does leave the
   page identical. The comparison ignores what changes without meaning (clocks, relative times,
   counters, element ids, focus), so a ticking clock does not hide a no-op. Typing or choosing
-  into a field the value it already holds changes nothing, and should not;
+  into a field the value it already holds changes nothing, and should not. A draft kept
+  (*Save draft*) whose form comes back with other values than it held did not keep them either;
 * ``error_page``: an HTTP error status or a browser/web error page;
 * ``foreign_message``: a new status message about another record of the page's kind (a banner
   naming the wrong order);
@@ -36,7 +37,7 @@ from fcpkit.core.actions import ACTION_NAMES, ParsedCall, action_text, parse_act
 from fcpkit.core.phrases import acts_of, phrase
 from fcpkit.core.dialogs import keeps, new_modal_dialogs, unexpected_dialog
 from fcpkit.core.rule_hit import RuleHit
-from fcpkit.core.text import caseless, strip_volatile
+from fcpkit.core.text import caseless, dates, dates_match, strip_volatile
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = [
@@ -455,6 +456,44 @@ def _keeps_draft(action: Action, before: Page, after: Page, origin: Page) -> boo
     return any(m not in old for m in after.messages)
 
 
+#: Roles of a form's fields whose value the page shows (a search box is no part of the form).
+_VALUED = frozenset({"textbox", "combobox", "spinbutton", "listbox", "textarea"})
+
+
+def _field_values(page: Page) -> dict[str, str]:
+    """Each form field's label and the value it shows (the first field of a label)."""
+    out: dict[str, str] = {}
+    for n in page.nodes:
+        if n.kind in _VALUED and n.value is not None and n.label and n.label not in out:
+            out[n.label] = n.value
+    return out
+
+
+def _same_value(a: str, b: str) -> bool:
+    """Whether two renderings of a field's value are one value: the same letters and digits
+    ("29750.00", "29,750.00"), or the same dates however written."""
+    if re.sub(r"[\W_]+", "", a.casefold()) == re.sub(r"[\W_]+", "", b.casefold()):
+        return True
+    da, db = dates(a), dates(b)
+    return bool(da) and bool(db) and dates_match(da, db)
+
+
+def _draft_lost(action: Action, before: Page, after: Page) -> str | None:
+    """What a draft the agent kept lost, or ``None``: ``action`` pressed a control that keeps the
+    form as a draft (:data:`~fcpkit.core.phrases.DRAFT`), and the form it came back with shows a
+    field with another value than the form held when it was pressed. A draft's whole effect is
+    keeping what the form holds; a form that comes back with other values is a stale copy,
+    whatever message says the draft was saved."""
+    at = _pressed(action, before)
+    if at is None or not all(phrase("draft", before.nodes[i].label) for i in at):
+        return None
+    now = _field_values(after)
+    for label, value in _field_values(before).items():
+        if label in now and not _same_value(value, now[label]):
+            return f"{label!r} shows {now[label]!r}, not {value!r}"
+    return None
+
+
 def check_transition(
     before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
 ) -> RuleHit | None:
@@ -505,6 +544,9 @@ def check_transition(
             return None  # the write raised a dialog that asks something (a confirmation): the application answered
         if origin is not None and _answers(after, origin):
             return None  # it refused a value ("must be a number") or took the work on ("Saving…"): not silent
+        lost = _draft_lost(action, before, after) if before is not None else None
+        if lost is not None:
+            return RuleHit("unchanged_page", f"{action.command} kept a draft that lost what the form held: {lost}")
         if origin is not None and before is not None and _keeps_draft(action, before, after, origin):
             return None  # "Save draft": the form stays and a message says the draft was kept; that is all it does
         if origin is not None and same_page(origin, after, content_fingerprint):

@@ -324,3 +324,32 @@ def test_a_record_described_by_id_names_and_details_is_in_view_on_its_own_page(f
     read = lambda spec: m.score_falsifiers([falsifier], evidence_view(Page.of(_obs(spec[0], spec[1], *spec[2]))))[0]
     assert read(own) == 1.0
     assert read(other) < 1.0
+
+
+# -- a draft that comes back without what the form held ---------------------------------------------------------
+
+@pytest.mark.parametrize("app,field,typed,stale,reformatted", [
+    # a grants portal: the amount requested, typed, then back at last week's figure after the draft save
+    ("Grantbox", "textbox 'Amount requested (GBP)'", "12500.00", "9,800.00", "12,500.00"),
+    # a hiring tool: the start date chosen, then back at the old one
+    ("Hirely", "textbox 'Start date'", "2025-03-03", "2025-02-17", "3 Mar 2025"),
+])
+def test_a_draft_that_comes_back_with_other_values_is_stale(app, field, typed, stale, reformatted):
+    """A draft keeps what the form holds; the form it comes back with, under a "Draft saved"
+    message, showing another value in a field the form held is a stale copy. The same value
+    written another way ("12,500.00", "3 Mar 2025") is kept, and a Save that is no draft is not
+    held to this."""
+    from fcpkit.core.rules import check_transition
+
+    def form(value: str, *extra: str) -> Observation:
+        return _obs(f"https://{app.lower()}.test/form", app, "\t[2] main ''", f"\t\t[4] {field}, value='{value}'",
+                    "\t\t[5] button 'Save draft'", "\t\t[6] button 'Save'", *extra)
+
+    saved = ("\t[9] status ''", "\t\tStaticText 'Draft saved'")
+    draft = Action("click('5')", "Keep it.", "button 'Save draft'", "write")
+    hit = check_transition(form(typed), draft, form(stale, *saved))
+    assert hit is not None and hit.rule == "unchanged_page"
+    assert check_transition(form(typed), draft, form(reformatted, *saved)) is None
+    assert check_transition(form(typed), draft, form(typed, *saved)) is None
+    save = Action("click('6')", "Save.", "button 'Save'", "write")
+    assert check_transition(form(typed), save, form(stale, "\t[9] status ''", "\t\tStaticText 'Saved'")) is None
