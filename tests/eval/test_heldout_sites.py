@@ -50,7 +50,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 8,
           "heldout/warrantly": 8, "heldout/boothbook": 5, "heldout/recallhub": 7, "heldout/pledgeway": 9,
-          "heldout/bidroom": 5, "heldout/wardround": 9, "heldout/mooringlog": 8}
+          "heldout/bidroom": 6, "heldout/wardround": 10, "heldout/mooringlog": 8}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
