@@ -461,11 +461,12 @@ _VALUED = frozenset({"textbox", "combobox", "spinbutton", "listbox", "textarea"}
 
 
 def _field_values(page: Page) -> dict[str, str]:
-    """Each form field's label and the value it shows (the first field of a label)."""
+    """Each form field's label and the value it shows (the first field of a label), from the
+    page's fields (:attr:`Page.fields`, read once per page)."""
     out: dict[str, str] = {}
-    for n in page.nodes:
-        if n.kind in _VALUED and n.value is not None and n.label and n.label not in out:
-            out[n.label] = n.value
+    for f in page.fields:
+        if page.nodes[f.node].kind in _VALUED and f.label not in out:
+            out[f.label] = f.value
     return out
 
 
