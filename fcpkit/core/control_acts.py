@@ -32,12 +32,12 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, GENERIC_ACT, acts_of, compile_family, phrase
+from fcpkit.core.phrases import DEFERS, GENERIC_ACT, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT",
+__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
            "CONTROL_ROLES", "discards_edits"]
 
 
@@ -68,8 +68,39 @@ def name_acts(name: str) -> frozenset[str]:
     for clause in _CLAUSES.split(name or ""):
         words = clause.split()
         if words:
-            found |= acts_of(words[0])
+            confirmed = _confirmed_act(words)
+            # "Confirm allocation" finishes its form (the generic act) by performing the act it names
+            found |= {confirmed, GENERIC_ACT} if confirmed else acts_of(words[0])
     return frozenset(found) or acts_of(name)
+
+
+#: Words between *confirm* and the act it confirms ("Confirm the refund").
+_DETERMINERS = frozenset("the this a an your my our its".split())
+#: Words that may follow the confirmed act's noun in the same clause: what it is of, for, to ("Confirm
+#: allocation of berth C-14"); any other word goes on to say something of it ("Confirm the payment
+#: was received" checks a payment, it makes none).
+_AFTER_ACT = frozenset("of for to on in with from at by".split())
+
+
+def _confirmed_act(words: list[str]) -> str | None:
+    """The act a clause that opens with *confirm* performs ("Confirm allocation", "Confirm the
+    refund for INV-2207"): the act its object's noun or verb names (:data:`ACT_NOUNS
+    <fcpkit.core.phrases.ACT_NOUNS>`), or ``None``. "Confirm that ...", "Confirm the page shows ..."
+    and "Confirm the payment was received" check something and perform no act."""
+    if len(words) < 2 or words[0].lower() != "confirm":
+        return None
+    rest = words[1:]
+    while rest and rest[0].lower() in _DETERMINERS:
+        rest = rest[1:]
+    if not rest:
+        return None
+    act = act_of_noun(rest[0])
+    if act is None:
+        named = acts_of(rest[0])
+        act = next(iter(named)) if len(named) == 1 else None
+    if act is None or (len(rest) > 1 and rest[1].isalpha() and rest[1].lower() not in _AFTER_ACT):
+        return None
+    return act
 
 
 def _clauses(text: str) -> list[list[str]]:
@@ -93,7 +124,11 @@ def _imperative_acts(text: str) -> set[str]:
     """The acts a step's instruction names: each clause's verb, or the control it points at."""
     found: set[str] = set()
     for words in _clauses(text):
-        found |= name_acts(" ".join(words[1:])) if words[0].lower() in _POINTING else acts_of(words[0])
+        if words[0].lower() in _POINTING:
+            found |= name_acts(" ".join(words[1:]))
+        else:
+            confirmed = _confirmed_act(words)  # "Confirm the allocation": the act it names
+            found |= {confirmed} if confirmed else acts_of(words[0])
     return found
 
 
@@ -237,6 +272,29 @@ def offers_act(observation: Observation | None, expected: Iterable[str], main_on
         if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
             return n.name
     return None
+
+
+def dialog_acts(observation: Observation | Page) -> frozenset[str]:
+    """The acts the modal dialogs on a page wait for: those of their enabled controls that do not
+    back out ("Submit bid" beside "Cancel"), and, for a bare answer ("Confirm", "Yes", "OK"), the act
+    the dialog's own name says ("Confirm allocation"). Backing out of such a dialog leaves them
+    undone, whatever press raised it."""
+    page = Page.of(observation) if not isinstance(observation, Page) else observation
+    found: set[str] = set()
+    for d, title, modal in page.dialogs:
+        if not modal:
+            continue
+        for k in page.subtree(d)[1:]:
+            n = page.nodes[k]
+            if n.role not in ("button", "menuitem", "link") or not n.name or "disabled" in n.states or backs_out(n.name):
+                continue
+            acts = name_acts(n.name)
+            found |= acts or (name_acts(title) if _BARE_ANSWER.match(n.name) else frozenset())
+    return frozenset(found)
+
+
+#: A control that answers a dialog without naming an act: it performs the act the dialog asks about.
+_BARE_ANSWER = re.compile(r"^\s*(?:yes|confirm|ok|okay|continue|proceed|i'm sure|sure)\s*[.!]?\s*$", re.IGNORECASE)
 
 
 #: What :func:`pressed_acts` gives for an action whose control is not known (a key press).

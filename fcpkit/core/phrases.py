@@ -38,7 +38,7 @@ from fcpkit.core.caches import page_cache
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "VALIDATION", "PENDING", "ADMITS_FAILURE",
     "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
-    "contrary", "ACTS", "GENERIC_ACT", "acts_of",
+    "contrary", "ACTS", "GENERIC_ACT", "acts_of", "ACT_NOUNS", "act_of_noun",
 ]
 
 Family = Mapping[str, Sequence[str]]
@@ -335,6 +335,30 @@ ACTS: Mapping[str, Mapping[str, Sequence[str]]] = {
 }
 
 _ACT_RES = {act: re.compile("|".join(p for ps in langs.values() for p in ps), re.IGNORECASE) for act, langs in ACTS.items()}
+
+
+#: The nouns that name each act (English): what follows a confirmation's verb on the web's controls
+#: and in plans ("Confirm allocation", "Confirm the refund"). Read only after *confirm*: on its own a
+#: noun labels a field or a section ("Payment method", "Assignment group") and performs nothing.
+ACT_NOUNS: Mapping[str, Sequence[str]] = {
+    "commit": ("submission", "changes", "update", "updates"),
+    "approve": ("approval", "acceptance", "authorisation", "authorization", "sign-off"),
+    "reject": ("rejection", "refusal", "denial"),
+    "delete": ("deletion", "removal"),
+    "assign": ("assignment", "allocation", "reassignment"),
+    "send": ("publication",),
+    "refund": ("refund", "reimbursement"),
+    "pay": ("payment", "purchase"),
+    "cancel": ("cancellation", "withdrawal", "revocation"),
+    "archive": ("archival",),
+}
+_NOUN_ACT = {noun: act for act, nouns in ACT_NOUNS.items() for noun in nouns}
+
+
+def act_of_noun(word: str) -> str | None:
+    """The act a noun names ("allocation": assign), or ``None``; a plural names it too."""
+    w = word.lower().strip(".,;:!?'\"")
+    return _NOUN_ACT.get(w) or (_NOUN_ACT.get(w[:-1]) if w.endswith("s") else None)
 
 
 @page_cache(8192, kind="statement")

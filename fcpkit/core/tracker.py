@@ -51,7 +51,7 @@ from typing import Iterable
 from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.falsifiers import search_terms
-from fcpkit.core.control_acts import UNKNOWN_ACT, discards_edits, expected_acts, offers_act, pressed_acts
+from fcpkit.core.control_acts import UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, offers_act, pressed_acts
 from fcpkit.core.dialogs import (asks_act, awaiting_act, backs_out, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
                                   only_informs, opened_by)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
@@ -436,12 +436,15 @@ class CommitmentTracker:
         it. The commitment stays active until the agent moves on or a page completes it."""
         if decision is not Decision.CONTINUE:
             return
-        if attempts(action, self.commitment, pre, self.thresholds) and not (self._here is not None
-                                                                            and only_backs_out(action, self._here)):
+        backing_out = self._here is not None and only_backs_out(action, self._here)
+        if attempts(action, self.commitment, pre, self.thresholds) and not backing_out:
             self.attempted.add(self.active)  # backing out of a dialog performs nothing: no attempt at the step
         if does_act(pre, self.thresholds):
             self.acted.add(self.active)
-        self.performed.setdefault(self.active, set()).update(pressed_acts(action))
+        performed = self.performed.setdefault(self.active, set())
+        if backing_out:  # "Cancel" on "Submit bid for T-17?": the press that raised it ran nothing
+            performed -= dialog_acts(self._here)
+        performed.update(pressed_acts(action))
         if done_by_action(pre, self.thresholds) and self.active not in self.confirmed:
             self.by_action.add(self.active)
             self._confirm(self.active)
@@ -461,8 +464,7 @@ class CommitmentTracker:
                                    rule_detail=f"the agent reports the task done while the dialog {waiting!r} "
                                                "waits for the act it asks to confirm",
                                    scope="execution", kappa=float(self.commitment.confidence), scored=False)
-        if self.rules and observation is not None and is_report(action) and self.active not in self.confirmed \
-                and self.active not in self.wrote:  # (a write of its own is held to its confirmation below)
+        if self.rules and observation is not None and is_report(action):
             left = self._act_left(observation)
             if left is not None:
                 return CheckResult("pre", self.commitment.id, 0.0, 0.0, Route.VERIFY, rule="skipped_commitment",
@@ -506,21 +508,23 @@ class CommitmentTracker:
                 # what setting a field changed is the form echoing the agent, not the application's record
 
     def _act_left(self, observation: Observation) -> str | None:
-        """Why the report leaves the active step's act undone, or ``None``: the step names an act
-        ("submit the pledge"), no action of the agent's performed it, and the page it reports from
-        still offers an enabled control in its main content that does ("Submit pledge"). A step done
-        by reporting, or one the agent acted on by a key press (which control it pressed is not
-        known), is not held to it; the caller leaves a step that wrote to the check of its write."""
-        c = self.commitment
-        wanted, _ = expected_acts(c)
-        done = self.performed.get(self.active, set())
-        if not wanted or reports(c) or UNKNOWN_ACT in done or wanted & done:
-            return None
-        offered = offers_act(observation, wanted, main_only=True)
-        if offered is None:
-            return None
-        return (f"the agent reports the task done while the page still offers {offered!r}: the act "
-                f"{c.id!r} asks for was never done")
+        """Why the report leaves a step's act undone, or ``None``: a step from the active one on that
+        is not confirmed names an act ("submit the pledge", "confirm the allocation"), no action of
+        the agent's since the active step began performed it, and the page it reports from still
+        offers an enabled control in its main content that does ("Submit pledge"). A step done by
+        reporting, or one the agent acted on by a key press (which control it pressed is not known),
+        is not held to it; the active step that wrote is left to the check of its write."""
+        done = set().union(*(acts for k, acts in self.performed.items() if k >= self.active))
+        for k in range(self.active, len(self.plan.commitments)) if UNKNOWN_ACT not in done else ():
+            c = self.plan.commitments[k]
+            wanted, _ = expected_acts(c)
+            if k in self.confirmed or (k == self.active and k in self.wrote) or not wanted or reports(c) or wanted & done:
+                continue
+            offered = offers_act(observation, wanted, main_only=True)
+            if offered is not None:
+                return (f"the agent reports the task done while the page still offers {offered!r}: the act "
+                        f"{c.id!r} asks for was never done")
+        return None
 
     def _carried(self) -> set[int]:
         """Commitments that wrote only by setting a form's fields, with a later commitment that
