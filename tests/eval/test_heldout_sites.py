@@ -38,7 +38,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 10, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 9, "heldout/grantwell": 11, "heldout/returnly": 12, "heldout/driftwood": 10,
-          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 9, "heldout/rateplan": 11,
+          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 10, "heldout/rateplan": 11,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
           "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 11,
           "heldout/claimdesk": 10, "heldout/fuelcard": 9, "heldout/permitdesk": 11, "heldout/busyard": 10,
@@ -50,7 +50,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 8,
           "heldout/warrantly": 8, "heldout/boothbook": 5, "heldout/recallhub": 7, "heldout/pledgeway": 9,
-          "heldout/bidroom": 6, "heldout/wardround": 10, "heldout/mooringlog": 8}
+          "heldout/bidroom": 7, "heldout/wardround": 10, "heldout/mooringlog": 10}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
