@@ -14,7 +14,7 @@ from fcpkit import get_matcher, load_corpus
 from fcpkit.core.actions import describe_action
 from fcpkit.core.rules import is_form_edit
 from fcpkit.core.page import Page, Reading, SiteModel, reading
-from fcpkit.core.tracker import add_inputs
+from fcpkit.core.form_actions import add_inputs
 from fcpkit.errors import FcpkitError
 
 __all__ = ["explain", "resolve_page", "page_reading"]

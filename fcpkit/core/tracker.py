@@ -48,11 +48,11 @@ import inspect
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from fcpkit.core.actions import describe_action, parse_action
 from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.falsifiers import search_terms
+from fcpkit.core.form_actions import add_inputs, edited_fields, moves_form_on, navigates, submits, target_name
 from fcpkit.core.control_acts import UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, offers_act, pressed_acts
-from fcpkit.core.dialogs import (asks_act, awaiting_act, backs_out, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
+from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
                                   only_informs, opened_by)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
@@ -64,7 +64,7 @@ from fcpkit.core.testers import ActionTester, CheckResult, StateTester, attempts
 from fcpkit.core.trajectory import Action, Observation
 from fcpkit.core.verify import Decision
 
-__all__ = ["CommitmentTracker", "Move", "MOVES", "STANDINGS", "agent_inputs", "add_inputs"]
+__all__ = ["CommitmentTracker", "Move", "MOVES", "STANDINGS"]
 
 #: A commitment's standing, from best to worst: the last test supported it (or said nothing new),
 #: left a doubt no verifier resolved, or falsified it. A live run's policy gate takes the worse of
@@ -147,7 +147,7 @@ class CommitmentTracker:
         self.continues = 0
         #: consecutive page-changing steps showing no evidence of the active commitment
         self.blank = 0
-        #: what the agent typed, chose or clicked in this run, in order (:func:`agent_inputs`): the
+        #: what the agent typed, chose or clicked in this run, in order (:func:`~fcpkit.core.form_actions.agent_inputs`): the
         #: provenance of a filter the agent set itself, of a value it typed
         self.inputs: list[str] = []
         #: the records the agent's own writes made (a reorder's new job, a new ticket): see :func:`made_records`
@@ -369,7 +369,7 @@ class CommitmentTracker:
         with a 1, retyped with an I). An action falsifier that a field edit matches is held with
         its field; a later edit of that field replaces it; the form's submission (a write, or a
         control whose act is the step's) raises what is still held, before the write runs."""
-        bids = _edited_fields(action)
+        bids = edited_fields(action)
         if bids:
             for bid in bids:
                 self._typed.pop(bid, None)
@@ -378,12 +378,12 @@ class CommitmentTracker:
                     self._typed[bid] = result
                 return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
             return result
-        if self._typed and result.route is not Route.RISK and _submits(action):
+        if self._typed and result.route is not Route.RISK and submits(action):
             held = next(iter(self._typed.values()))
             self._typed.clear()
             return replace(held, rule_detail=f"{action.command} submits a value the plan's falsifier names "
                                              f"({held.evidence!r}), typed before")
-        if self._typed and _navigates(action):
+        if self._typed and navigates(action):
             self._typed.clear()  # the form is left: what was typed in it goes nowhere
         return result
 
@@ -396,7 +396,7 @@ class CommitmentTracker:
         if result.route is not Route.RISK or result.rule is not None or not result.evidence \
                 or not phrase("validation", result.evidence):
             return result
-        bids = _edited_fields(action)
+        bids = edited_fields(action)
         if not bids:
             return result
         for bid in bids:
@@ -502,7 +502,7 @@ class CommitmentTracker:
         if action is None or not is_report(action):
             self.wrote.add(self.active)
             if action is None or not sets_fields(action):
-                if action is None or not _moves_form_on(action):  # "Next", "Save draft": the fields go on
+                if action is None or not moves_form_on(action):  # "Next", "Save draft": the fields go on
                     self.submitted.add(self.active)
                 self._write_of = self.active  # what a submission changed may show its values (write_shows);
                 # what setting a field changed is the form echoing the agent, not the application's record
@@ -557,7 +557,7 @@ class CommitmentTracker:
                 pressed = before is not None and action.effect in ("write", "irreversible") \
                     and not is_report(action) and not sets_fields(action)
                 self._in_flight = (action, before, self._pressed_last) if pressed else None
-                self._pressed_last = _target_name(action)
+                self._pressed_last = target_name(action)
         if self._dialog is not None and not set(Page.of(self._dialog.page).modal_dialogs) & set(Page.of(observation).modal_dialogs):
             self._dialog = None  # the dialog held for the next action is gone (a repair dismissed it)
         defer = self.judges_dialogs
@@ -588,7 +588,7 @@ class CommitmentTracker:
                     unasked = any(opened_by(action, n) is not None and not only_informs(page, n) for n in names)
                     wrote_it = action is not None and action.effect in ("write", "irreversible")
                     self._dialog = _HeldDialog(hit.detail, observation, wrote_it, unasked,
-                                               _target_name(action) if wrote_it else "",
+                                               target_name(action) if wrote_it else "",
                                                action is not None and before is not None and only_backs_out(action, before))
         if self.rules and action is not None:
             result = self._answered_typing(action, result)
@@ -688,15 +688,6 @@ class CommitmentTracker:
         self.advanced = [c for _, c in kept]
 
 
-def agent_inputs(action: Action) -> tuple[str, ...]:
-    """What ``action`` puts on the page by the agent's own hand: the values it types or selects,
-    and the name of what it clicks (a filter chip, a suggestion). A message to the user puts nothing."""
-    if is_report(action):
-        return ()
-    d = describe_action(action)
-    return tuple(v for v in d.chosen if v and v.strip())
-
-
 @dataclass(frozen=True)
 class _HeldDialog:
     """A new modal dialog the plan does not name, held for the agent's next action, which says
@@ -723,70 +714,6 @@ def made_records(before: Observation | None, action: Action, after: Observation)
         return frozenset()
     seen = page_facts(old).ids | frozenset(r.id for m in old.messages for r in record_ids(m))
     return frozenset(r for r in page_facts(page).records if r.id not in seen and any(r.id in m for m in said))
-
-
-def _target_name(action: Action) -> str:
-    """The name of the control ``action`` acts on ("" when unknown)."""
-    d = describe_action(action)
-    return d.target.name if d.target is not None else ""
-
-
-def _edited_fields(action: Action) -> tuple[str, ...]:
-    """The element ids of the fields ``action`` types into or chooses in, when that is all it does
-    (``fill``, ``select_option``, ``clear``); ``()`` otherwise."""
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return ()
-    if not calls or any(c.name not in ("fill", "select_option", "clear") or c.bid is None for c in calls):
-        return ()
-    return tuple(str(c.bid) for c in calls)
-
-
-def _submits(action: Action) -> bool:
-    """Whether ``action`` sends a form's values on: a write (by its effect), a press of Enter, or a
-    click on a button that does not only back out ("Submit", "Log in", "Review credit": what the
-    form holds goes with it)."""
-    if action.effect in ("write", "irreversible"):
-        return not is_report(action)
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return False
-    if any((c.key or "").strip().lower() in ("enter", "return") for c in calls):
-        return True
-    role, _, name = (action.target or "").strip().partition(" ")
-    return role in ("button", "menuitem") and any(c.name == "click" for c in calls) and not backs_out(name.strip("'\""))
-
-
-def _moves_form_on(action: Action) -> bool:
-    """Whether ``action`` presses a button that takes a multi-step form to its next page
-    (:data:`~fcpkit.core.phrases.STEP_ON`: "Next: assessment", "Continue to review") or keeps it as
-    a draft (:data:`~fcpkit.core.phrases.DRAFT`: "Save draft") with what was entered: neither hands
-    it to the application; the form's own submission, later, sends it all. What was typed before
-    it is confirmed with that submission (:meth:`CommitmentTracker._carried`), as typing before a
-    Submit on one page is."""
-    name = _target_name(action)
-    return bool(name) and (action.target or "").lstrip().lower().startswith("button") \
-        and bool(phrase("step_on", name) or phrase("draft", name))
-
-
-def _navigates(action: Action) -> bool:
-    """Whether ``action`` leaves the page it was taken on: a link followed, an address opened, the
-    browser's history moved."""
-    try:
-        calls = parse_action(action.command)
-    except ValueError:
-        return False
-    return any(c.name in ("goto", "go_back", "go_forward") for c in calls) or \
-        (action.target or "").lstrip().lower().startswith("link ")
-
-
-def add_inputs(inputs: list[str], action: Action) -> list[str]:
-    """Append to a run's ``inputs`` what ``action`` puts on the page (:func:`agent_inputs`), each
-    value once, in the order first seen; returns ``inputs``."""
-    inputs.extend(x for x in agent_inputs(action) if x not in inputs)
-    return inputs
 
 
 def _own_act(c: Commitment) -> bool:
