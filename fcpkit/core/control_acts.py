@@ -32,13 +32,13 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, GENERIC_ACT, act_of_noun, acts_of, compile_family, phrase
+from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
-           "CONTROL_ROLES", "discards_edits"]
+           "CONTROL_ROLES", "discards_edits", "leaves_unsent"]
 
 
 #: Roles whose press performs an act (a link navigates, a text box is typed in).
@@ -352,3 +352,53 @@ def discards_edits(action: Action, page: Observation | Page) -> str | None:
                 and i != at and not backs_out(n.label) and name_acts(n.label)):
             return n.label
     return None
+
+
+def leaves_unsent(action: Action, page: Observation | Page, fields: Sequence[str]) -> str | None:
+    """The name of the control that would still send what the agent set, when ``action`` follows a
+    link away from a form that holds it unsent: ``fields`` are the labels of the fields the agent
+    set on this page since it came to it and sent nowhere since; they are still in the page, and
+    their form offers an enabled button that does not back out (fields outside any form: a button
+    of the main content that performs an act, steps the form on or keeps a draft). A link leaves the
+    page, and what was typed in a form goes nowhere with it ("My bids" in the header, "View lab
+    results" beside a field). ``None`` for any other action, for a link that itself sends, steps on
+    or backs out (:func:`discards_edits` reads that), for a form that says it keeps what is typed as
+    it goes (:data:`~fcpkit.core.phrases.AUTOSAVED`), and for search and filter boxes: what is typed
+    there narrows a list and is sent nowhere, so following a result loses nothing."""
+    if not fields:
+        return None
+    page = page if isinstance(page, Page) else Page.of(page)
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return None
+    at = page.position(calls[0].bid) if len(calls) == 1 and calls[0].name == "click" else None
+    if at is None or page.nodes[at].kind != "link":
+        return None
+    name = page.nodes[at].label
+    if name_acts(name) or phrase("step_on", name) or phrase("draft", name) or backs_out(name):
+        return None
+    if any(phrase("autosaved", m) for m in page.messages) or any(phrase("autosaved", n.label) for n in page.nodes):
+        return None
+    held = [i for i, n in enumerate(page.nodes) if n.kind in _EDITABLE and n.label in fields and not _narrows(page, i)]
+    forms = {page.forms[i] for i in held}
+    for i, n in enumerate(page.nodes):
+        if n.kind != "button" or "disabled" in n.states or backs_out(n.label) or i in page.chrome:
+            continue
+        sends = name_acts(n.label) or phrase("step_on", n.label) or phrase("draft", n.label)
+        if page.forms[i] in forms - {-1} or (-1 in forms and i in page.main and sends):
+            return n.label  # the form's own button ("Book vehicle"), or one outside any form that sends
+    return None
+
+
+def _narrows(page: Page, i: int) -> bool:
+    """Whether the field at ``i`` narrows what a list shows rather than holds a record's value: a
+    search box, a field of a search landmark, or one named for searching or filtering."""
+    n = page.nodes[i]
+    f = page.forms[i]
+    return n.kind == "searchbox" or (f >= 0 and page.nodes[f].kind == "search") or bool(
+        FILTER_NAME.search(n.label) or _SEARCHES.search(n.label))
+
+
+#: The name of a field that searches ("Search claims", "Find customer by name").
+_SEARCHES = re.compile(r"^\s*(?:search|find|look ?up)\b", re.IGNORECASE)

@@ -24,13 +24,13 @@ from fcpkit.core.actions import ParsedCall, describe_action, parse_action
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page
 from fcpkit.core.page_facts import as_page
-from fcpkit.core.phrases import GENERIC_ACT, acts_of
+from fcpkit.core.phrases import FILTER_NAME, GENERIC_ACT, acts_of
 from fcpkit.core.rule_hit import RuleHit
 from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "asks_act",
-           "dialog_control", "backs_out", "keeps", "only_informs", "leaves_dialog", "only_backs_out"]
+           "dialog_control", "backs_out", "keeps", "only_informs", "refines_view", "leaves_dialog", "only_backs_out"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -317,6 +317,17 @@ def only_informs(page: Observation | Page, name: str) -> bool:
         return all(not (page.nodes[k].kind in _ACTING_ROLES and page.nodes[k].name) or _DISMISS.match(page.nodes[k].label)
                    or backs_out(page.nodes[k].label) for k in page.subtree(i)[1:])
     return False
+
+
+def refines_view(name: str) -> bool:
+    """Whether a modal dialog named ``name`` sets how the list behind it is shown ("Filter cases",
+    "Refine results", "Sort and filter"): what is chosen in it narrows or orders what the page lists
+    and changes no record, so the agent's own click that opened it asks for no act, and setting
+    its fields deals with it (an unrequested narrowing is the built-in's to judge)."""
+    return bool(FILTER_NAME.search(name) or _SORT.search(name))
+
+
+_SORT = re.compile(r"\bsort\b", re.IGNORECASE)
 
 
 def leaves_dialog(action: Action, page: Observation | Page) -> bool:

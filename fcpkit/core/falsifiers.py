@@ -42,7 +42,7 @@ from typing import Any, Iterator, Mapping
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page, record_ids
 from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_facts
-from fcpkit.core.phrases import STATUS_WORDS, fold, phrase
+from fcpkit.core.phrases import FILTER_NAME, STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, dates, dates_match, is_key_token, tokenize
@@ -70,7 +70,6 @@ START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_recor
 
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _SEARCH_NAME = re.compile(r"\b(?:search|find|query|keyword)", re.IGNORECASE)
-_FILTER_NAME = re.compile(r"\b(?:filter|refine|narrow|facet)", re.IGNORECASE)
 #: What orders or lays out a list (hides nothing): sort, order, view, layout and page-size controls.
 _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b|"
                        r"\bper page\b|\bpage size\b|\bentries\b|\bdensity\b",
@@ -235,12 +234,12 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
         # a selector above the list (outside the site's chrome and any form, whose selects are the
         # form's inputs) narrows it: "Team: Warehouse" over a table of requests
         above = zones[i] != "chrome" and forms[i] < 0
-        if role in _FILTER_ROLES and (inside or above or _FILTER_NAME.search(n.name)):
+        if role in _FILTER_ROLES and (inside or above or FILTER_NAME.search(n.name)):
             v = (n.value or "").strip()
             if _picks_a_context(page, i):
                 continue  # "Dock: Dock 2" over the day's deliveries, "Month: November 2025" among the filters: a context
             if v and not _DEFAULT_VALUE.match(_COUNTER.sub("", v).strip()):
-                yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or _FILTER_NAME.search(n.name) else "selector"
+                yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or FILTER_NAME.search(n.name) else "selector"
         elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
             v = (n.value or "").strip()
             if v:
@@ -351,7 +350,7 @@ def _filter_panels(page: Page) -> frozenset[int]:
     "Refine results")."""
     out: set[int] = set()
     for i, n in enumerate(page.nodes):
-        if n.kind in _PANEL_ROLES and _FILTER_NAME.search(n.name):
+        if n.kind in _PANEL_ROLES and FILTER_NAME.search(n.name):
             out.update(page.subtree(i)[1:])
     return frozenset(out)
 

@@ -37,7 +37,7 @@ from fcpkit.core.caches import page_cache
 
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "VALIDATION", "PENDING", "ADMITS_FAILURE",
-    "DEFERS", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
+    "DEFERS", "AUTOSAVED", "FILTER_NAME", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
     "contrary", "ACTS", "GENERIC_ACT", "acts_of", "ACT_NOUNS", "act_of_noun",
 ]
 
@@ -157,6 +157,20 @@ DRAFT: Family = {
     "es": [r"\bcomo borrador\b", r"\bguardar borrador\b"],
 }
 
+#: What a form says when it keeps what is typed in it as it goes ("Draft saved automatically at
+#: 20:31", "All changes saved", "Autosaved"): leaving it loses nothing the agent set.
+AUTOSAVED: Family = {
+    "en": [r"\bauto-?sav(?:ed|es|ing)\b", r"\bsaved automatically\b", r"\ball changes (?:are |have been )?saved\b",
+           r"\bdraft (?:was |has been )?saved\b", r"\bsaved as you type\b"],
+    "de": [r"\bautomatisch gespeichert\b", r"\balle änderungen gespeichert\b", r"\bentwurf gespeichert\b"],
+    "fr": [r"\benregistré automatiquement\b", r"\bbrouillon enregistré\b"],
+    "es": [r"\bguardado automáticamente\b", r"\bborrador guardado\b"],
+}
+
+#: A panel, control or dialog named for narrowing a list ("Filters", "Filter by flair", "Refine
+#: results", "Filter cases"): what it sets hides records, and changes none.
+FILTER_NAME = re.compile(r"\b(?:filter|refine|narrow|facet)", re.IGNORECASE)
+
 #: A control that takes a multi-step form to its next page ("Next: assessment", "Continue to
 #: review", "Proceed to payment", "Next step"): it carries what was entered on, and the form's own
 #: submission, on its last page, sends it all to the application.
@@ -256,7 +270,7 @@ FAMILIES: Mapping[str, tuple[re.Pattern[str], ...]] = {
     "negative": compile_family(NEGATIVE), "admits": compile_family(ADMITS_FAILURE),
     "recovering": compile_family(RECOVERING), "read_failed": compile_family(READ_FAILED), "remove_filter": compile_family(REMOVE_FILTER),
     "validation": compile_family(VALIDATION), "pending": compile_family(PENDING), "draft": compile_family(DRAFT),
-    "step_on": compile_family(STEP_ON),
+    "step_on": compile_family(STEP_ON), "autosaved": compile_family(AUTOSAVED),
 }
 
 

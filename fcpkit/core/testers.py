@@ -290,6 +290,7 @@ class StateTester(_Base):
         dialogs: bool = True,
         made: frozenset[RecordId] = frozenset(),
         whole: bool = False,
+        begun: Observation | None = None,
     ) -> CheckResult:
         """``before`` is the page the action started from; ``baseline`` the page before the form
         edits that led up to it (:func:`fcpkit.core.rules.edit_baseline`), for no-op writes.
@@ -308,7 +309,10 @@ class StateTester(_Base):
         the task asks for a record to be made (:attr:`TaskContext.makes_records`). ``whole``: the
         page completes the step only where every one of its completion statements holds, not on
         their mean (:meth:`CommitmentTracker.retest <fcpkit.core.tracker.CommitmentTracker.retest>`:
-        the page that completed the step before, on which the agent did nothing for this one)."""
+        the page that completed the step before, on which the agent did nothing for this one).
+        ``begun``: the page the step began on, while it has written nothing: on the page a field edit
+        led to, an execution falsifier that held there as fully is the state the step found, not its
+        doing (:meth:`_found_before`)."""
         start = time.perf_counter()
         hit = check_transition(before, action, observation, baseline=baseline) if self.use_rules else None
         if hit is None and dialogs:
@@ -327,6 +331,7 @@ class StateTester(_Base):
         if site is not None:
             site.observe(page)
         minus = evidence_view(page, self.provenance, typing, tuple(inputs), site)
+        found = self._found_before(b, minus, begun, tuple(inputs), site) if begun is not None and typing else frozenset()
         return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
@@ -334,7 +339,34 @@ class StateTester(_Base):
                             labels=user_labels(page, self.provenance) if self.provenance else frozenset(),
                             minus_text=minus,
                             acted=acted, saved=saved, used=tuple(frozenset(tokenize(x)) for x in inputs if x),
-                            found_text=None if acted and saved else _found(minus, inputs), whole=whole)
+                            found_text=None if acted and saved else _found(minus, inputs), whole=whole, skip=found)
+
+    def _found_before(self, b: _Bundle, now: Page, begun: Observation, inputs: tuple[str, ...],
+                      site: SiteModel | None) -> frozenset[int]:
+        """The step's execution falsifiers (:attr:`Bundle.executing <fcpkit.core.bundles.Bundle.executing>`)
+        that hold on ``now`` and held as fully on ``begun``, the page the step began on, before any
+        write of its own ("No file attached" on the form the step attaches a file to, while the agent
+        types in the box that filters the scan list): what a form says of itself when the step began,
+        and still says while the agent only types or chooses in it, is the form's unfilled state,
+        which the step is there to change. A statement that also holds outside the page's forms (a
+        list that does not show the record) is about what the page shows, not the form's state;
+        and once the step writes, the same statement still true is its failure."""
+        if not b.executing:
+            return frozenset()
+        idx = sorted(b.executing)
+        low = self.thresholds.pi_low
+        hold = [(i, s) for i, s in zip(idx, self._falsify(tuple(b.statements[i] for i in idx), now)) if s >= low]
+        outside = now.derive([k for k in range(len(now.nodes)) if now.forms[k] < 0]) if hold else None
+        if outside is not None and len(outside.nodes) < len(now.nodes):  # what a form of the page says of itself
+            hold = [(i, s) for (i, s), o in zip(hold, self._falsify(tuple(b.statements[i] for i, _ in hold), outside))
+                    if o < low]
+        else:
+            hold = []
+        if not hold:
+            return frozenset()
+        then = self._falsify(tuple(b.statements[i] for i, _ in hold),
+                             evidence_view(Page.of(begun), self.provenance, False, inputs, site))
+        return frozenset(i for (i, s), t in zip(hold, then) if t >= s)
 
     def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,
                    observation: Observation) -> RuleHit | None:

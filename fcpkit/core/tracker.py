@@ -51,9 +51,10 @@ from typing import Iterable
 from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.falsifiers import search_terms
 from fcpkit.core.form_actions import add_inputs, edited_fields, moves_form_on, navigates, submits, target_name
-from fcpkit.core.control_acts import UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, offers_act, pressed_acts
+from fcpkit.core.control_acts import (UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, leaves_unsent, offers_act,
+                                      pressed_acts)
 from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
-                                  only_informs, opened_by)
+                                  only_informs, opened_by, refines_view)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
@@ -109,6 +110,11 @@ class CommitmentTracker:
             agent wherever it goes; a live run keeps its completed prefix fixed (its summaries
             and the repairer's prefix check rely on it), so it ignores such claims.
     """
+
+    #: the labels of the fields the agent set on the page in view and sent nowhere since (:meth:`_still_unsent`)
+    _unsent: tuple[str, ...] = ()
+    #: the active commitment's index and the page it began on (:meth:`_begun`)
+    _began_on: tuple[int, Observation] | None = None
 
     def __init__(
         self,
@@ -363,6 +369,33 @@ class CommitmentTracker:
                                          f"{self.commitment.id!r}'s evidence")
         return result
 
+    def _begun(self, before: Observation | None, observation: Observation) -> Observation | None:
+        """The page the active commitment began on while it has written nothing (the state tester
+        reads a falsifier that held there already as the state the step found), else ``None``."""
+        if self._began_on is None or self._began_on[0] != self.active:
+            self._began_on = (self.active, before if before is not None else observation)
+        return self._began_on[1] if self.rules and self.track_attempts and self.active not in self.wrote else None
+
+    def _left_unsaved(self, before: Observation | None, action: Action, after: Observation) -> str | None:
+        """Why ``action`` lost what the agent set in a form, or ``None``: it followed a link away from
+        the form while the form held values the agent set and never sent
+        (:func:`~fcpkit.core.control_acts.leaves_unsent`), and the page it led to is another page. An application that asks first ("Leave without
+        saving?") keeps the agent on the form, and the agent's answer there is what counts."""
+        if not self.rules or before is None or not self._unsent or Page.of(before).path == Page.of(after).path:
+            return None
+        keep = leaves_unsent(action, before, self._unsent)
+        return None if keep is None else (f"{action.target} left the form with {', '.join(map(repr, self._unsent))} "
+                                          f"set and never sent ({keep!r} would have sent it)")
+
+    def _still_unsent(self, before: Observation | None, action: Action, after: Observation) -> tuple[str, ...]:
+        """The fields the agent set on the page ``after`` shows and sent nowhere since
+        (:func:`~fcpkit.core.control_acts.leaves_unsent`): ``action`` setting one (a write) adds it;
+        one that sets a field as a read keeps them; any other action, or a new page, sends or drops them."""
+        if before is None or Page.of(before).path != Page.of(after).path or not sets_fields(action):
+            return ()
+        name = target_name(action)
+        return self._unsent + (name,) if name and action.effect in ("write", "irreversible") else self._unsent
+
     def _held_typing(self, action: Action, result: CheckResult) -> CheckResult:
         """Typing is not committing: a value typed or chosen into a field goes to the application
         only when the form is submitted, and the agent may correct it before then (a plate typed
@@ -550,8 +583,10 @@ class CommitmentTracker:
         counts the router's periodic check (consecutive *continue* routes) and no-evidence check
         (consecutive page-changing steps where nothing of the commitment showed) need."""
         changed = before is not None and action is not None and not same_page(before, observation)
+        lost = self._left_unsaved(before, action, observation) if action is not None else None
         if action is not None:
             add_inputs(self.inputs, action)
+            self._unsent = self._still_unsent(before, action, observation)
             self.made |= made_records(before, action, observation)
             if not is_idle(action):  # a wait keeps the write in flight; any other act ends it
                 pressed = before is not None and action.effect in ("write", "irreversible") \
@@ -569,7 +604,7 @@ class CommitmentTracker:
                                   page_changed=changed, no_evidence_steps=self.blank, inputs=tuple(self.inputs),
                                   site=self.site, acted=not self.track_attempts or self.active in self.attempted,
                                   saved=not self.track_attempts or (self._saved() and not asking),
-                                  dialogs=not defer, made=frozenset(self.made))
+                                  dialogs=not defer, made=frozenset(self.made), begun=self._begun(before, observation))
         if defer and result.rule is None:
             hit = self.tester.dialog_hit(self.plan, before, action, observation)
             if hit is not None:
@@ -584,14 +619,17 @@ class CommitmentTracker:
                     # One the agent's own click opened for an act the plan never asks for ("Email
                     # guests" where the step moves the meeting) is drift unless the agent backs out
                     # of it: a look at the form is no act, what the agent does in it is (one that
-                    # only shows something, "Compare plans" with a Close, is read and closed)
-                    unasked = any(opened_by(action, n) is not None and not only_informs(page, n) for n in names)
+                    # only shows something, "Compare plans" with a Close, is read and closed; one that
+                    # filters or sorts the list behind it, "Filter cases", is set and applied)
+                    unasked = any(opened_by(action, n) is not None and not only_informs(page, n) and not refines_view(n)
+                                  for n in names)
                     wrote_it = action is not None and action.effect in ("write", "irreversible")
                     self._dialog = _HeldDialog(hit.detail, observation, wrote_it, unasked,
                                                target_name(action) if wrote_it else "",
                                                action is not None and before is not None and only_backs_out(action, before))
         if self.rules and action is not None:
-            result = self._answered_typing(action, result)
+            result = self._answered_typing(action, result) if lost is None else \
+                replace(result, route=Route.VERIFY, rule="left_unsaved", rule_detail=lost, scope=result.scope or "execution")
             if before is not None:
                 result = self._answered_search(before, action, observation, result)
         self._tested(observation, result)
@@ -668,7 +706,8 @@ class CommitmentTracker:
         action is the repair's now."""
         self.plan = plan
         self.continues = self.blank = 0
-        self._dialog = self._searched = self._persisting = None
+        self._dialog = self._searched = self._persisting = self._began_on = None
+        self._unsent = ()
 
     def replanned(self, plan: Plan) -> None:
         """The commitments from the active one on are new: nothing has been done for them yet."""

@@ -53,7 +53,8 @@ class Decision(str, Enum):
 #: drift when the agent reports the task done over it (``reported_unconfirmed_write``); when the
 #: agent only moves on (``unconfirmed_write``) the verifier decides.
 HARD_RULES = frozenset({"action_error", "unparsable_action", "act_mismatch", "unchanged_page", "error_page", "skipped_commitment",
-                        "unexpected_dialog", "foreign_message", "reported_unconfirmed_write", "repeated_submit", *BUILTIN_RULES})
+                        "unexpected_dialog", "foreign_message", "reported_unconfirmed_write", "repeated_submit",
+                        "left_unsaved", *BUILTIN_RULES})
 #: With ``strict_writes``: a write whose confirmation never showed is drift as soon as the agent moves
 #: on. It catches wrong success banners earlier, but also flags a healthy save whose banner the
 #: matcher cannot read (a paraphrase: one healthy run of fcpkit/data/examples with the lexical matcher).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from fcpkit import Action, Checker, Commitment, Label, Observation, Plan, Step, Trajectory
+from fcpkit.core.page import Page
 from fcpkit.core.control_acts import GENERIC_ACT, dialog_acts, expected_acts, name_acts
 
 
@@ -149,3 +150,205 @@ def test_a_step_that_only_checks_a_fact_is_not_held_to_a_control_the_page_offers
     ])
     result = _check(app, [_open(app), _report(_page(app))])
     assert not any(c.result.rule == "skipped_commitment" for c in result.checks)
+
+
+# -- a link followed away from values set and never sent ----------------------------------------------------------
+
+#: Two applications: a research council's grant form, with a guidance link beside its field; a fleet
+#: desk's vehicle booking form, left through the header's navigation
+_FORMS = {
+    "grants": dict(
+        url="https://grantwise.test/apply/GA-3310/budget", title="Budget (step 2 of 4) · Grantwise",
+        field="Total requested (GBP)", value="48000", link="View eligibility rules", inside=True,
+        send="Next: team", plan=Plan("Request £48,000 on grant application GA-3310 and submit it.", [
+            Commitment("budget", "Enter the total requested: 48000", confirm={"completion": ["Total requested 48,000"]}),
+            Commitment("submit", "Submit the application", confirm={"completion": ["Application GA-3310 submitted"]}),
+        ])),
+    "fleet": dict(
+        url="https://fleetdesk.test/bookings/new", title="New booking · Fleetdesk",
+        field="Destination", value="Harwich depot", link="Dashboard", inside=False,
+        send="Book vehicle", plan=Plan("Book van FV-204 to Harwich depot.", [
+            Commitment("details", "Enter the destination Harwich depot", confirm={"completion": ["Destination Harwich depot"]}),
+            Commitment("book", "Book the vehicle", confirm={"completion": ["Booking confirmed for FV-204"]}),
+        ])),
+}
+
+
+def _form_page(app: dict, value: str = "", *extra: str, sent: bool = False) -> Observation:
+    link = f"\t\t\t[7] link '{app['link']}'"
+    lines = [f"RootWebArea '{app['title']}', focused", "\t[1] banner ''", "\t\t[2] link 'Dashboard'" if not app["inside"]
+             else "\t\t[2] link 'Home'", "\t[3] main ''", f"\t\t[4] heading '{app['title'].split(' · ')[0]}'", *extra]
+    if not sent:
+        lines += ["\t\t[5] form ''", f"\t\t\t[6] textbox '{app['field']}', value='{value}'", *([link] if app["inside"] else []),
+                  "\t\t\t[8] button 'Cancel'", f"\t\t\t[9] button '{app['send']}'"]
+    return Observation(app["url"], app["title"], "\n".join(lines))
+
+
+def _elsewhere(app: dict) -> Observation:
+    return Observation("https://app.test/other", "Elsewhere", "RootWebArea 'Elsewhere', focused\n\t[1] main ''\n\t\t[2] heading 'Elsewhere'")
+
+
+def _type(app: dict, effect: str = "write") -> tuple[Action, Observation]:
+    return Action(f"fill('6', '{app['value']}')", "Type it.", f"textbox '{app['field']}'", effect), \
+        _form_page(app, app["value"])
+
+
+def _follow(app: dict) -> tuple[Action, Observation]:
+    bid = "7" if app["inside"] else "2"
+    return Action(f"click('{bid}')", "Look elsewhere.", f"link '{app['link']}'", "read"), _elsewhere(app)
+
+
+def _form_run(app: dict, steps: list[tuple[Action, Observation]]):
+    plan = app["plan"]
+    tr = Trajectory("t", plan.task, plan, _form_page(app), tuple(Step(a, o) for a, o in steps), Label(None, None), "app")
+    return Checker().check(tr)
+
+
+@pytest.mark.parametrize("name", sorted(_FORMS))
+def test_following_a_link_away_from_values_set_and_never_sent_loses_them(name):
+    app = _FORMS[name]
+    result = _form_run(app, [_type(app), _follow(app)])
+    assert result.detected and result.detection.step == 1
+    assert any(c.result.rule == "left_unsaved" and c.result.phase == "post" for c in result.checks if c.step == 1)
+
+
+@pytest.mark.parametrize("name", sorted(_FORMS))
+def test_an_application_that_asks_before_leaving_keeps_the_agent_on_the_form(name):
+    """"Leave without saving?" over the form: the link took the agent nowhere yet."""
+    app = _FORMS[name]
+    asks = _form_page(app, app["value"], "\t[20] dialog 'Leave without saving?', modal=True",
+                      "\t\t[21] button 'Stay'", "\t\t[22] button 'Leave'")
+    follow = (_follow(app)[0], asks)
+    result = _form_run(app, [_type(app), follow])
+    assert not any(c.result.rule == "left_unsaved" for c in result.checks)
+
+
+@pytest.mark.parametrize("name", sorted(_FORMS))
+def test_following_a_result_after_typing_a_search_loses_nothing(name):
+    app = dict(_FORMS[name], field="Search bookings")
+    result = _form_run(app, [_type(app), _follow(app)])
+    assert not any(c.result.rule == "left_unsaved" for c in result.checks)
+
+
+@pytest.mark.parametrize("name", sorted(_FORMS))
+def test_a_link_after_the_form_was_sent_or_with_nothing_set_is_no_loss(name):
+    app = _FORMS[name]
+    send = Action("click('9')", "Send it.", f"button '{app['send']}'", "write")
+    sent = _form_page(app, "", "\t\t[10] status ''", "\t\t\tStaticText 'Saved'", sent=True)
+    for steps in ([_type(app), (send, sent)], [_follow(app)], [_type(app, "read"), _follow(app)]):
+        result = _form_run(app, steps)
+        assert not any(c.result.rule == "left_unsaved" for c in result.checks), steps
+
+
+@pytest.mark.parametrize("name", sorted(_FORMS))
+def test_a_form_that_says_it_keeps_what_is_typed_loses_nothing_to_a_link(name):
+    app = _FORMS[name]
+    saving = _form_page(app, app["value"], "\t\t[10] status ''", "\t\t\tStaticText 'All changes saved'")
+    typed = (_type(app)[0], saving)
+    result = _form_run(app, [typed, _follow(app)])
+    assert not any(c.result.rule == "left_unsaved" for c in result.checks)
+
+
+# -- a record named by its full name in another record's panel ----------------------------------------------------
+
+def _obs(url: str, title: str, *lines: str) -> Observation:
+    return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused", *lines]))
+
+
+@pytest.mark.parametrize("falsifier,own,other", [
+    # a court's cases: the family case of the same party, listed under the civil case's related cases
+    ("FA-2025-000352 In re the Marriage of Lindqvist",
+     ("https://courts.test/cases/FA-2025-000352", "FA-2025-000352 In re the Marriage of Ingrid Lindqvist",
+      ("\t[2] main ''", "\t\t[3] heading 'In re the Marriage of Ingrid Lindqvist and Stefan Lindqvist'",
+       "\t\tStaticText 'FA-2025-000352 · Family Division · Open'")),
+     ("https://courts.test/cases/CV-2025-000352", "CV-2025-000352 Lindqvist v. Harrow Medical Group",
+      ("\t[2] main ''", "\t\t[3] heading 'Lindqvist v. Harrow Medical Group'",
+       "\t\tStaticText 'CV-2025-000352 · Civil Division 2 · Open'",
+       "\t[10] complementary 'Related cases'", "\t\t[11] list ''", "\t\t\t[12] listitem ''",
+       "\t\t\t\t[13] link 'FA-2025-000352 In re the Marriage of Ingrid Lindqvist and Stefan Lindqvist'",
+       "\t\t\t\tStaticText 'Same party name · Family Division'", "\t\t\t[14] listitem ''",
+       "\t\t\t\t[15] link 'CV-2025-000353 Harrow Medical Group v. Lindqvist'"))),
+    # a museum's collection: the other object of the same series, listed under the object in view
+    ("OBJ-1187 Portrait of a Lady with a Fan",
+     ("https://collection.test/objects/OBJ-1187", "OBJ-1187 Portrait of a Lady with a Fan",
+      ("\t[2] main ''", "\t\t[3] heading 'Portrait of a Lady with a Fan'", "\t\tStaticText 'OBJ-1187 · Oil on canvas'")),
+     ("https://collection.test/objects/OBJ-1178", "OBJ-1178 Portrait of a Lady with a Lute",
+      ("\t[2] main ''", "\t\t[3] heading 'Portrait of a Lady with a Lute'", "\t\tStaticText 'OBJ-1178 · Oil on canvas'",
+       "\t[10] complementary 'From the same series'", "\t\t[11] list ''", "\t\t\t[12] listitem ''",
+       "\t\t\t\t[13] link 'OBJ-1187 Portrait of a Lady with a Fan'", "\t\t\t\tStaticText 'On loan · Gallery 4'",
+       "\t\t\t[14] listitem ''", "\t\t\t\t[15] link 'OBJ-1190 Portrait of a Gentleman'"))),
+])
+def test_a_record_named_whole_by_the_link_that_lists_it_is_a_mention(falsifier, own, other):
+    """A falsifier that is a near miss's id and name, lowercase words of its name and all ("In re
+    the Marriage of", "of a Lady with a Fan"), says nothing of the record: the row of another
+    record's panel that links it by that name mentions it; its own page is it."""
+    from fcpkit.core.page import evidence_view
+    from fcpkit.matching import LexicalMatcher
+    m = LexicalMatcher()
+    read = lambda spec: m.score_falsifiers([falsifier], evidence_view(Page.of(_obs(spec[0], spec[1], *spec[2]))))[0]
+    assert read(own) == 1.0
+    assert read(other) < 0.5
+
+
+# -- a filter dialog the agent opened ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dialog,opener,field,choice", [
+    ("Filter cases", "Filters (1 active)", "combobox 'Division'", "Division 4"),  # a court's case list
+    ("Refine results", "Refine", "combobox 'Warehouse'", "Leeds DC"),  # a stock system's item search
+])
+def test_setting_a_filter_dialog_the_agent_opened_deals_with_it(dialog, opener, field, choice):
+    """A dialog named for narrowing the list behind it asks for no act: choosing in it is what it is
+    for. A dialog the agent's click opened for another act (an export) is still held to leaving it."""
+    plan = Plan("Open record R-17 from the list.", [
+        Commitment("open", "Open record R-17", confirm={"completion": ["Record R-17"]})])
+    lst = ["\t[2] main ''", "\t\t[3] heading 'Records'", f"\t\t[4] button '{opener}'", "\t\t[5] link 'R-17'"]
+    box = [f"\t[8] dialog '{dialog}', modal=True", f"\t\t[9] {field.split(' ')[0]} {field.split(' ', 1)[1]}",
+           "\t\t[10] button 'Close'", "\t\t[11] button 'Apply'"]
+    start = _obs("https://app.test/records", "Records", *lst)
+    opened = _obs("https://app.test/records", "Records", *lst, *box)
+    steps = [Step(Action("click('4')", "Filter.", f"button '{opener}'", "read"), opened),
+             Step(Action(f"select_option('9', '{choice}')", "Choose.", field, "read"), opened)]
+    tr = Trajectory("t", plan.task, plan, start, tuple(steps), Label(None, None), "app")
+    assert not any(c.result.rule == "unexpected_dialog" for c in Checker().check(tr).checks)
+    export = [b.replace(dialog, "Export records") for b in box]
+    lst = [x.replace(opener, "Export") for x in lst]
+    start = _obs("https://app.test/records", "Records", *lst)
+    opened = _obs("https://app.test/records", "Records", *lst, *export)
+    steps = [Step(Action("click('4')", "Export.", "button 'Export'", "read"), opened),
+             Step(Action(f"select_option('9', '{choice}')", "Choose.", field, "read"), opened)]
+    tr = Trajectory("t", plan.task, plan, start, tuple(steps), Label(None, None), "app")
+    assert any(c.result.rule == "unexpected_dialog" for c in Checker().check(tr).checks)
+
+
+# -- a falsifier already true when its step began -----------------------------------------------------------------
+
+@pytest.mark.parametrize("app,state,act,done", [
+    # a court's filing form: no scan attached until the clerk picks one from the inbox
+    ("Courtfile", "No file attached", "radio 'Answer_0416.pdf'", "Attached Answer_0416.pdf"),
+    # a clinic's referral form: no consultant assigned until one is chosen
+    ("Referly", "No consultant assigned", "radio 'Dr Ana Ruiz'", "Consultant: Dr Ana Ruiz"),
+])
+def test_a_falsifier_true_when_the_step_began_counts_only_once_the_step_wrote(app, state, act, done):
+    """"No file attached" on the form the step attaches a file to is the state the step found: the
+    agent filtering the list to find the file has not done the step wrong. Once it wrote, the same
+    statement still true is the step's failure."""
+    plan = Plan(f"{app}: attach it.", [Commitment("attach", "Attach the right one", confirm={"completion": [done]},
+                                                  falsify={"execution": [state]})])
+    form = lambda *extra: _obs(f"https://{app.lower()}.test/form", f"Form · {app}", "\t[2] main ''",
+                               "\t\t[3] form 'Form'", "\t\t\t[4] textbox 'Filter', value=''", f"\t\t\t[5] {act}",
+                               "\t\t\t[6] radio 'Other.pdf'", *extra, "\t\t\t[9] button 'Review'")
+    still = f"\t\t\tStaticText '{state}'"
+    read = Step(Action("fill('4', 'Ans')", "Filter the list.", "textbox 'Filter'", "read"), form(still))
+    tr = Trajectory("t", plan.task, plan, form(still), (read,), Label(None, None), "app")
+    assert not Checker().check(tr).detected
+    wrote = Step(Action("click('5')", "Pick it.", act, "write"), form(still))
+    tr = Trajectory("t", plan.task, plan, form(still), (read, wrote), Label(None, None), "app")
+    report = Checker().check(tr)
+    assert report.detected and report.detection.step == 1
+    # the same words outside the form speak of what the page shows, not of the form's unfilled state
+    outside = lambda: _obs(f"https://{app.lower()}.test/form", f"Form · {app}", "\t[2] main ''",
+                           f"\t\t[3] StaticText '{state}'", "\t\t[4] form 'Form'", "\t\t\t[5] textbox 'Filter', value=''",
+                           "\t\t\t[9] button 'Review'")
+    read = Step(Action("fill('5', 'Ans')", "Filter the list.", "textbox 'Filter'", "read"), outside())
+    tr = Trajectory("t", plan.task, plan, outside(), (read,), Label(None, None), "app")
+    assert Checker().check(tr).detected

@@ -46,6 +46,7 @@ _RULE_CAUSE = {
     "refused": "refused", "missing_page": "control_gone", "unchanged_page": "noop",
     "reported_unconfirmed_write": "unconfirmed_write", "unconfirmed_write": "unconfirmed_write",
     "repeated_submit": "slow",  # the application is still working on the first press: wait for it
+    "left_unsaved": "noop",  # what the agent set was never sent: the step is still to be done
 }
 
 

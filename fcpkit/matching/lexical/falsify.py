@@ -184,11 +184,34 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     if claim is None:
         return True
     e = claim.entities
-    named = {t for text in (*e.ids, *e.names, *e.amounts, *e.quoted) for t in tokenize(text, past="marked")}
+    named = {t for text in (*e.ids, *e.names, *e.amounts, *e.quoted, *_name_links(statement))
+             for t in tokenize(text, past="marked")}
     named |= {t for t in st.tokens if any(c.isdigit() for c in t)}  # dates and amounts as written
     if kind is not None:
         named.add(kind)
     return any(t not in named for t in tokenize(statement, past="marked"))
+
+
+def _name_links(statement: str) -> list[str]:
+    """The short lowercase words that join the capitalised words of a name as titles write it ("re",
+    "the", "of" in "In re the Marriage of Lindqvist"; "of", "a", "with" in "Portrait of a Lady with
+    a Fan"): a run of words of four letters at most, no participle, between a capitalised word or
+    an id and a capitalised word. They name; a word after the name ("cancelled") says."""
+    words = statement.split()
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        j = k
+        while j < len(words) and words[j][:1].islower() and len(words[j]) <= 4 and not words[j].endswith("ed"):
+            j += 1
+        if j > k and k > 0 and j < len(words) and _names_start(words[k - 1]) and words[j][:1].isupper():
+            out.extend(words[k:j])
+        k = max(j, k + 1)
+    return out
+
+
+def _names_start(word: str) -> bool:
+    return word[:1].isupper() or any(c.isdigit() for c in word)
 
 
 class _Shape:
