@@ -325,8 +325,8 @@ def test_setting_a_filter_dialog_the_agent_opened_deals_with_it(dialog, opener, 
 @pytest.mark.parametrize("app,state,act,done", [
     # a court's filing form: no scan attached until the clerk picks one from the inbox
     ("Courtfile", "No file attached", "radio 'Answer_0416.pdf'", "Attached Answer_0416.pdf"),
-    # a clinic's referral form: no consultant assigned until one is chosen
-    ("Referly", "No consultant assigned", "radio 'Dr Ana Ruiz'", "Consultant: Dr Ana Ruiz"),
+    # a clinic's referral form: no letter uploaded until one is picked from the GP's documents
+    ("Referly", "No referral letter uploaded", "radio 'Letter_GP_0211.pdf'", "Uploaded Letter_GP_0211.pdf"),
 ])
 def test_a_falsifier_true_when_the_step_began_counts_only_once_the_step_wrote(app, state, act, done):
     """"No file attached" on the form the step attaches a file to is the state the step found: the
@@ -335,8 +335,9 @@ def test_a_falsifier_true_when_the_step_began_counts_only_once_the_step_wrote(ap
     plan = Plan(f"{app}: attach it.", [Commitment("attach", "Attach the right one", confirm={"completion": [done]},
                                                   falsify={"execution": [state]})])
     form = lambda *extra: _obs(f"https://{app.lower()}.test/form", f"Form · {app}", "\t[2] main ''",
-                               "\t\t[3] form 'Form'", "\t\t\t[4] textbox 'Filter', value=''", f"\t\t\t[5] {act}",
-                               "\t\t\t[6] radio 'Other.pdf'", *extra, "\t\t\t[9] button 'Review'")
+                               "\t\t[3] form 'Form'", "\t\t\t[4] textbox 'Filter', value=''", *extra,
+                               "\t\t\t[7] radiogroup 'Files'", f"\t\t\t\t[5] {act}", "\t\t\t\t[6] radio 'Other.pdf'",
+                               "\t\t\t[9] button 'Review'")
     still = f"\t\t\tStaticText '{state}'"
     read = Step(Action("fill('4', 'Ans')", "Filter the list.", "textbox 'Filter'", "read"), form(still))
     tr = Trajectory("t", plan.task, plan, form(still), (read,), Label(None, None), "app")
