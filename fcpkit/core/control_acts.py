@@ -205,7 +205,7 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if not expected:
         return None
     want = "/".join(sorted(expected))
-    if defers(name) and not asks_request and not (phrase("draft", name) and _edits_values(c)):
+    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c))):
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
     got = name_acts(name)
@@ -230,6 +230,16 @@ def _edits_values(c: Commitment) -> bool:
         return False
     return all(words[0].lower() in _EDIT_VERBS or not acts_of(words[0]) for text in _instructions(c)
                for words in _clauses(text))
+
+
+def _ends_in_values(c: Commitment) -> bool:
+    """Whether ``c``'s completion is what its form holds: it has completion evidence and none of it
+    names an act done ("Refund reason: Damaged", "Original card selected"; not "Refund issued").
+    A draft keeps what the form holds, so it undoes nothing of such a step, whatever its subgoal's
+    verbs say ("Choose reason Damaged and refund to the original card": the refund is the form's
+    own, later)."""
+    outcomes = tuple(e.text for e in c.confirm.get("completion", ()) if e.on_state)
+    return bool(outcomes) and not _expected((), outcomes)[0]
 
 
 def _names_control(c: Commitment, name: str) -> bool:

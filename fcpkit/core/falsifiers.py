@@ -384,7 +384,7 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
             continue
         toks = frozenset(tokenize(value))
         own = frozenset(tokenize(_chip_value(value))) if kind == "chip" else toks
-        if own and any(own <= m for m in mine):
+        if own and any(own <= m for m in mine) or (kind == "chip" and any(_holds_typed(value, x) for x in inputs)):
             continue  # the agent narrowed the list itself: its strategy, not a stale filter
         if kind == "query":  # the control that set a coded value says it in words ("building=ALD": Alder Court)
             value = _control_choice(page, where.split(" ", 2)[-1].split("=", 1)[0]) or value
@@ -401,6 +401,16 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
         if not ctx.asks_to_narrow(value, step):
             return f"the list is narrowed by {where}, which the task does not ask for"
     return None
+
+
+def _holds_typed(chip: str, typed: str) -> bool:
+    """Whether a filter chip holds, as written, a value the agent typed that names one thing ("Sale
+    date 09/11/2024" after the agent typed 09/11/2024 into the sale date field): a value with a
+    digit or of two words at least, inside the chip beside the field's name the chip repeats."""
+    typed = " ".join(typed.split())
+    if not typed or not (any(c.isdigit() for c in typed) or len(tokenize(typed)) >= 2):
+        return False
+    return fold(typed) in fold(chip)
 
 
 def _control_choice(page: Page, key: str) -> str | None:

@@ -353,3 +353,57 @@ def test_a_falsifier_true_when_the_step_began_counts_only_once_the_step_wrote(ap
     read = Step(Action("fill('5', 'Ans')", "Filter the list.", "textbox 'Filter'", "read"), outside())
     tr = Trajectory("t", plan.task, plan, outside(), (read,), Label(None, None), "app")
     assert Checker().check(tr).detected
+
+
+# -- a filter chip that holds what the agent typed ----------------------------------------------------------------
+
+@pytest.mark.parametrize("app,typed,chip,row", [
+    # a shop's sales list, narrowed to the sale date the agent typed into the filter panel
+    ("Tillpoint", "09/11/2024", "Remove filter: Sale date 09/11/2024", "R-05-118331 · 09/11/2024 09:14 · £18.45"),
+    # a lab's sample list, narrowed to the batch the agent typed
+    ("Benchlog", "BATCH-2291", "Remove filter: Batch BATCH-2291", "S-40021 · BATCH-2291 · Received"),
+])
+def test_a_chip_that_holds_the_value_the_agent_typed_is_its_own_narrowing(app, typed, chip, row):
+    """The chip repeats the field's name beside the value ("Sale date 09/11/2024"): what the agent
+    typed is in it as written, so the narrowing is the agent's. A one-word value ("Open") is too
+    common to say so, and a chip the agent typed nothing for is still a filter."""
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    page = _obs(f"https://{app.lower()}.test/list", app, "\t[2] main ''", "\t\t[3] heading 'List'",
+                "\t\t[4] list 'Active filters'", "\t\t\t[5] listitem ''", f"\t\t\t\t[6] button '{chip}'",
+                "\t\t[7] table 'Items'", "\t\t\t[8] row ''", f"\t\t\t\t[9] link '{row}'", "\t\t\t[10] row ''",
+                "\t\t\t\t[11] link 'ZZ-1042 Another item'")
+    ctx = TaskContext.from_plan(Plan(f"{app}: open the item.", [Commitment("x", "Open the item")]))
+    assert unrequested_narrowing(ctx, page, 0, inputs=(typed,)) is None
+    assert unrequested_narrowing(ctx, page, 0) is not None
+
+
+# -- a draft kept on a step whose outcome is the form's values ----------------------------------------------------
+
+@pytest.mark.parametrize("subgoal,values,act_done", [
+    # a shop's refund wizard: the reason and the method chosen, the refund issued by a later step
+    ("Choose reason Damaged and refund to the original card", ["Refund reason: Damaged", "Original card selected"],
+     "Amount refunded to the original card"),
+    # a council's permit form: the zone and the vehicle set, the permit paid for by a later step
+    ("Pick zone C and pay by card", ["Zone: C", "Payment method Card selected"], "Permit application submitted"),
+])
+def test_a_draft_undoes_nothing_of_a_step_whose_outcome_is_the_forms_values(subgoal, values, act_done):
+    from fcpkit.core.control_acts import act_mismatch
+    draft = Action("click('9')", "Keep it for later.", "button 'Save draft'", "write")
+    assert act_mismatch(draft, Commitment("s", subgoal, confirm={"completion": values})) is None
+    assert act_mismatch(draft, Commitment("s", subgoal, confirm={"completion": [act_done]})) is not None
+
+
+# -- a term whose definition carries its text ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("term,definition,statement", [
+    ("Count sheet", "CS-05-0412 (Posted)", "Count sheet CS-05-0412 (Posted)"),  # a shop's stock adjustment
+    ("Referring clinician", "Dr Ana Ruiz (GP)", "Referring clinician Dr Ana Ruiz"),  # a clinic's referral
+])
+def test_a_definition_named_for_its_text_is_its_terms_value(term, definition, statement):
+    from fcpkit.matching import LexicalMatcher
+    from fcpkit.core.page import app_view
+    page = _obs("https://app.test/records/ADJ-1", "Record ADJ-1", "\t[2] main ''", "\t\t[3] heading 'Record ADJ-1'",
+                "\t\t[4] group 'Details'", "\t\t\t[5] term 'Status'", "\t\t\t[6] definition 'Posted'",
+                f"\t\t\t[7] term '{term}'", f"\t\t\t[8] definition '{definition}'")
+    assert (term, definition) in {(f.label, f.value) for f in Page.of(page).fields}
+    assert LexicalMatcher().score([statement], [app_view(Page.of(page))])[0, 0] >= 0.9

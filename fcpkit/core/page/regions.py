@@ -262,6 +262,6 @@ def _next_text(self: "Page", i: int) -> int | None:
             return None
         if n.role in ("term", "rowheader") and j > i + 1:
             return None
-        if n.name and n.role not in ("definition",):
-            return j
+        if n.name:
+            return j  # a definition named for its text, or the text inside it
     return None
