@@ -34,10 +34,12 @@ from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
 from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
+from fcpkit.core.text import STOPWORDS
 from fcpkit.core.rules import RuleHit, is_idle, is_report
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
+           "control_verbs", "step_verbs", "VERB",
            "CONTROL_ROLES", "discards_edits", "leaves_unsent"]
 
 
@@ -279,7 +281,7 @@ def offers_act(observation: Observation | None, expected: Iterable[str], main_on
     for i, n in enumerate(page.nodes):
         if main_only and (i in chrome or "disabled" in n.states):
             continue
-        if n.bid and n.role in CONTROL_ROLES and name_acts(n.name) & want and not defers(n.name):
+        if n.bid and n.role in CONTROL_ROLES and (name_acts(n.name) | control_verbs(n.name)) & want and not defers(n.name):
             return n.name
     return None
 
@@ -298,13 +300,54 @@ def dialog_acts(observation: Observation | Page) -> frozenset[str]:
             n = page.nodes[k]
             if n.role not in ("button", "menuitem", "link") or not n.name or "disabled" in n.states or backs_out(n.name):
                 continue
-            acts = name_acts(n.name)
-            found |= acts or (name_acts(title) if _BARE_ANSWER.match(n.name) else frozenset())
+            acts = name_acts(n.name) | control_verbs(n.name)
+            found |= acts or (name_acts(title) | control_verbs(title) if _BARE_ANSWER.match(n.name) else frozenset())
     return frozenset(found)
 
 
 #: A control that answers a dialog without naming an act: it performs the act the dialog asks about.
 _BARE_ANSWER = re.compile(r"^\s*(?:yes|confirm|ok|okay|continue|proceed|i'm sure|sure)\s*[.!]?\s*$", re.IGNORECASE)
+
+
+#: The mark of a verb read as written where no act family names it ("Issue refund", "File to
+#: docket", "Schedule hearing"): ``"~issue"``. A step that says "issue £14.50" and a control named
+#: "Issue refund" speak of the same act, whatever the act is.
+VERB = "~"
+#: Verbs that look, move or fill in rather than finish anything: a step said with them ("Review the
+#: refund", "Open the case", "Enter the date") names no act a control would still offer.
+_LOOKS = frozenset("""open review check verify confirm find search view go navigate look see read note ensure
+    make start return back enter fill type choose select pick set tick untick clear leave keep wait report tell
+    next continue proceed save submit yes okay sure close dismiss got""".split())
+#: Words by which a control starts another one of a kind ("Issue another refund", "New hearing").
+_ANOTHER = re.compile(r"\b(?:another|new|more)\b", re.IGNORECASE)
+
+
+@page_cache(8192, kind="statement")
+def control_verbs(name: str) -> frozenset[str]:
+    """The verbs a control's name opens its clauses with, as written (:data:`VERB`): what it does
+    where no act family names it. A control that starts another one ("Issue another refund") does
+    not do this one's act."""
+    if not name or _ANOTHER.search(name):
+        return frozenset()  # (what follows a colon is what it leads to: "Next: Payment & review")
+    return frozenset(v for clause in _CLAUSES.split(name.partition(":")[0]) if (v := _verb(clause.split())))
+
+
+def step_verbs(text: str, first_only: bool = False) -> frozenset[str]:
+    """The verbs a step's instruction opens its clauses with, as written (:data:`VERB`): "Review the
+    refund and issue £14.50 to Visa": ``~issue``. Verbs that look or fill in (:data:`_LOOKS`) and
+    those that point at a control ("press", "click") name no act of their own. ``first_only``: the
+    first clause's alone, a task's main verb ("Schedule a hearing for ..., payment by card, ...":
+    its later clauses list details as often as acts)."""
+    clauses = _clauses(text)[:1] if first_only else _clauses(text)
+    # past the first clause a capitalised word opens a name or a date ("..., May 8, 2025"), not a verb
+    return frozenset(v for k, words in enumerate(clauses) if (k == 0 or words[0][:1].islower()) and (v := _verb(words)))
+
+
+def _verb(words: list[str]) -> str | None:
+    w = words[0].lower() if words else ""
+    if len(w) < 3 or not w.isalpha() or w in _LOOKS or w in _POINTING or w in STOPWORDS or acts_of(w):
+        return None
+    return VERB + w
 
 
 #: What :func:`pressed_acts` gives for an action whose control is not known (a key press).
@@ -324,7 +367,7 @@ def pressed_acts(action: Action) -> frozenset[str]:
     control = _control(action)
     if control is None or not any(c.name in ("click", "dblclick") for c in calls):
         return frozenset()
-    return name_acts(control[1])
+    return name_acts(control[1]) | control_verbs(control[1])
 
 
 #: A control that steps back to the form rather than leaving it ("Back", "Go back").

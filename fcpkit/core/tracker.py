@@ -52,7 +52,7 @@ from fcpkit.core.phrases import GENERIC_ACT, phrase
 from fcpkit.core.falsifiers import search_terms
 from fcpkit.core.form_actions import add_inputs, edited_fields, moves_form_on, navigates, submits, target_name
 from fcpkit.core.control_acts import (UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, leaves_unsent, offers_act,
-                                      pressed_acts)
+                                      pressed_acts, step_verbs)
 from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
                                   only_informs, opened_by, refines_view)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
@@ -379,8 +379,9 @@ class CommitmentTracker:
     def _left_unsaved(self, before: Observation | None, action: Action, after: Observation) -> str | None:
         """Why ``action`` lost what the agent set in a form, or ``None``: it followed a link away from
         the form while the form held values the agent set and never sent
-        (:func:`~fcpkit.core.control_acts.leaves_unsent`), and the page it led to is another page. An application that asks first ("Leave without
-        saving?") keeps the agent on the form, and the agent's answer there is what counts."""
+        (:func:`~fcpkit.core.control_acts.leaves_unsent`), and the page it led to is another page.
+        An application that asks first ("Leave without saving?") keeps the agent on the form, and
+        the agent's answer there is what counts."""
         if not self.rules or before is None or not self._unsent or Page.of(before).path == Page.of(after).path:
             return None
         keep = leaves_unsent(action, before, self._unsent)
@@ -550,7 +551,9 @@ class CommitmentTracker:
         done = set().union(*(acts for k, acts in self.performed.items() if k >= self.active))
         for k in range(self.active, len(self.plan.commitments)) if UNKNOWN_ACT not in done else ():
             c = self.plan.commitments[k]
-            wanted, _ = expected_acts(c)
+            wanted = expected_acts(c)[0] | step_verbs(c.subgoal)
+            if k == len(self.plan) - 1:  # the last step finishes the task: the task's own verb is its act too
+                wanted |= step_verbs(self.plan.task, first_only=True)
             if k in self.confirmed or (k == self.active and k in self.wrote) or not wanted or reports(c) or wanted & done:
                 continue
             offered = offers_act(observation, wanted, main_only=True)
