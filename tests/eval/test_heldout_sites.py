@@ -37,20 +37,21 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/tidewater": 9, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 10, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
-          "heldout/skybridge": 9, "heldout/grantwell": 11, "heldout/returnly": 12, "heldout/driftwood": 10,
+          "heldout/skybridge": 10, "heldout/grantwell": 11, "heldout/returnly": 12, "heldout/driftwood": 10,
           "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 10, "heldout/rateplan": 11,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
           "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 11,
           "heldout/claimdesk": 10, "heldout/fuelcard": 10, "heldout/permitdesk": 11, "heldout/busyard": 10,
-          "heldout/subdesk": 9, "heldout/crewswap": 11, "heldout/docket": 11, "heldout/tollgate": 10,
-          "heldout/pharmarx": 11, "heldout/leasebook": 9, "heldout/gridops": 9,
+          "heldout/subdesk": 9, "heldout/crewswap": 11, "heldout/docket": 11, "heldout/tollgate": 11,
+          "heldout/pharmarx": 11, "heldout/leasebook": 10, "heldout/gridops": 9,
           "heldout/grantdesk": 10, "heldout/vetline": 9, "heldout/freightdesk": 11, "heldout/kitroom": 8,
           "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
-          "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 11,
+          "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 12,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
-          "heldout/warrantly": 8, "heldout/boothbook": 6, "heldout/recallhub": 8, "heldout/pledgeway": 9,
-          "heldout/bidroom": 8, "heldout/wardround": 11, "heldout/mooringlog": 10}
+          "heldout/warrantly": 8, "heldout/boothbook": 7, "heldout/recallhub": 8, "heldout/pledgeway": 9,
+          "heldout/bidroom": 8, "heldout/wardround": 11, "heldout/mooringlog": 10,
+          "heldout/tillroll": 8, "heldout/courtlist": 10, "heldout/hangarlog": 12}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
