@@ -105,7 +105,12 @@ NEGATIVE: Family = {
            # reserve the booth"); "cannot" and "can't" stay with the verbs above: they also state
            # what a rule forbids ("A submitted recall cannot be withdrawn"), not a failure
            r"\b(?:could not|couldn't|unable to)\s+(?:be\s+)?[a-z]{3,}",
-           r"\binvalid\b", r"\bexpired\b", r"\bwarning\b", r"\btry again\b", r"\bnot (?:allowed|permitted|possible)\b",
+           # a headline's short form of the same ("Adjustment not saved to the ledger", "Changes not saved")
+           r"\bnot (?:saved|posted|submitted|processed|sent|completed|updated|created|applied|approved|assigned|deleted|"
+           r"recorded|issued|filed|booked|uploaded|published|paid|refunded|scheduled|transferred)\b"
+           r"(?!\s+(?:yet|until)\b)",  # "Invites not sent yet": still to come, not failed
+           r"\binvalid\b", r"\bexpired\b", r"\bwarning\b", r"\btry (?:[a-z]+ing )?again\b",
+           r"\bnot (?:allowed|permitted|possible)\b",
            r"\bdenied\b", r"\bproblem\b"],
     "de": [r"\bfehler\b", r"\bfehlgeschlagen\b", r"\bnicht m[oö]glich\b", r"\bung[uü]ltig\b"],
     "fr": [r"\berreur\b", r"\b[ée]chec\b", r"\bimpossible de\b", r"\binvalide\b"],
@@ -186,6 +191,8 @@ STEP_ON: Family = {
 #: was taken, its outcome is still to come.
 PENDING: Family = {
     "en": [r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.|$)",
+           # a longer account of the same, still trailing off ("Processing refund with the card terminal…")
+           r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w'’-]+){4,8}\s*(?:…|\.\.\.)\s*$",
            r"^\s*[a-z]+ing\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.)\s*$",  # "Recording…", "Registering badge…"
            r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],
     "de": [r"\bwird (?:gespeichert|verarbeitet|gesendet)\b", r"\bbitte warten\b"],

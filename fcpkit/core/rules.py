@@ -401,7 +401,7 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
 
     An application that took a submission and has not finished it says so: it marks the control
     busy (``aria-busy``), shows a new message of work under way ("Submitting…", "Recording…":
-    :data:`~fcpkit.core.phrases.PENDING`) or a new progress bar. Pressing a busy control, or
+    :data:`~fcpkit.core.phrases.PENDING`), a new progress bar or a live region newly marked busy. Pressing a busy control, or
     pressing again over such a sign the written control or, for a write confirmed in a dialog, the
     control that opened the dialog (``opened_by``: "Confirm allocation" behind its dialog's
     "Confirm"), sends the submission a second time: the first one was not lost, it is being done
@@ -433,6 +433,9 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
     bars = {n.name for n in origin.nodes if n.kind == "progressbar"}
     working = working or next((n.name or "a progress bar" for n in page.nodes
                                if n.kind == "progressbar" and n.name not in bars), None)
+    was_busy = {n.name for n in origin.nodes if "busy" in n.states}
+    working = working or next((n.name or "a busy region" for i, n in enumerate(page.nodes)
+                               if "busy" in n.states and i in page.live_nodes and n.name not in was_busy), None)
     if working is None:
         return None
     return f"{action.command} presses {nodes[0].label!r} again while the page says {working!r} after {wrote.command}"

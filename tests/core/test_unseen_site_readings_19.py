@@ -463,3 +463,78 @@ def test_the_steps_own_verb_done_or_offered_again_as_another_leaves_nothing(name
     unconfirmed = _page(again)
     result = _check(again, [_open(again), _report(unconfirmed)])
     assert not any(c.result.rule == "skipped_commitment" for c in result.checks)
+
+
+# -- a failure said in a headline's short form, and work under way said at length ----------------------------------
+
+@pytest.mark.parametrize("message", [
+    "Adjustment not saved to the ledger: stock figures are being recalculated. Try posting again in a few minutes.",
+    "Booking not confirmed with the venue (ref. VN-221). Try booking again later.",
+])
+def test_a_headline_that_says_it_was_not_done_is_a_failure(message):
+    from fcpkit.core.phrases import phrase
+    assert phrase("negative", message)
+    assert not phrase("negative", "Adjustment posted to the ledger.")
+    assert not phrase("negative", "Status: Not started")
+    assert not phrase("negative", "Priya Raman added to the panel. Invites not sent yet.")
+
+
+@pytest.mark.parametrize("app,button,working", [
+    ("Tillpoint", "Issue refund", "Processing refund with the card terminal…"),
+    ("Ferrydesk", "Confirm crossing", "Sending your booking to the ferry operator..."),
+])
+def test_pressing_again_while_a_busy_region_says_the_work_at_length_is_a_double_submission(app, button, working):
+    from fcpkit.core.phrases import phrase
+    from fcpkit.core.rules import presses_in_flight
+    assert phrase("pending", working)
+    form = lambda *extra: _obs(f"https://{app.lower()}.test/review", f"Review · {app}", "\t[2] main ''",
+                               "\t\t[3] heading 'Review'", *extra, f"\t\t[5] button '{button}'")
+    press = Action("click('5')", "Send.", f"button '{button}'", "irreversible")
+    again = Action("click('5')", "Send.", f"button '{button}'", "read")
+    busy = form("\t\t[4] status 'Progress', live='polite', busy=True", f"\t\t\tStaticText '{working}'")
+    assert presses_in_flight(again, busy, press, form()) is not None
+    quiet = form("\t\t[4] status 'Progress', live='polite', busy=True")  # the region alone, marked busy
+    assert presses_in_flight(again, quiet, press, form()) is not None
+    assert presses_in_flight(again, form(), press, form()) is None
+
+
+# -- a choice said to be made, read on the choice it names --------------------------------------------------------
+
+@pytest.mark.parametrize("statement,chosen,other", [
+    ("Original card Visa ••4417 selected", "radio 'Original card Visa ••4417'", "radio 'Store credit (gift card)'"),
+    ("Gift wrapping checked", "checkbox 'Gift wrapping (£2.50)'", "checkbox 'Send a receipt by email'"),
+])
+def test_a_choice_said_to_be_made_holds_only_where_that_choice_is_made(statement, chosen, other):
+    """Another choice checked beside it ("Damaged" selected in the reason list above) says nothing
+    of this one."""
+    from fcpkit.matching import LexicalMatcher
+    from fcpkit.core.page import app_view
+    def page(this: bool) -> Observation:
+        on, off = ("checked='true'", "checked='false'")
+        return _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] form 'Form'",
+                    "\t\t\t[4] combobox 'Reason', value='Damaged'", "\t\t\t\t[5] option 'Damaged', selected=True",
+                    f"\t\t\t[6] {other}, {off if this else on}", f"\t\t\t[7] {chosen}, {on if this else off}")
+    m = LexicalMatcher()
+    assert m.score([statement], [app_view(Page.of(page(True)))])[0, 0] >= 0.9
+    assert m.score([statement], [app_view(Page.of(page(False)))])[0, 0] < 0.5
+
+
+# -- a group of radio buttons is one field -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("group,made,other,statement", [
+    ("Refund to", "Store credit (gift card)", "Original card Visa ••4417", "Refund to: Store credit (gift card)"),
+    ("Delivery", "Collect from depot", "Deliver to site", "Delivery: Collect from depot"),
+])
+def test_a_radio_group_is_a_field_whose_value_is_the_checked_button(group, made, other, statement):
+    """"Refund to: Store credit (gift card)" is what the form holds when that button of the group is
+    checked, and not when another is: the step that leaves the default on moving on leaves it so."""
+    from fcpkit.core.page import evidence_view
+    from fcpkit.matching import LexicalMatcher
+    def page(first: bool) -> Observation:
+        return _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] form 'Form'",
+                    f"\t\t\t[4] radiogroup '{group}'", f"\t\t\t\t[5] radio '{made}', checked='{str(first).lower()}'",
+                    f"\t\t\t\t[6] radio '{other}', checked='{str(not first).lower()}'", "\t\t\t[7] button 'Next'")
+    assert (group, made) in {(f.label, f.value) for f in Page.of(page(True)).fields}
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page(True))))[0] >= 0.9
+    assert m.score_falsifiers([statement], evidence_view(Page.of(page(False))))[0] < 0.5

@@ -228,6 +228,12 @@ def read_fields(self: "Page") -> tuple[Field, ...]:
             out.append(Field(n.name, n.value, i))
         elif role in ("checkbox", "radio", "switch") and n.name:
             out.append(Field(n.name, "checked" if "checked" in n.states else "unchecked", i))
+        elif role == "radiogroup" and n.name:
+            # a group of radio buttons is one field: its name the label, the checked one its value
+            made = next((k for k in self.subtree(i)[1:] if nodes[k].role == "radio" and "checked" in nodes[k].states
+                         and nodes[k].name), None)
+            if made is not None:
+                out.append(Field(n.name, nodes[made].name, made))
         elif role in ("term", "rowheader", "LabelText") and n.name:
             nxt = _next_text(self, i)
             if nxt is not None:

@@ -251,6 +251,8 @@ class LexicalMatcher:
             st = self._compile_plain(claim.canonical)
             if kind == "event" and claim.value and st.kind == "literal":
                 st = Stmt("event", st.tokens, st.keys, weights=st.weights, total=st.total, bound=st.bound)
+            elif st.kind == "literal" and sc.states_a_choice(st.tokens):  # "Original card selected"
+                st = Stmt("chosen", st.tokens, st.keys, weights=st.weights, total=st.total, bound=st.bound)
             elif kind == "identity" and st.kind == "identity" and claim.entities.ids and not names_a_page(claim.statement):
                 # "LR-2207 Dana Whitfield Approved": a record by id and what it shows; confirming
                 # evidence also reads it as words on that record's page or in the row that lists it
@@ -386,6 +388,8 @@ class LexicalMatcher:
             return sc.message(st, page, trace)
         if kind == "event":
             return sc.event(st, page, trace)
+        if kind == "chosen":
+            return sc.chosen(st, page, trace)
         if kind == "control":
             return sc.control(st, page, trace)
         if kind == "place":
@@ -452,7 +456,7 @@ class LexicalMatcher:
             if isinstance(statements, tuple):
                 self._bundles[statements] = compiled
         by_kind = {"identity": sc.identity, "absence": self._absence, "exclusion": sc.exclusion, "field": sc.field_score,
-                   "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place,
+                   "message": sc.message, "event": sc.event, "control": sc.control, "place": self._place, "chosen": sc.chosen,
                    "either": self._score_one, "both": self._score_one}
         hit = (statements, tuple((by_kind.get(st.kind, recall), st) for st in compiled))
         if isinstance(statements, tuple):  # kept alive with its scorers, so its id is not reused

@@ -38,7 +38,7 @@ __all__ = ["Stmt", "Prepared"]
 class Stmt:
     """A statement compiled once: its claim, tokens with weights, key tokens, and sub-statements."""
 
-    kind: str  # "literal" | "identity" | "absence" | "exclusion" | "field" | "message" | "event" | "control"
+    kind: str  # "literal" | "identity" | "absence" | "exclusion" | "field" | "message" | "event" | "control" | "chosen"
     tokens: tuple[str, ...]
     keys: frozenset[str]
     thing: "Stmt | None" = None
@@ -635,6 +635,45 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
                 trace.append(("result field", f.node, f"{f.label} = {f.value}", 1.0))
             return 1.0
     return s
+
+
+#: The participles by which a statement says a choice is made ("Original card selected", "Gift wrap
+#: ticked"): a state of the choice itself, which a form shows on the choice's own node.
+_CHOICE_STATES = frozenset(f"{v}{PAST}" for v in ("select", "check", "tick", "choos", "chose")) | {"chosen"}
+_CHOICE_ROLES = frozenset({"radio", "checkbox", "option", "menuitemradio", "menuitemcheckbox", "switch", "treeitem"})
+#: Support left to a choice said to be made when the page shows it named and not made.
+_NOT_CHOSEN = 0.3
+
+
+def chosen(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
+    """Recall, held to the choice the statement names: "Original card Visa ••4417 selected" is
+    not said by a page that shows that choice unchecked and another one selected beside it."""
+    s = recall(st, prep)
+    page = prep.page
+    if s > _NOT_CHOSEN and page is not None and page.is_page and not _chosen_where_named(st, page):
+        if trace is not None:
+            trace.append(("choice", None, "the choice it names is not the one made", _NOT_CHOSEN))
+        return _NOT_CHOSEN
+    return s
+
+
+def states_a_choice(tokens: tuple[str, ...]) -> bool:
+    """Whether a statement's tokens say a choice is made (:data:`_CHOICE_STATES`)."""
+    return any(t in _CHOICE_STATES for t in tokens)
+
+
+def _chosen_where_named(st: Stmt, page: Page) -> bool:
+    """Whether a statement that a choice is made holds on the choice it names: where the page
+    offers choices named with all the statement's other words ("Original card Visa ••4417"), one of
+    them is checked or selected. Another choice's state ("Damaged" selected above it) says nothing
+    of this one; a statement of no choice state, or a page without such a choice, is not read so."""
+    state = [t for t in st.tokens if t in _CHOICE_STATES]
+    if not state:
+        return True
+    others = {t for t in st.tokens if t not in _CHOICE_STATES}
+    named = [n for n in page.nodes if n.kind in _CHOICE_ROLES and n.name
+             and others <= set(tokenize(n.name, past="marked"))]
+    return not named or any(("checked" in n.states or "selected" in n.states) for n in named)
 
 
 def _head(tokens: tuple[str, ...]) -> str | None:
