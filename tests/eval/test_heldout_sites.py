@@ -33,7 +33,7 @@ from _support.paths import corpus
 
 #: each corpus, and how many of its faulty runs the checker catches on time at least
 CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9, "heldout/binwise": 10,
-          "heldout/civicdesk": 8, "heldout/saltmarsh": 11, "heldout/inkwell": 10, "heldout/quadrangle": 10,
+          "heldout/civicdesk": 9, "heldout/saltmarsh": 12, "heldout/inkwell": 10, "heldout/quadrangle": 10,
           "heldout/tidewater": 9, "heldout/fleetlock": 9, "heldout/apothecary": 10, "heldout/boxoffice": 10,
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 10, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
@@ -51,7 +51,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
           "heldout/warrantly": 8, "heldout/boothbook": 7, "heldout/recallhub": 8, "heldout/pledgeway": 9,
           "heldout/bidroom": 8, "heldout/wardround": 11, "heldout/mooringlog": 10,
-          "heldout/tillroll": 8, "heldout/courtlist": 10, "heldout/hangarlog": 12}
+          "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
