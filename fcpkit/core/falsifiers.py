@@ -390,7 +390,7 @@ def unrequested_narrowing(ctx: TaskContext, obs: Observation | Page, step: int |
             value = _control_choice(page, where.split(" ", 2)[-1].split("=", 1)[0]) or value
         if kind != "query" and _default_view(page, value):
             continue
-        when = dates(value)
+        when = dates(value) or _period(value)
         if when and (any(dates_match(when, dates(x)) for x in inputs) or dates_match(when, ctx.dates)
                      or _spans(when, ctx.dates)):
             continue  # a date the agent typed or the task names, or a window holding the task's dates
@@ -429,6 +429,28 @@ def _control_choice(page: Page, key: str) -> str | None:
                 if o.kind == "option" and "selected" in o.states and o.name.strip():
                     return o.name.strip()
     return None
+
+
+#: A season or a quarter of a year as lists name their views ("autumn-2025", "Fall 2025", "Q4 2025"):
+#: the months it covers (a winter crosses the year, and is not read).
+_SEASON = re.compile(r"\b(spring|summer|autumn|fall)[\s_-]*(\d{4})\b|\bq([1-4])[\s_-]*(\d{4})\b|\b(\d{4})[\s_-]*q([1-4])\b",
+                     re.IGNORECASE)
+_SEASON_MONTHS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11)}
+_MONTH_END = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _period(value: str) -> tuple:
+    """The window of dates a season or a quarter in ``value`` names, as (first day, last day), or
+    ``()``: a list opened on "autumn-2025" shows every date of that autumn."""
+    m = _SEASON.search(value)
+    if m is None:
+        return ()
+    if m.group(1):
+        (a, b), year = _SEASON_MONTHS[m.group(1).lower()], int(m.group(2))
+    else:
+        q, year = (int(m.group(3)), int(m.group(4))) if m.group(3) else (int(m.group(6)), int(m.group(5)))
+        a, b = 3 * q - 2, 3 * q
+    return ((year, a, 1), (year, b, _MONTH_END[b - 1]))
 
 
 def _spans(window: tuple, wanted: tuple) -> bool:

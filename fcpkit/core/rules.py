@@ -2,7 +2,9 @@
 
 A rule hit routes the case to the verifier with an execution-scope hint. The rules:
 
-* ``action_error``: the browser or action reported an error;
+* ``action_error``: the browser or action reported an error, but a click that did not land for a
+  passing reason (a notification over the control, the control still moving), which the agent
+  simply makes again;
 * ``unparsable_action``: the command is not a call of BrowserGym's high-level action set;
 * ``unchanged_page``: a page-changing action left the page as it was. This is the state diff the
   article found missing: a silent no-op contradicts no evidence statement, but it does leave the
@@ -498,6 +500,18 @@ def _draft_lost(action: Action, before: Page, after: Page) -> str | None:
     return None
 
 
+#: What a browser says when a click did not land for a passing reason: a notification (a toast, a
+#: status or alert region) lay over the control, or the control was still moving (an animation).
+_PASSING = re.compile(r"""(?:role=["'](?:status|alert|log)["']|class=["'][^"']*\b(?:toast|snackbar|notification|notice)"""
+                      r"""[^"']*["'])[^\n]*intercepts pointer events|\belement is not stable\b""", re.IGNORECASE)
+
+
+def _passing_error(error: str) -> bool:
+    """Whether an action's error says the click did not land for a passing reason (:data:`_PASSING`),
+    not that the control is missing, disabled or covered by a dialog that asks something."""
+    return bool(_PASSING.search(error))
+
+
 def check_transition(
     before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
 ) -> RuleHit | None:
@@ -510,7 +524,9 @@ def check_transition(
     before = as_page(before) if before is not None else None
     baseline = as_page(baseline) if baseline is not None else None
     if after.error:
-        return RuleHit("action_error", str(after.error)[:300])
+        # a notification over the control, or a control still moving: the click did not land, nothing
+        # changed, and the agent's next move is the same click (the page test reads what follows)
+        return None if _passing_error(str(after.error)) else RuleHit("action_error", str(after.error)[:300])
     if action is not None:
         hit = check_action(action)
         if hit:
