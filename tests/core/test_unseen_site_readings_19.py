@@ -538,3 +538,91 @@ def test_a_radio_group_is_a_field_whose_value_is_the_checked_button(group, made,
     m = LexicalMatcher()
     assert m.score_falsifiers([statement], evidence_view(Page.of(page(True))))[0] >= 0.9
     assert m.score_falsifiers([statement], evidence_view(Page.of(page(False))))[0] < 0.5
+
+
+# -- a click that did not land for a passing reason ---------------------------------------------------------------
+
+@pytest.mark.parametrize("passing,stays", [
+    # a theatre's production page: a toast over the button the agent clicks
+    ('TimeoutError: locator.click: Timeout 500ms exceeded.\n  - <div role="status" class="cs-toast">…</div> '
+     'intercepts pointer events', 'TimeoutError: locator.click: Timeout 500ms exceeded.\n  - <div class="modal-backdrop">'
+     '</div> intercepts pointer events'),
+    # a shop's basket: the button still sliding in
+    ("TimeoutError: locator.click: Timeout 500ms exceeded (element is not stable)",
+     "TimeoutError: locator.click: element is not enabled (button 'Place order')"),
+])
+def test_a_click_that_did_not_land_for_a_passing_reason_is_no_action_error(passing, stays):
+    from fcpkit.core.rules import check_transition
+    page = "RootWebArea 'Page', focused\n\t[2] main ''\n\t\t[3] button 'Go'"
+    before = Observation("https://app.test/p", "Page", page)
+    click = Action("click('3')", "Go.", "button 'Go'", "read")
+    assert check_transition(before, click, Observation("https://app.test/p", "Page", page, error=passing)) is None
+    hit = check_transition(before, click, Observation("https://app.test/p", "Page", page, error=stays))
+    assert hit is not None and hit.rule == "action_error"
+
+
+# -- a list opened on a season or a quarter -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("app,task,window,other", [
+    ("Cuestage", "Book Studio 2 for P-2417 on Thursday 16 October 2025.", "autumn-2025", "spring-2025"),
+    ("Ledgerbay", "Pay invoice INV-884 due 12 November 2025.", "2025-Q4", "2025-Q2"),
+])
+def test_a_list_opened_on_the_season_or_quarter_of_the_tasks_date_hides_nothing_of_it(app, task, window, other):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    def listing(v: str) -> Observation:
+        return _obs(f"https://{app.lower()}.test/items?period={v}", app, "\t[2] main ''", "\t\t[3] heading 'Items'",
+                    "\t\t[4] table 'Items'", "\t\t\t[5] row ''", "\t\t\t\t[6] link 'AA-1001 First item'", "\t\t\t[7] row ''",
+                    "\t\t\t\t[8] link 'ZZ-1042 Another item'")
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("x", "Open the item")]))
+    assert unrequested_narrowing(ctx, listing(window), 0) is None
+    assert unrequested_narrowing(ctx, listing(other), 0) is not None
+
+
+# -- a thing's state said on one line -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,elsewhere,said", [
+    ("Search is unavailable", "Planned maintenance: ThesisDesk will be unavailable on Saturday, 20:00–23:00.",
+     "Search is unavailable right now. Try again later."),
+    ("Checkout offline", "Our Leeds store is offline for stocktaking on Sunday.", "Checkout offline: payments are paused."),
+])
+def test_a_things_state_holds_where_one_line_says_it(falsifier, elsewhere, said):
+    """The search box in the header and a maintenance notice for another day say nothing of the
+    search being unavailable now."""
+    from fcpkit.core.page import evidence_view
+    from fcpkit.matching import LexicalMatcher
+    def page(line: str) -> Observation:
+        return _obs("https://app.test/home", "Home", "\t[1] search 'Site search'", "\t\t[2] searchbox 'Search items'",
+                    "\t\t[3] button 'Search'", "\t\t[4] button 'Checkout'", "\t[5] main ''", "\t\t[6] heading 'Home'",
+                    f"\t\tStaticText '{line}'")
+    m = LexicalMatcher()
+    assert m.score_falsifiers([falsifier], evidence_view(Page.of(page(elsewhere))))[0] < 0.58
+    assert m.score_falsifiers([falsifier], evidence_view(Page.of(page(said))))[0] >= 0.9
+
+
+# -- a record named by its id and title, as lists write it ----------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,own,listing", [
+    ("THS-2025-0418 · Tidal stream resource assessment for the Severn Estuary",
+     ("https://theses.test/THS-2025-0418", "THS-2025-0418 · Tidal stream resource assessment for the Severn Estuary",
+      ("\t[2] main ''", "\t\t[3] heading 'Tidal stream resource assessment for the Severn Estuary'",
+       "\t\tStaticText 'THS-2025-0418 · Mei Ling Tang'")),
+     ("https://theses.test/search?q=tan", "Search: Tan",
+      ("\t[2] main ''", "\t\t[3] heading 'Search results'", "\t\t[4] list ''", "\t\t\t[5] listitem ''",
+       "\t\t\t\t[6] link 'THS-2025-0418 · Tidal stream resource assessment for the Severn Estuary'",
+       "\t\t\t\tStaticText 'Mei Ling Tang · Engineering'", "\t\t\t[7] listitem ''",
+       "\t\t\t\t[8] link 'THS-2025-0417 · Tidal energy extraction in estuaries'"))),
+    ("INC-2207 | Printer on floor 3 offline",
+     ("https://desk.test/incidents/INC-2207", "INC-2207 | Printer on floor 3 offline",
+      ("\t[2] main ''", "\t\t[3] heading 'INC-2207 | Printer on floor 3 offline'", "\t\tStaticText 'Open · P3'")),
+     ("https://desk.test/incidents", "Incidents",
+      ("\t[2] main ''", "\t\t[3] heading 'Incidents'", "\t\t[4] list ''", "\t\t\t[5] listitem ''",
+       "\t\t\t\t[6] link 'INC-2207 | Printer on floor 3 offline'", "\t\t\t\tStaticText 'Open · P3'",
+       "\t\t\t[7] listitem ''", "\t\t\t\t[8] link 'INC-2270 | Printer on floor 2 jammed'"))),
+])
+def test_a_record_named_by_id_and_title_is_a_mention_in_the_list_that_links_it(falsifier, own, listing):
+    from fcpkit.core.page import evidence_view
+    from fcpkit.matching import LexicalMatcher
+    m = LexicalMatcher()
+    read = lambda spec: m.score_falsifiers([falsifier], evidence_view(Page.of(_obs(spec[0], spec[1], *spec[2]))))[0]
+    assert read(own) == 1.0
+    assert read(listing) < 0.5

@@ -183,6 +183,9 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     claim = st.claim
     if claim is None:
         return True
+    head = _ID_TITLE.match(statement)
+    if head is not None and any(r.strong for r in record_ids(head.group(1))):
+        return False  # "THS-2025-0418 · Tidal stream resource assessment ...": an id and its title, as lists write them
     e = claim.entities
     named = {t for text in (*e.ids, *e.names, *e.amounts, *e.quoted, *_name_links(statement))
              for t in tokenize(text, past="marked")}
@@ -190,6 +193,11 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     if kind is not None:
         named.add(kind)
     return any(t not in named for t in tokenize(statement, past="marked"))
+
+
+#: A record's id, then a separator and its title: how lists and links name a record ("THS-2025-0418 ·
+#: Tidal stream resource assessment", "INC-2207 | Printer offline", "PR-88: Fix the build").
+_ID_TITLE = re.compile(r"^\s*(\S*\d\S*?)\s*[·•|:–—]\s+\S")
 
 
 def _name_links(statement: str) -> list[str]:
@@ -387,16 +395,24 @@ def _locative_tail(statement: str) -> frozenset[str]:
 
 
 def _phrase_on_a_line(req, prep) -> bool:
-    """A short statement of what happened to a kind of thing, naming none ("Thread locked", "Post
-    removed"): the thing and the event on one line, as a page says them ("Post locked." beside a
-    thread's title says nothing of the thread). Longer statements, and those naming a record or a
-    person (bound to it by :func:`~fcpkit.matching.lexical.scorers.bound_ok`), are read over a chunk."""
+    """A short statement of what happened to a kind of thing, or of the state it is in, naming
+    none ("Thread locked", "Post removed", "Search is unavailable"): the thing and the event or
+    state on one line, as a page says them ("Post locked." beside a thread's title says nothing of
+    the thread, nor a maintenance notice "ThesisDesk will be unavailable on Saturday" under the
+    search box of the search). Longer statements, and those naming a record or a person (bound to
+    it by :func:`~fcpkit.matching.lexical.scorers.bound_ok`), are read over a chunk."""
     toks = req.required
-    if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) for t in toks):
+    if not 2 <= len(toks) <= 3 or not any(t.endswith(PAST) or t in _STATES for t in toks):
         return True
     # one sentence of the line: "CHEM 214-02 added for Fall 2025. Waitlist entry removed." has
     # *added* and *waitlist*, but no sentence says "added to waitlist"
     return sentence_with(prep, toks)
+
+
+#: The states a thing is said to be in without an event ("Search is unavailable", "Checkout
+#: offline"): read like an event, on one line with the thing.
+_STATES = frozenset(tokenize("unavailable offline disabled missing empty closed expired invalid blocked suspended "
+                             "inactive broken down"))
 
 
 #: "2 nights", "6 guests", "3 more items": a count, then what it counts in lowercase (not a time's
