@@ -51,7 +51,8 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
           "heldout/warrantly": 8, "heldout/boothbook": 7, "heldout/recallhub": 8, "heldout/pledgeway": 9,
           "heldout/bidroom": 8, "heldout/wardround": 11, "heldout/mooringlog": 10,
-          "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12}
+          "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12,
+          "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
