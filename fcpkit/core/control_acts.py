@@ -326,9 +326,9 @@ _ANOTHER = re.compile(r"\b(?:another|new|more)\b", re.IGNORECASE)
 def control_verbs(name: str) -> frozenset[str]:
     """The verbs a control's name opens its clauses with, as written (:data:`VERB`): what it does
     where no act family names it. A control that starts another one ("Issue another refund") does
-    not do this one's act."""
+    not do this one's act, and what follows a colon is where it leads ("Next: Payment & review")."""
     if not name or _ANOTHER.search(name):
-        return frozenset()  # (what follows a colon is what it leads to: "Next: Payment & review")
+        return frozenset()
     return frozenset(v for clause in _CLAUSES.split(name.partition(":")[0]) if (v := _verb(clause.split())))
 
 
@@ -344,6 +344,7 @@ def step_verbs(text: str, first_only: bool = False) -> frozenset[str]:
 
 
 def _verb(words: list[str]) -> str | None:
+    """The :data:`VERB` mark of a clause's first word when it may name an act no family knows."""
     w = words[0].lower() if words else ""
     if len(w) < 3 or not w.isalpha() or w in _LOOKS or w in _POINTING or w in STOPWORDS or acts_of(w):
         return None

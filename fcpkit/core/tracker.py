@@ -722,6 +722,7 @@ class CommitmentTracker:
         self.submitted = _within(self.submitted, keep)
         self.by_action = _within(self.by_action, keep)
         self.partly = _within(self.partly, keep)
+        self.performed = {k: acts for k, acts in self.performed.items() if k in keep}
         self._write_of = self._since = self._in_flight = None
         self.confirmed = _within(self.confirmed, keep)
         self._dialog_acts = [(d, k) for d, k in self._dialog_acts if k in keep]

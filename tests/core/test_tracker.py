@@ -183,6 +183,7 @@ def test_replanning_forgets_what_was_done_for_the_replaced_commitments():
     assert tr.plan is fresh and tr.active == 1 and tr.commitment.id == "submit-2"
     assert tr.advanced == ["enter"] and tr.confirmed == {0} and tr.attempted == {0} and tr.wrote == {0}
     assert tr.by_action == set() and tr.continues == 0
+    assert set(tr.performed) <= {0}  # what was pressed for the replaced step is no act of the new one
 
 
 def test_an_unconfirmed_write_is_checked_before_the_next_precondition():
