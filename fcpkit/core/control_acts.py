@@ -32,7 +32,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
-from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, act_of_noun, acts_of, compile_family, phrase
+from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, SEARCH_NAME, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.text import STOPWORDS
 from fcpkit.core.rules import RuleHit, is_idle, is_report
@@ -451,8 +451,4 @@ def _narrows(page: Page, i: int) -> bool:
     n = page.nodes[i]
     f = page.forms[i]
     return n.kind == "searchbox" or (f >= 0 and page.nodes[f].kind == "search") or bool(
-        FILTER_NAME.search(n.label) or _SEARCHES.search(n.label))
-
-
-#: The name of a field that searches ("Search claims", "Find customer by name").
-_SEARCHES = re.compile(r"^\s*(?:search|find|look ?up)\b", re.IGNORECASE)
+        FILTER_NAME.search(n.label) or SEARCH_NAME.search(n.label))

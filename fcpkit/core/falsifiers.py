@@ -42,7 +42,7 @@ from typing import Any, Iterator, Mapping
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page, record_ids
 from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_facts
-from fcpkit.core.phrases import FILTER_NAME, STATUS_WORDS, fold, phrase
+from fcpkit.core.phrases import FILTER_NAME, SEARCH_NAME, STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, dates, dates_match, is_key_token, tokenize
@@ -69,7 +69,6 @@ OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_re
 START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
 
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
-_SEARCH_NAME = re.compile(r"\b(?:search|find|query|keyword)", re.IGNORECASE)
 #: What orders or lays out a list (hides nothing): sort, order, view, layout and page-size controls.
 _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b|"
                        r"\bper page\b|\bpage size\b|\bentries\b|\bdensity\b",
@@ -240,7 +239,7 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
                 continue  # "Dock: Dock 2" over the day's deliveries, "Month: November 2025" among the filters: a context
             if v and not _DEFAULT_VALUE.match(_COUNTER.sub("", v).strip()):
                 yield f"{role} {n.name!r} = {v!r}", v, "panel" if inside or FILTER_NAME.search(n.name) else "selector"
-        elif role == "searchbox" or (role in FIELD_ROLES and _SEARCH_NAME.search(n.name)):
+        elif role == "searchbox" or (role in FIELD_ROLES and SEARCH_NAME.search(n.name)):
             v = (n.value or "").strip()
             if v:
                 yield f"{role} {n.name!r} = {v!r}", v, "search"

@@ -37,7 +37,7 @@ from fcpkit.core.caches import page_cache
 
 __all__ = [
     "SIGN_IN", "PASSWORD", "SIGNED_OUT", "REFUSED", "MISSING", "EMPTY", "NEGATIVE", "RECOVERING", "READ_FAILED", "VALIDATION", "PENDING", "ADMITS_FAILURE",
-    "DEFERS", "AUTOSAVED", "FILTER_NAME", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
+    "DEFERS", "AUTOSAVED", "FILTER_NAME", "SEARCH_NAME", "REMOVE_FILTER", "STATUS_WORDS", "FAMILIES", "CONTRARY_FAMILIES", "compile_family", "fold", "phrase",
     "contrary", "ACTS", "GENERIC_ACT", "acts_of", "ACT_NOUNS", "act_of_noun",
 ]
 
@@ -175,6 +175,9 @@ AUTOSAVED: Family = {
 #: A panel, control or dialog named for narrowing a list ("Filters", "Filter by flair", "Refine
 #: results", "Filter cases"): what it sets hides records, and changes none.
 FILTER_NAME = re.compile(r"\b(?:filter|refine|narrow|facet)", re.IGNORECASE)
+#: A field named for searching ("Search claims", "Find customer by name", "Keyword"): what is typed in
+#: it asks the application for a list, and is sent to no record.
+SEARCH_NAME = re.compile(r"\b(?:search|find|query|keyword|look ?up)", re.IGNORECASE)
 
 #: A control that takes a multi-step form to its next page ("Next: assessment", "Continue to
 #: review", "Proceed to payment", "Next step"): it carries what was entered on, and the form's own
