@@ -191,10 +191,11 @@ def _reads(command: str, target: str | None) -> bool | None:
         return None
 
 
-def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
+def act_mismatch(action: Action, c: Commitment, page: Observation | Page | None = None) -> RuleHit | None:
     """The rule ``act_mismatch``: ``action`` presses a control whose name performs another act than
     the one ``c`` means (module docstring). ``None`` when the step names no act, the action reads,
-    or the control's act fits."""
+    or the control's act fits. ``page``: the page the action is taken on, when known; a draft
+    saved from a form that still waits for input there is a pause, not the form's finish."""
     if is_idle(action) or is_report(action):
         return None
     control = _control(action)
@@ -207,7 +208,8 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if not expected:
         return None
     want = "/".join(sorted(expected))
-    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c))):
+    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c)
+                                                                             or _paused(action, page))):
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
     got = name_acts(name)
@@ -242,6 +244,31 @@ def _ends_in_values(c: Commitment) -> bool:
     own, later)."""
     outcomes = tuple(e.text for e in c.confirm.get("completion", ()) if e.on_state)
     return bool(outcomes) and not _expected((), outcomes)[0]
+
+
+def _paused(action: Action, page: Observation | Page | None) -> bool:
+    """Whether ``action`` presses a control in a form that still waits for a required field on
+    ``page`` (a required box empty or unticked, a required choice not made): a draft saved there
+    keeps a form its finish cannot take yet, so it is no finish chosen in place of the step's act.
+    A draft saved from a form whose required fields are set may be one ("Save as draft" where
+    "Save" waits, an optional field left empty)."""
+    if page is None:
+        return False
+    page = page if isinstance(page, Page) else Page.of(page)
+    at = _pressed_node(action, page)
+    # a form's own fields only (:attr:`Page.awaiting_input`): a dialog's empty optional box is no
+    # required field, and a draft pressed there may be the finish chosen in place of "Save"
+    return at is not None and page.forms[at] >= 0 and page.waits_for_input(at)
+
+
+def _pressed_node(action: Action, page: Page) -> int | None:
+    """The position on ``page`` of the node ``action`` clicks, or ``None``."""
+    try:
+        calls = [c for c in parse_action(action.command) if c.name == "click"]
+    except ValueError:
+        return None
+    bid = calls[0].args[0] if calls and calls[0].args else None
+    return page.by_bid.get(str(bid)) if bid is not None else None
 
 
 def _names_control(c: Commitment, name: str) -> bool:
@@ -389,12 +416,7 @@ def discards_edits(action: Action, page: Observation | Page) -> str | None:
     if control is None or not backs_out(control[1]) or _STEPS_BACK.match(control[1]):
         return None  # "Back" returns to the form with what was set in it
     page = page if isinstance(page, Page) else Page.of(page)
-    try:
-        calls = [c for c in parse_action(action.command) if c.name == "click"]
-    except ValueError:
-        return None
-    bid = calls[0].args[0] if calls and calls[0].args else None
-    at = page.by_bid.get(str(bid)) if bid is not None else None
+    at = _pressed_node(action, page)
     if at is None:
         return None
     zone = page.zones[at]

@@ -30,7 +30,8 @@ from fcpkit.core.text import tokenize
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = ["new_modal_dialogs", "unexpected_dialog", "opened_by", "handles_dialog", "awaiting_act", "asks_act",
-           "dialog_control", "backs_out", "keeps", "only_informs", "refines_view", "leaves_dialog", "only_backs_out"]
+           "dialog_control", "backs_out", "keeps", "only_informs", "refines_view", "leaves_dialog", "only_backs_out",
+           "names_a_dialog"]
 
 def new_modal_dialogs(before: Observation | Page | None, after: Observation | Page) -> list[str]:
     """Names of the modal dialogs on ``after`` that ``before`` did not show (all of them without ``before``)."""
@@ -57,6 +58,12 @@ def opened_by(action: Action | None, name: str) -> str | None:
 
 #: Words that name a dialog's role in a plan statement ("the assign dialog", "a confirmation prompt").
 _DIALOG_ROLE = frozenset(tokenize("dialog modal popup pop-up prompt confirmation window overlay sheet"))
+
+
+def names_a_dialog(statement: str) -> bool:
+    """Whether a plan statement speaks of a dialog: a word of a dialog's role ("Delete confirmation
+    dialog shown") or the question a confirmation asks ("Save treatment plan?")."""
+    return "?" in statement or bool(_DIALOG_ROLE.intersection(tokenize(statement)))
 
 
 def unexpected_dialog(names: Sequence[str], expected_text: str, action: Action | None = None,

@@ -63,10 +63,13 @@ BUILTIN_RULES: tuple[str, ...] = tuple(RULE_SCOPES)
 #: dead end, a narrowed list): a repair goes back to the last page that was on track.
 OFF_PAGE_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record", "unrequested_constraint",
                             "empty_results"})
-#: Rules that can read the page a run starts on (the others need an action or a change).
-#: A list the run starts on is not among them: whether its filter is the site's default view (an
-#: approver's "Pending approval" queue) or one left from an earlier session, nothing yet tells.
-START_RULES = frozenset({"lost_session", "refused", "missing_page", "wrong_record"})
+#: Rules that can read the page a run starts on (the others need an action or a change): a page
+#: no step can start from (signed out, refused, gone). Where the run merely starts is not among
+#: them: a list whose filter may be the site's default view (an approver's "Pending approval"
+#: queue) or one left from an earlier session, another record's page the user left open (a
+#: patient's spouse, whose household panel links the patient). Nothing has gone wrong until the
+#: agent acts there; a write on that record is read on the page it leads to.
+START_RULES = frozenset({"lost_session", "refused", "missing_page"})
 
 _FILTER_ROLES = frozenset({"combobox", "listbox"})
 #: What orders or lays out a list (hides nothing): sort, order, view, layout and page-size controls.
@@ -74,10 +77,12 @@ _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )
                        r"\bper page\b|\bpage size\b|\bentries\b|\bdensity\b",
                        re.IGNORECASE)
 _PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
-#: A filter control's "no filter" value (English, German, French, Spanish), and a report's window in time
-#: relative to today ("Last 90 days", "This month", "Today's doses"): where one looks, not which records one hides.
+#: A filter control's "no filter" value (English, German, French, Spanish), a list's working set
+#: ("Active": what every list of people, accounts or projects opens on, hiding only the archived and
+#: the inactive), and a report's window in time relative to today ("Last 90 days", "This month",
+#: "Today's doses"): where one looks, not which records one hides.
 _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|everybody|anyone|anybody|anywhere|anytime|any time|"
-                            r"all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|"
+                            r"all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|active|active only|only active|"
                             r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
                             r"(?:(?:this (?:week|month|quarter|year)|today)(?:['’]s [\w ]+)?)|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)
@@ -86,8 +91,9 @@ _COUNTER = re.compile(r"\s*(?:\(\d[\d,]*\)|·\s*\d[\d,]*)\s*$")
 #: Query parameters that page or order a list: which part of it, in what order, never which view.
 _PAGING = r"page|p|sort|sort_?by|order|order_?by|dir|direction|limit|per_?page|page_?size|offset"
 _PAGING_PARAMS = re.compile(rf"^(?:{_PAGING})$", re.IGNORECASE)
-#: Query parameters that page, sort or route a list rather than narrow it.
-_NEUTRAL_PARAMS = re.compile(rf"^(?:{_PAGING}|view|tab|mode|display|lang|locale|next|ref|return(?:_?to)?|redirect|"
+#: Query parameters that page, sort or route a list rather than narrow it (a wizard's ``step``, a
+#: tab, a mode: where in the application one is, not which records one sees).
+_NEUTRAL_PARAMS = re.compile(rf"^(?:{_PAGING}|view|tab|mode|step|display|lang|locale|next|ref|return(?:_?to)?|redirect|"
                              r"utm_\w+|_\w*|month|week|year)$", re.IGNORECASE)  # a calendar's month is where one looks, as a page is
 #: Query parameters that carry a search's terms.
 _SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|find)$", re.IGNORECASE)

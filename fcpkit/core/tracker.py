@@ -53,8 +53,8 @@ from fcpkit.core.falsifiers import search_terms
 from fcpkit.core.form_actions import add_inputs, edited_fields, moves_form_on, navigates, submits, target_name
 from fcpkit.core.control_acts import (UNKNOWN_ACT, dialog_acts, discards_edits, expected_acts, leaves_unsent, offers_act,
                                       pressed_acts, step_verbs)
-from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, new_modal_dialogs, only_backs_out,
-                                  only_informs, opened_by, refines_view)
+from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, names_a_dialog,
+                                  new_modal_dialogs, only_backs_out, only_informs, opened_by, refines_view)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
 from fcpkit.core.page_facts import page_facts
 from fcpkit.core.plan import Commitment, Plan
@@ -437,6 +437,21 @@ class CommitmentTracker:
             self._typed[bid] = replace(result, phase="pre")
         return replace(result, route=Route.CONTINUE, scope=None, evidence=None, evidence_level=None)
 
+    def _awaiting_confirmation(self, result: CheckResult, observation: Observation) -> CheckResult:
+        """A page whose confirmation dialog still waits for the act the plan asks for does not
+        complete the active step: what the form and the dialog say ("Save this plan as Accepted?",
+        a status box set to Accepted) is what the write will do once confirmed, not what the
+        application did. A dialog whose act the agent pressed waits for nothing (one left open
+        beside the toast that says it saved); a step whose completion is the dialog itself
+        ("Delete confirmation dialog shown") is done by it."""
+        if result.route is not Route.COMPLETE or any(names_a_dialog(e.text) for e in
+                                                      self.commitment.confirm.get("completion", ())):
+            return result
+        pressed = frozenset(d for d, _ in self._dialog_acts)
+        if awaiting_act(observation, self.tester.context(self.plan).wanted, pressed) is None:
+            return result
+        return replace(result, route=Route.CONTINUE)
+
     def _answered_search(self, before: Observation, action: Action, observation: Observation,
                          result: CheckResult) -> CheckResult:
         """A falsifier that is a search's empty answer ("No pieces match 'PC 4418'"), on the page a
@@ -635,6 +650,7 @@ class CommitmentTracker:
                 replace(result, route=Route.VERIFY, rule="left_unsaved", rule_detail=lost, scope=result.scope or "execution")
             if before is not None:
                 result = self._answered_search(before, action, observation, result)
+        result = self._awaiting_confirmation(result, observation) if asking else result
         self._tested(observation, result)
         wrote, self._write_of = self._write_of, None
         if wrote is not None and before is not None:

@@ -118,7 +118,7 @@ def test_error_and_not_found_pages():
 def test_wrong_record_is_a_detail_page_of_the_same_kind_not_a_list_that_mentions_it():
     t391 = page("http://desk.test/tickets/T-391", "Ticket T-391 · HelpDesk", "\t[5] heading 'Ticket T-391'")
     assert hits(HELPDESK, t391, QUEUE, CLICK) == ["wrong_record"]
-    assert hits(HELPDESK, t391, start=True) == ["wrong_record"]
+    assert hits(HELPDESK, t391, start=True) == []  # where the run starts: nothing done there yet
     assert hits(HELPDESK, QUEUE, T390, CLICK) == []  # the queue lists T-391: not a record's page
     inv = page("http://ledger.test/invoices/INV-40212", "INV-40212 | Ledgerly", "\t[5] heading 'Invoice INV-40212'")
     assert hits(INVOICES, inv, INV_LIST, CLICK) == ["wrong_record"]

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from urllib.parse import urlsplit
 
 from fcpkit.core.page.nodes import TEXT_ROLES
+from fcpkit.core.text import dates
 
 if TYPE_CHECKING:
     from fcpkit.core.page.model import Page
@@ -98,8 +99,25 @@ def _fields(policy: ProvenancePolicy) -> re.Pattern[str]:
 
 
 def _is_field(label: str, pat: re.Pattern[str]) -> bool:
+    """Whether ``label`` names a field of user-written text: one of the policy's words, or a short
+    label whose head noun is one ("Customer complaint", "Internal notes (3)", "Reason for return").
+    A label where the word only modifies another noun names something else: "Review steps" lists
+    an approval's steps, "Comment count" is a number, "Name badge printer" a device."""
     label = " ".join(label.split())
-    return bool(label) and len(label) <= 40 and bool(pat.fullmatch(label) or pat.search(label) and len(label.split()) <= 3)
+    if not label or len(label) > 40:
+        return False
+    if pat.fullmatch(label):
+        return True
+    if len(label.split()) > 3:
+        return False
+    head = _AFTER_HEAD.split(_COUNT.sub("", label), maxsplit=1)[0].strip()
+    return any(m.end() == len(head) for m in pat.finditer(head))
+
+
+#: A count or a note in brackets after a label ("Notes (3)", "Comments [2]").
+_COUNT = re.compile(r"\s*[(\[][^)\]]*[)\]]\s*$")
+#: Where a label's head noun ends: a preposition or a colon ("Reason for return", "Note to customer").
+_AFTER_HEAD = re.compile(r"\s+(?:for|from|to|of|on|by|about|with|in)\s+|:", re.IGNORECASE)
 
 
 def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
@@ -188,9 +206,23 @@ _FACT_SEPARATOR = re.compile(r"\s+[·•|]\s+")
 def _facts_line(text: str) -> bool:
     """Whether ``text`` is a line of short facts the application composes from a record's fields
     (a status, a priority, where it is: "Open · High priority · Berth D-07 (Pontoon D)"), each of at
-    most four words between separators, rather than a title a user wrote."""
+    most four words between separators or a date and time (:func:`_a_time`), rather than a title
+    a user wrote."""
     parts = _FACT_SEPARATOR.split(text.strip())
-    return len(parts) >= 2 and all(0 < len(p.split()) <= 4 for p in parts)
+    return len(parts) >= 2 and all(0 < len(p.split()) <= 4 or _a_time(p) for p in parts)
+
+
+def _a_time(part: str) -> bool:
+    """Whether a part of a line is a date or a time ("Thursday 16 May 2024, 10:30–11:30", "Fri 28
+    Mar 2025 17:00 GMT"): one fact, however many words its day, month and zone take. At most three
+    words without a digit, so a title that holds a date ("Quarterly review of the budget for 1 May")
+    stays a title."""
+    if not (dates(part) or _CLOCK.search(part)):
+        return False
+    return sum(1 for w in part.split() if not any(c.isdigit() for c in w)) <= 3
+
+
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b")
 
 
 def _next_text(page: "Page", i: int, depth: int) -> str:

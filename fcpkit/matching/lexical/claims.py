@@ -202,6 +202,12 @@ def compile_claim(statement: str) -> Claim:
     if either is not None:
         return either
     whole = _whole_claim(statement, s, ents)
+    sentences = _sentences(s)
+    if len(sentences) >= 2 and whole.type not in ("exclusion", "absence", "message"):
+        # "Plan saved. Status: Accepted. Consent: signed on tablet.": a statement of several
+        # sentences says several things, each where the page says it (a toast, a status line, the
+        # consent row), read as its own claim like the clauses of one sentence (below)
+        return Claim("both", statement, s, subject=s, parts=sentences, base=whole, entities=ents)
     detailed = _event_details(s)
     if detailed is not None and whole.type not in ("exclusion", "absence", "message"):
         return Claim("both", statement, s, subject=s, parts=detailed, base=whole, entities=ents)
@@ -222,6 +228,30 @@ def compile_claim(statement: str) -> Claim:
     if whole.type in ("exclusion", "absence", "message"):
         return whole
     return _place(statement, s, ents, whole) or whole
+
+
+#: Where one sentence of a statement ends and the next starts: a full stop, a question or an
+#: exclamation mark after a word of two lowercase letters or digits at least (not "Dr." or "U.S."),
+#: then a capital.
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9%)]{2}[.!?])\s+(?=[A-Z])")
+#: Abbreviations that end in a full stop inside a sentence ("Mrs. Okafor", "approx. 3 days").
+_ABBREVIATIONS = frozenset("mrs mr ms dr prof st no nos vs etc approx incl excl dept est fig inc ltd co corp jr sr".split())
+
+
+def _sentences(s: str) -> tuple[str, ...]:
+    """The sentences of ``s`` of two words at least each, or ``(s,)`` when it has one."""
+    parts, start = [], 0
+    for m in _SENTENCE_END.finditer(s):
+        last = s[start:m.start()].rstrip(".!?").split()[-1:] or [""]
+        if last[0].lower() in _ABBREVIATIONS:
+            continue
+        parts.append(s[start:m.start()])
+        start = m.end()
+    parts.append(s[start:])
+    parts = [p.strip().rstrip(".!?").strip() for p in parts]
+    if len(parts) < 2 or any(len(p.split()) < 2 for p in parts):
+        return (s,)
+    return tuple(parts)
 
 
 #: Where a sentence joins a second clause with its own subject: ", and the ...", ", and it ...".

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from fcpkit.core.actions import REASONING_LINE, ActionDescription
 from fcpkit.core.caches import page_cache
-from fcpkit.core.phrases import acts_of
+from fcpkit.core.phrases import STATUS_WORDS, acts_of
 from fcpkit.core.page import Page, record_ids
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
@@ -184,6 +184,8 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     if claim is None:
         return True
     head = _ID_TITLE.match(statement)
+    if head is None and (bare := _ID_THEN_TITLE.match(statement)) is not None and _titled(statement[bare.end():]):
+        head = bare
     if head is not None and any(r.strong for r in record_ids(head.group(1))):
         return False  # "THS-2025-0418 · Tidal stream resource assessment ...": an id and its title, as lists write them
     e = claim.entities
@@ -198,6 +200,17 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
 #: A record's id, then a separator and its title: how lists and links name a record ("THS-2025-0418 ·
 #: Tidal stream resource assessment", "INC-2207 | Printer offline", "PR-88: Fix the build").
 _ID_TITLE = re.compile(r"^\s*(\S*\d\S*?)\s*[·•|:–—]\s+\S")
+#: A record's id and its title with no separator, the title in sentence case ("ECO-1048 Revise gate
+#: location on pump housing", "PR-88 Fix the build"), as a heading or a link writes the two.
+_ID_THEN_TITLE = re.compile(r"^\s*(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s+\S)")
+
+
+def _titled(rest: str) -> bool:
+    """Whether the words after a record's id are its title, not a state of it: a title's first word is
+    neither a participle nor a status ("ORD-5 Cancelled by the customer", "PO-12 Pending approval"
+    say something of the record)."""
+    first = rest.split(" ", 1)[0].casefold()
+    return bool(first) and not first.endswith("ed") and first not in STATUS_WORDS
 
 
 def _name_links(statement: str) -> list[str]:

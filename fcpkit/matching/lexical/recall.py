@@ -2,7 +2,8 @@
 
 A statement's tokens are read in one *chunk*: a window of lines (:mod:`.chunk_index`), or a
 collection item (a table row, a list item: a row may run past a window, and what it says is about
-the record it lists). Every key token must stand in the chunk. Two contexts hold beyond a chunk:
+the record it lists), or, for confirming evidence that it holds whole, a section of a record's
+facts under a heading. Every key token must stand in the chunk. Two contexts hold beyond a chunk:
 the page's identity holds the named place a statement ends on ("... in Urban Cycling" on the
 Urban Cycling board), and an event about a record is bound to the record's page, line or row.
 """
@@ -134,7 +135,71 @@ def recall(st: Stmt, page: Prepared, confirming: bool = True) -> float:
         # a collection item is a chunk too: a table row may run past a window of lines
         items, n = _item_index(page)
         best = max(best, _best_chunk(st, _in_context(items.get, ident, n)))
+        if best < 1.0:
+            # and so is a section under a heading, where it holds all of the statement: a record's
+            # page lays its facts out one to a line ("Booked · Thu 16 May, 10:30", then Patient,
+            # Dentist, Chair, Clinic), further apart than a window when each stands in a list item
+            # of its own. Only whole: a section holds many words, and a share of them (a start
+            # time beside the restoration time "Not set") says nothing of the statement
+            sections, n = _section_index(page)
+            if _best_chunk(st, _in_context(sections.get, ident, n)) >= 1.0:
+                best = 1.0
     return best
+
+
+#: The most nodes a heading's section may hold to be read as one chunk: a record's facts, not a
+#: page of them.
+_SECTION_NODES = 40
+#: Nodes that make a section something else than a record's facts: a table (its rows are chunks of
+#: their own, and a form's review table labels what is still to be done: "Filed by", "Filed
+#: date") and the fields of a form (what the agent set, not what the application did).
+_NOT_FACTS = frozenset({"table", "grid", "treegrid", "row", "textbox", "searchbox", "combobox", "listbox", "checkbox",
+                        "radio", "spinbutton", "slider", "switch", "form"})
+
+
+def _section_index(prep: Prepared) -> tuple[dict[str, int], int]:
+    """(token -> bitmask of the page's sections holding it, their number), kept in ``prep.extra``: a
+    section is a heading and the nodes after it up to the next heading, of :data:`_SECTION_NODES`
+    nodes at most, outside the site's chrome, holding no table and no form field (:data:`_NOT_FACTS`)
+    and listing a record's facts (:func:`_lists_facts`). Read only for confirming evidence, whole, never to
+    bind an event to a record (a section may list several)."""
+    hit = prep.extra.get("section_tokens")
+    if hit is None:
+        hit = prep.extra["section_tokens"] = _section_masks(prep.page)
+    return hit
+
+
+#: A fact as a record's page lists it: a short label of words, a colon, its value ("Chair: Chair 3";
+#: not a log's time, "16:58 Crew assigned").
+_FACT = re.compile(r"^\s*[^:\d]{1,30}:\s*\S")
+
+
+def _lists_facts(page: Page, a: int, b: int) -> bool:
+    """Whether the list items between nodes ``a`` and ``b`` are, more than half of them, a record's
+    facts ("Dentist: Dr. Tomás Reyes", "Total: $2,400.00"): a record's details, not a log or a list
+    of other records, whose entries say each of something else."""
+    items = [k for k in range(a, b) if page.nodes[k].kind == "listitem"]
+    facts = sum(1 for k in items if _FACT.match(" ".join(page.nodes[j].label for j in page.subtree(k) if page.nodes[j].label)))
+    return bool(items) and 2 * facts > len(items)
+
+
+def _section_masks(page: Page | None) -> tuple[dict[str, int], int]:
+    out: dict[str, int] = {}
+    if page is None or not page.is_page:
+        return out, 0
+    nodes, zones = page.nodes, page.zones
+    starts = [i for i, n in enumerate(nodes) if n.kind == "heading" and zones[i] != "chrome"]
+    n = 0
+    for a, b in zip(starts, [*starts[1:], len(nodes)]):
+        if b - a > _SECTION_NODES or any(nodes[k].kind in _NOT_FACTS for k in range(a, b)) or not _lists_facts(page, a, b):
+            continue
+        bit = 1 << n
+        n += 1
+        for k in range(a, b):
+            if zones[k] != "chrome":
+                for t in line_tokens(nodes[k].line):
+                    out[t] = out.get(t, 0) | bit
+    return out, n
 
 
 def _in_context(get, identity: frozenset[str], n: int):
