@@ -17,7 +17,8 @@ lending desk, an interview scheduler, a hotel's housekeeping board, a park's wil
 firm's document requests, a deployment console's promotions and rollbacks, a timesheet portal's
 approvals and corrections, a repair shop's warranty claims, a trade show's booth reservations and
 staff badges, a food distributor's recalls and lot quarantines, an alumni office's pledges and
-matching gifts): the default checker, lower
+matching gifts, a dental practice's bookings and treatment plans, a foundry's nonconformances and
+change orders, a farm's animal movements and treatments): the default checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
 (but those read and kept, :data:`EARLY_READ`).
@@ -49,10 +50,11 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 12,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
-          "heldout/warrantly": 8, "heldout/boothbook": 7, "heldout/recallhub": 8, "heldout/pledgeway": 9,
-          "heldout/bidroom": 8, "heldout/wardround": 11, "heldout/mooringlog": 10,
+          "heldout/warrantly": 8, "heldout/boothbook": 9, "heldout/recallhub": 8, "heldout/pledgeway": 9,
+          "heldout/bidroom": 8, "heldout/wardround": 9, "heldout/mooringlog": 10,
           "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12,
-          "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9}
+          "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9,
+          "heldout/toothline": 8, "heldout/forgeline": 6, "heldout/grazier": 9}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
