@@ -25,7 +25,7 @@ from fcpkit.core.falsifiers import BUILTIN_RULES, Builtins, TaskContext, check_b
 from fcpkit.core.text import tokenize
 from fcpkit.core.protocols import Matcher
 from fcpkit.core.page import (
-    DEFAULT_POLICY, Node, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_view,
+    DEFAULT_POLICY, Node, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_ids, record_view,
     user_labels,
 )
 from fcpkit.core.plan import Commitment, Plan
@@ -224,6 +224,13 @@ class _Base:
         )
 
 
+def _stays(action: Action | None, before: Observation | None, after: Observation) -> bool:
+    """Whether ``action`` only looked at the page it was taken on: a read that left the agent on the
+    same address (a notification dismissed, a tab opened)."""
+    return action is not None and before is not None and action.effect == "read" \
+        and Page.of(before).path == Page.of(after).path
+
+
 def _lowered(scores: Sequence[float], idx: Sequence[int], again: Sequence[float]) -> list[float]:
     """``scores`` with each of ``idx`` lowered to its score read again on a narrower view (``again``,
     in the order of ``idx``): a statement counts only as far as it holds on both."""
@@ -318,6 +325,7 @@ class StateTester(_Base):
         if hit is None and dialogs:
             hit = self.dialog_hit(plan, before, action, observation)
         b = self._bundle(plan, commitment, "state")
+        stayed = begun is not None and b.position == 0 and _stays(action, before, observation)
         if hit is None and self.builtins.enabled:
             ctx = self.context(plan)
             if made - ctx.ids and ctx.makes_records:
@@ -325,6 +333,11 @@ class StateTester(_Base):
             hit = check_builtins(ctx, observation, before=before, action=action,
                                  commitment_text=b.commitment_text, settings=self.builtins,
                                  step=b.position, inputs=tuple(inputs))
+            if stayed and hit is not None and hit.rule == "wrong_record" and getattr(check_builtins(
+                    ctx, begun, commitment_text=b.commitment_text, settings=self.builtins, step=b.position,
+                    inputs=tuple(inputs)), "rule", None) == hit.rule:
+                hit = None  # another record's page the run started on, only looked at (:meth:`_held_at_start`);
+                # a list it starts on narrowed by a stale filter is still the agent's to clear
         page = Page.of(observation)
         typing = action is not None and is_form_edit(action)
         site = site if site is not None else self.site
@@ -332,6 +345,8 @@ class StateTester(_Base):
             site.observe(page)
         minus = evidence_view(page, self.provenance, typing, tuple(inputs), site)
         found = self._found_before(b, minus, begun, tuple(inputs), site) if begun is not None and typing else frozenset()
+        if stayed:
+            found |= self._held_at_start(b, minus, begun, tuple(inputs), site)
         return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
@@ -366,6 +381,27 @@ class StateTester(_Base):
             return frozenset()
         then = self._falsify(tuple(b.statements[i] for i, _ in hold),
                              evidence_view(Page.of(begun), self.provenance, False, inputs, site))
+        return frozenset(i for (i, s), t in zip(hold, then) if t >= s)
+
+    def _held_at_start(self, b: _Bundle, now: Page, start: Observation, inputs: tuple[str, ...],
+                       site: SiteModel | None) -> frozenset[int]:
+        """The falsifiers of the plan's first step that name the record ``start`` (the page the run
+        started on) is about, hold on ``now`` and held as fully on ``start``, while the agent has
+        only looked at it: another record's page the user left open (the patient's spouse, whose
+        household panel links the patient) is where the run starts, not what the agent did. Once
+        it moves or writes there, the same statement counts; a falsifier about the page's state (a
+        stale filter on the list the run starts on) is the agent's to clear, and counts at once."""
+        there = {x.id for x in Page.of(start).identity_records}
+        idx = [i for i, _, _ in b.falsifiers if there & {x.id for x in record_ids(b.statements[i])}]
+        if not idx:
+            return frozenset()
+        low = self.thresholds.pi_low
+        statements = tuple(b.statements[i] for i in idx)
+        hold = [(i, s) for i, s in zip(idx, self._falsify(statements, now)) if s >= low]
+        if not hold:
+            return frozenset()
+        then = self._falsify(tuple(b.statements[i] for i, _ in hold),
+                             evidence_view(Page.of(start), self.provenance, False, inputs, site))
         return frozenset(i for (i, s), t in zip(hold, then) if t >= s)
 
     def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,

@@ -288,3 +288,30 @@ def test_a_log_under_a_heading_is_not_read_whole(log, statement):
               "\t\t\t[11] listitem ''", f"\t\t\t\tStaticText '{log[1]}'"]
     page = Page.of(_obs("https://app.test/x/1", "Record", *lines))
     assert LexicalMatcher().score([statement], [page])[0, 0] < 1.0
+
+
+@pytest.mark.parametrize("start,task,link,sibling", [
+    (("https://bloodbank.test/donors/D-209316", "Hector Vasquez (D-209316)", "Hector Vasquez", "D-209316"),
+     "Defer donor Helen Vasquez (D-209315) for 90 days.", ("D-209315", "Helen Vasquez (D-209315)"),
+     "Hector Vasquez (D-209316)"),
+    (("https://lets.test/units/U-1702", "Unit U-1702", "Flat 17B, Quay House", "U-1702"),
+     "Renew the lease of unit U-1701.", ("U-1701", "Flat 17A, Quay House (U-1701)"), "Flat 17B (U-1702)"),
+])
+def test_a_notification_dismissed_on_the_start_page_is_no_act_on_its_record(start, task, link, sibling):
+    """The plan names the sibling record as a falsifier of its first step, and the run starts on its
+    page: looking at it (a notification dismissed) is not drift; writing on it is."""
+    url, title, heading, rid = start
+    toast = ("\t[30] status ''", "\t\tStaticText 'Shift handover notes updated'", "\t\t[31] button 'Dismiss notification'")
+    first = _obs(url, title, "\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\tStaticText '{rid} · Active'",
+                 "\t\t[4] complementary 'Related'", f"\t\t\t[5] link '{link[1]}'", *toast)
+    quiet = _obs(url, title, *first.text.split("\n")[1:-3])
+    target = _obs(url.replace(rid, link[0]), link[0], "\t[2] main ''", f"\t\t[3] heading '{link[1]}'",
+                  f"\t\tStaticText '{link[0]} · Active'")
+    plan = Plan(task, [Commitment("open", f"Open {link[0]}", confirm={"completion": [link[0]]},
+                                  falsify={"execution": [sibling]}),
+                       Commitment("go", "Carry on", confirm={"completion": ["Saved"]})])
+    dismiss = Step(Action("click('31')", "Close it.", "button 'Dismiss notification'", "read"), quiet)
+    go = Step(Action("click('5')", "Open it.", f"link '{link[1]}'", "read"), target)
+    assert not Checker().check(Trajectory("t", task, plan, first, (dismiss, go), Label(None, None), "app")).detected
+    wrote = Step(Action("click('3')", "Save.", "button 'Save'", "write"), quiet)
+    assert Checker().check(Trajectory("t", task, plan, first, (dismiss, wrote), Label(None, None), "app")).detected
