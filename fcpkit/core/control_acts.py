@@ -35,7 +35,7 @@ from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
 from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, SEARCH_NAME, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.text import STOPWORDS
-from fcpkit.core.rules import RuleHit, is_idle, is_report
+from fcpkit.core.rules import RuleHit, is_idle, is_report, pressed_nodes
 from fcpkit.core.trajectory import Action, Observation
 
 __all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
@@ -262,13 +262,8 @@ def _paused(action: Action, page: Observation | Page | None) -> bool:
 
 
 def _pressed_node(action: Action, page: Page) -> int | None:
-    """The position on ``page`` of the node ``action`` clicks, or ``None``."""
-    try:
-        calls = [c for c in parse_action(action.command) if c.name == "click"]
-    except ValueError:
-        return None
-    bid = calls[0].args[0] if calls and calls[0].args else None
-    return page.by_bid.get(str(bid)) if bid is not None else None
+    """The position on ``page`` of the node ``action`` acts on first, or ``None``."""
+    return (pressed_nodes(action, page) or [None])[0]
 
 
 def _names_control(c: Commitment, name: str) -> bool:

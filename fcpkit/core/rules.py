@@ -44,6 +44,7 @@ from fcpkit.core.trajectory import Action, Observation
 
 __all__ = [
     "RuleHit",
+    "pressed_nodes",
     "ACTION_NAMES",
     "parse_action",
     "is_page_changing",
@@ -381,7 +382,7 @@ def _browser_error(s: str) -> re.Match[str] | None:
     return _BROWSER_ERROR.search(s)
 
 
-def _pressed(action: Action, before: Page) -> list[int] | None:
+def pressed_nodes(action: Action, before: Page) -> list[int] | None:
     """The positions on ``before`` of the nodes ``action`` acts on; ``None`` when it names none or
     one that is not there (or cannot be parsed)."""
     try:
@@ -411,7 +412,7 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
     of work under way is a retry of a silent no-op, which the page test reads (``unchanged_page``),
     not a double submission."""
     page, origin = as_page(here), as_page(before)
-    at = _pressed(action, page)
+    at = pressed_nodes(action, page)
     if at is None or sets_fields(action):
         return None
     nodes = [page.nodes[i] for i in at]
@@ -425,7 +426,7 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
     except ValueError:
         return None
     labels = {caseless(n.label) for b in earlier if (n := origin.node(b)) is not None and n.label}
-    at_write = _pressed(wrote, origin)
+    at_write = pressed_nodes(wrote, origin)
     if opened_by and at_write is not None and all(origin.zones[i] == "dialog" for i in at_write):
         labels.add(caseless(opened_by))
     if not any(n.bid in earlier or caseless(n.label) in labels for n in nodes):
@@ -446,7 +447,7 @@ def presses_in_flight(action: Action, here: Observation | Page, wrote: Action, b
 def _keeps(action: Action, before: Page) -> bool:
     """Whether ``action`` clicks, inside a modal dialog of ``before``, an answer that keeps things as
     they are ("Keep 09:30", "Leave as is": :func:`~fcpkit.core.dialogs.keeps`): it asks for no change."""
-    at = _pressed(action, before)
+    at = pressed_nodes(action, before)
     return at is not None and all(before.zones[i] == "dialog" and keeps(before.nodes[i].label) for i in at)
 
 
@@ -454,7 +455,7 @@ def _keeps_draft(action: Action, before: Page, after: Page, origin: Page) -> boo
     """Whether ``action`` pressed a control that keeps the form as a draft
     (:data:`~fcpkit.core.phrases.DRAFT`) and ``after`` carries a message ``origin`` did not: a draft
     changes no content of the page, and the message is its answer (a silent no-op says nothing)."""
-    at = _pressed(action, before)
+    at = pressed_nodes(action, before)
     if at is None or not all(phrase("draft", before.nodes[i].label) for i in at):
         return False
     old = set(origin.messages)
@@ -490,7 +491,7 @@ def _draft_lost(action: Action, before: Page, after: Page) -> str | None:
     field with another value than the form held when it was pressed. A draft's whole effect is
     keeping what the form holds; a form that comes back with other values is a stale copy,
     whatever message says the draft was saved."""
-    at = _pressed(action, before)
+    at = pressed_nodes(action, before)
     if at is None or not all(phrase("draft", before.nodes[i].label) for i in at):
         return None
     now = _field_values(after)

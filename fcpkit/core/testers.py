@@ -379,9 +379,7 @@ class StateTester(_Base):
             hold = []
         if not hold:
             return frozenset()
-        then = self._falsify(tuple(b.statements[i] for i, _ in hold),
-                             evidence_view(Page.of(begun), self.provenance, False, inputs, site))
-        return frozenset(i for (i, s), t in zip(hold, then) if t >= s)
+        return self._held_then(b, hold, begun, inputs, site)
 
     def _held_at_start(self, b: _Bundle, now: Page, start: Observation, inputs: tuple[str, ...],
                        site: SiteModel | None) -> frozenset[int]:
@@ -400,9 +398,14 @@ class StateTester(_Base):
         hold = [(i, s) for i, s in zip(idx, self._falsify(statements, now)) if s >= low]
         if not hold:
             return frozenset()
-        then = self._falsify(tuple(b.statements[i] for i, _ in hold),
-                             evidence_view(Page.of(start), self.provenance, False, inputs, site))
-        return frozenset(i for (i, s), t in zip(hold, then) if t >= s)
+        return self._held_then(b, hold, start, inputs, site)
+
+    def _held_then(self, b: _Bundle, hold: list[tuple[int, float]], then: Observation, inputs: tuple[str, ...],
+                   site: SiteModel | None) -> frozenset[int]:
+        """The falsifiers of ``hold`` ((index, score now)) that held at least as fully on ``then``."""
+        was = self._falsify(tuple(b.statements[i] for i, _ in hold),
+                            evidence_view(Page.of(then), self.provenance, False, inputs, site))
+        return frozenset(i for (i, s), t in zip(hold, was) if t >= s)
 
     def dialog_hit(self, plan: Plan, before: Observation | None, action: Action | None,
                    observation: Observation) -> RuleHit | None:
