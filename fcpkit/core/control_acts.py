@@ -208,7 +208,7 @@ def act_mismatch(action: Action, c: Commitment, page: Observation | Page | None 
     if not expected:
         return None
     want = "/".join(sorted(expected))
-    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c)
+    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c, action, page)
                                                                              or _paused(action, page))):
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
@@ -236,14 +236,44 @@ def _edits_values(c: Commitment) -> bool:
                for words in _clauses(text))
 
 
-def _ends_in_values(c: Commitment) -> bool:
+def _ends_in_values(c: Commitment, action: Action | None = None, page: Observation | Page | None = None) -> bool:
     """Whether ``c``'s completion is what its form holds: it has completion evidence and none of it
     names an act done ("Refund reason: Damaged", "Original card selected"; not "Refund issued").
     A draft keeps what the form holds, so it undoes nothing of such a step, whatever its subgoal's
     verbs say ("Choose reason Damaged and refund to the original card": the refund is the form's
-    own, later)."""
+    own, later). A statement that opens with the label of a field of the form ``action`` presses a
+    control in on ``page`` states that field's value, whatever words the value holds ("Reason
+    Sailing cancelled by operator" where the form has a *Reason* box: a reason, no cancellation)."""
     outcomes = tuple(e.text for e in c.confirm.get("completion", ()) if e.on_state)
-    return bool(outcomes) and not _expected((), outcomes)[0]
+    labels = _form_labels(action, page)
+    return bool(outcomes) and not _expected((), tuple(t for t in outcomes if not _opens_with(t, labels)))[0]
+
+
+def _form_labels(action: Action | None, page: Observation | Page | None) -> frozenset[str]:
+    """The labels (lower case, spaces collapsed) of the controls that stand with the one ``action``
+    presses on ``page``: in its form, or, where the page marks no form, in its zone (the main
+    content, a dialog). Empty when either is unknown."""
+    if action is None or page is None:
+        return frozenset()
+    page = page if isinstance(page, Page) else Page.of(page)
+    at = _pressed_node(action, page)
+    if at is None or page.zones[at] == "chrome":
+        return frozenset()
+    form, zone = page.forms[at], page.zones[at]
+    nodes = page.nodes
+    return frozenset(_squash(f.label) for f in page.fields
+                     if f.label and nodes[f.node].kind in FIELD_ROLES
+                     and (page.forms[f.node] == form if form >= 0 else page.zones[f.node] == zone))
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().replace(":", " ").split())
+
+
+def _opens_with(statement: str, labels: frozenset[str]) -> bool:
+    """Whether ``statement`` is one of ``labels`` followed by more words (its value)."""
+    said = _squash(statement)
+    return any(said.startswith(label + " ") for label in labels)
 
 
 def _paused(action: Action, page: Observation | Page | None) -> bool:
