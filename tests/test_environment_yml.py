@@ -6,10 +6,10 @@ No network and no conda: the file is compared as text and read as YAML."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shlex
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -63,8 +63,10 @@ def _make_setup_calls(tmp_path: Path) -> list[list[str]]:
     """The shell lines ``make setup`` would run on a fresh venv, as words (comments dropped)."""
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
+    # not the flags of a `make test` this may run under (its jobserver, its variables)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
     r = subprocess.run(["make", "-n", "-B", "setup", f"VENV={tmp_path / 'venv'}"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=60)
+                       text=True, timeout=60, env=env)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.replace("\\\n", " ").splitlines()
     return [shlex.split(line, comments=True) for line in lines if line.strip() and not line.startswith("#")]
