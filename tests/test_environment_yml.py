@@ -46,7 +46,7 @@ def test_environment_yml_is_what_the_script_writes():
 def test_a_change_to_a_pyproject_or_to_setup_mk_is_named(tmp_path):
     mod, root = _script(), _copy(tmp_path)
     lab = root / "lab" / "pyproject.toml"
-    lab.write_text(lab.read_text().replace('  "tqdm>=4.66",\n', '  "tqdm>=4.66",\n  "newdep>=1",\n', 1))
+    lab.write_text(lab.read_text().replace("dependencies = [\n", 'dependencies = [\n  "newdep>=1",\n', 1))
     setup = root / "setup.mk"
     setup.write_text(setup.read_text().replace("NO_DEPS := ", "NO_DEPS := newweights ", 1))
     diff = mod.stale(root)
