@@ -18,7 +18,8 @@ from fcpkit.core.page import Page, RecordId, record_ids
 from fcpkit.core.phrases import phrase
 from fcpkit.core.trajectory import Action
 
-__all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "FIELD_ROLES", "LOGIN_PATH"]
+__all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "answers_a_value", "FIELD_ROLES",
+           "LOGIN_PATH"]
 
 LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
 FIELD_ROLES = frozenset({"textbox", "searchbox"})
@@ -96,15 +97,17 @@ class PageFacts:
 
     @cached_property
     def lists_records(self) -> bool:
-        """A page that lists records, outside its chrome: a data table (column headers), a list, feed
-        or grid whose items link to what they list, or a filter chip (a list filtered down to
-        nothing still shows its filters). A table of turn-by-turn steps or a list of plain text lists
-        no records, and neither does a navigation landmark (a breadcrumb trail's links are pages)."""
+        """A page that lists records, outside its chrome and its asides: a data table (column
+        headers), a list, feed or grid whose items link to what they list, or a filter chip (a list
+        filtered down to nothing still shows its filters). A table of turn-by-turn steps or a list
+        of plain text lists no records, and neither does a navigation landmark (a breadcrumb trail's
+        links are pages) nor a panel beside the content ("Recently viewed", "Related records"): a
+        form or a wizard's step with such a panel is still a form, its selects its inputs."""
         p = self.page
         zones, nodes = p.zones, p.nodes
         nav = {k for i, n in enumerate(nodes) if n.kind == "navigation" for k in p.subtree(i)}
         for i, n in enumerate(nodes):
-            if zones[i] == "chrome" or i in nav:
+            if zones[i] in ("chrome", "aside") or i in nav:
                 continue
             if n.kind == "columnheader":
                 return True
@@ -224,3 +227,21 @@ def target_place(action: Action, obs) -> str:
         if i is not None and page.items[i] >= 0:
             return page.subtree_text(page.items[i])
     return ""
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def answers_a_value(obs, statement: str) -> bool:
+    """Whether a line of the page's own content (not its chrome) that holds every word of
+    ``statement`` is a form's answer to a value (:data:`~fcpkit.core.phrases.VALIDATION`): "No
+    approved command load CL-932 for KS-14 Tern. Use the format CL-NNNN." under the box the agent
+    typed CL-932 into answers that value, though a plan's falsifier says only its first words ("No
+    approved command load")."""
+    words = set(_WORD.findall(statement.lower()))
+    if not words:
+        return False
+    page = as_page(obs)
+    return any(n.label and page.zones[i] != "chrome" and words <= set(_WORD.findall(n.label.lower()))
+               and phrase("validation", n.label) for i, n in enumerate(page.nodes))
+

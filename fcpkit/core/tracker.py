@@ -56,7 +56,7 @@ from fcpkit.core.control_acts import (UNKNOWN_ACT, dialog_acts, discards_edits, 
 from fcpkit.core.dialogs import (asks_act, awaiting_act, dialog_control, handles_dialog, leaves_dialog, names_a_dialog,
                                   new_modal_dialogs, only_backs_out, only_informs, opened_by, refines_view)
 from fcpkit.core.page import Page, RecordId, SiteModel, record_ids
-from fcpkit.core.page_facts import page_facts
+from fcpkit.core.page_facts import answers_a_value, page_facts
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import does_act, reports, write_shows
 from fcpkit.core.router import Route, Thresholds
@@ -421,14 +421,15 @@ class CommitmentTracker:
             self._typed.clear()  # the form is left: what was typed in it goes nowhere
         return result
 
-    def _answered_typing(self, action: Action, result: CheckResult) -> CheckResult:
+    def _answered_typing(self, action: Action, result: CheckResult, observation: Observation) -> CheckResult:
         """A falsifier that is a form's answer to a value ("Enter whole numbers only": a validation
         message, :data:`~fcpkit.core.phrases.VALIDATION`), holding on the page that typing a value led to,
         answers the value typed: nothing was sent, and the agent may correct it. It is held with the
         field as a typed value's action falsifier is (:meth:`_held_typing`): retyping the field
-        clears it, submitting the form with it raises it."""
+        clears it, submitting the form with it raises it. The page's line that says it may be the
+        validation, where the falsifier says only what the form objects to (:func:`answers_a_value`)."""
         if result.route is not Route.RISK or result.rule is not None or not result.evidence \
-                or not phrase("validation", result.evidence):
+                or not (phrase("validation", result.evidence) or answers_a_value(observation, result.evidence)):
             return result
         bids = edited_fields(action)
         if not bids:
@@ -646,7 +647,7 @@ class CommitmentTracker:
                                                target_name(action) if wrote_it else "",
                                                action is not None and before is not None and only_backs_out(action, before))
         if self.rules and action is not None:
-            result = self._answered_typing(action, result) if lost is None else \
+            result = self._answered_typing(action, result, observation) if lost is None else \
                 replace(result, route=Route.VERIFY, rule="left_unsaved", rule_detail=lost, scope=result.scope or "execution")
             if before is not None:
                 result = self._answered_search(before, action, observation, result)

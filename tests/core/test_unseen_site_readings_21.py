@@ -1,76 +1,172 @@
-"""Readings for sites written by people who never saw fcpkit, round thirty-one: a step's completion
-that opens with the label of a field of the form it fills states that field's value, whatever words
-the value holds, so a draft saved from that form undoes none of it. Each on pages of two
-applications of our own making, worded differently."""
+"""Readings for sites written by people who never saw fcpkit, round thirty-two: a panel beside the content ("Recently viewed") makes no form a list, so the form's selects
+are no filters; a message on a record's page says the event of that record; a description list
+under a heading is a record's facts, read together; a statement that lists a record's facts binds
+no event to the records its values name; a record named by its kind, id and title is named, not
+said something of; a falsifier said by a form's answer to a value just typed waits for the agent to
+correct it. Each on pages of two applications of our own making, worded differently."""
 
 from __future__ import annotations
 
 import pytest
 
-from fcpkit import Action, Commitment, Observation
+from fcpkit import Action, Checker, Commitment, Label, Observation, Plan, Step, Trajectory
 from fcpkit.core.control_acts import act_mismatch
+from fcpkit.core.page import Page
+from fcpkit.matching import LexicalMatcher
 
 
 def _obs(url: str, title: str, *lines: str) -> Observation:
     return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused", *lines]))
 
 
-# -- a field's value holds an act's participle -----------------------------------------------------------------------
+# -- a panel beside a form makes no list of it -------------------------------------------------------------------------
 
-_APPS = [
-    # a travel-expense claim: the reason chosen reads "Flight cancelled by airline"
-    dict(subgoal="Open the expense claim form and fill in category, reason and amount",
-         done=["Category Rebooking fee", "Reason Flight cancelled by airline", "Amount 84.00"],
-         fields=["\t\t\t[4] combobox 'Category', value='Rebooking fee', required",
-                 "\t\t\t[5] combobox 'Reason', value='Flight cancelled by airline', required",
-                 "\t\t\t[6] textbox 'Amount', value='84.00', required"]),
-    # a library's damaged-item record: the charge decision chosen reads "Waiver declined"
-    dict(subgoal="Fill in the damage report: charge decision, charge and note",
-         done=["Charge decision: Waiver declined", "Replacement charge 12.50"],
-         fields=["\t\t\t[4] combobox 'Charge decision', value='Waiver declined', required",
-                 "\t\t\t[5] textbox 'Replacement charge', value='12.50'",
-                 "\t\t\t[6] textbox 'Note', multiline=True"]),
-]
+_RECENT = ["\t[30] complementary 'Recently viewed'", "\t\t[31] heading 'Recently viewed'", "\t\t[32] list ''",
+           "\t\t\t[33] listitem ''", "\t\t\t\t[34] link 'P-10248 Pri Raman'", "\t\t\t[35] listitem ''",
+           "\t\t\t\t[36] link 'P-10482 Priya Ramanathan'"]
 
 
-def _page(fields, *, wrapped: bool) -> Observation:
-    """The form with its draft and finish buttons: inside a ``form`` landmark, or (as many sites
-    write it) as groups and buttons straight in the main content."""
-    if wrapped:
-        body = ["\t[2] main ''", "\t\t[3] form 'Details'", *fields,
-                "\t\t\t[8] button 'Save draft'", "\t\t\t[9] button 'Submit'"]
-    else:
-        body = ["\t[2] main ''", "\t\t[3] group 'Details'", *(x.replace("\t\t\t", "\t\t\t", 1) for x in fields),
-                "\t\t[8] button 'Save draft'", "\t\t[9] button 'Submit'"]
-    return _obs("https://app.test/form", "Form", "\t[1] banner ''", "\t\t[10] link 'Home'", *body)
+@pytest.mark.parametrize("url,fields", [
+    # a clinic's new-appointment wizard, its clinician preset to the signed-in user
+    ("https://smileline.test/appointments/new?draft=D-77&step=details",
+     ["\t\t[4] group 'Details'", "\t\t\t[5] textbox 'Date', value='2025-03-04', required",
+      "\t\t\t[6] combobox 'Clinician', value='Dr Ana Ruiz'", "\t\t[7] button 'Save draft'", "\t\t[8] button 'Next'"]),
+    # a warehouse's goods-in form, its dock preset
+    ("https://stockroom.test/receipts/new?resume=R-3&step=2",
+     ["\t\t[4] textbox 'Supplier', value='Kestrel Tools', required", "\t\t[5] combobox 'Dock', value='Dock 4'",
+      "\t\t[6] combobox 'Received by', value='Sam Ito'", "\t\t[8] button 'Continue'"]),
+])
+def test_a_forms_selects_are_not_filters_because_a_recently_viewed_panel_lists_records(url, fields):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    page = _obs(url, "New", "\t[2] main ''", "\t\t[3] heading 'New'", *fields, *_RECENT)
+    ctx = TaskContext.from_plan(Plan("Book a check-up for Priya Raman (P-10428).", [Commitment("x", "Fill in the details")]))
+    assert unrequested_narrowing(ctx, page, 0) is None
+    # the same select above a list in the main content narrows that list
+    listed = _obs(url.split("?")[0].rsplit("/", 1)[0], "List", "\t[2] main ''", "\t\t[3] heading 'All'", *fields,
+                  "\t\t[20] table 'Records'", "\t\t\t[21] row ''", "\t\t\t\t[22] columnheader 'Name'",
+                  "\t\t\t[23] row ''", "\t\t\t\t[24] link 'Someone else'")
+    assert unrequested_narrowing(ctx, listed, 0) is not None
 
 
-@pytest.mark.parametrize("app", _APPS, ids=["expenses", "library"])
-@pytest.mark.parametrize("wrapped", [True, False], ids=["form", "groups"])
-def test_a_draft_keeps_a_value_that_holds_an_acts_participle(app, wrapped):
-    draft = Action("click('8')", "Keep it for later.", "button 'Save draft'", "write")
-    c = Commitment("fill", app["subgoal"], confirm={"completion": app["done"]})
-    assert act_mismatch(draft, c, _page(app["fields"], wrapped=wrapped)) is None
-    # with no page nothing says the participle is a field's value: it reads as the act the step means
-    assert act_mismatch(draft, c) is not None
+# -- a message on a record's page ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rec,statement,message,other", [
+    # a film kit room: the checkout created on the camera's page gets a number of its own
+    ("CAM-0217", "Checkout created for CAM-0217", "Checkout CO-5521 created · receipt emailed", "CAM-0216"),
+    # a fleet's vehicle: the service booked on its page
+    ("VAN-118", "Service booked for VAN-118", "Service job SJ-88 booked for Thu 6 Mar", "VAN-181"),
+])
+def test_a_message_on_a_records_page_says_the_event_of_that_record(rec, statement, message, other):
+    def page(record, text):
+        return Page.of(_obs(f"https://app.test/assets/{record}", f"{record} · Asset", "\t[2] main ''",
+                            f"\t\t[3] heading '{record}'", "\t\tStaticText 'Status: In use'",
+                            *(f"\t\tStaticText 'Spec line {i}: nothing of it'" for i in range(12)),
+                            "\t[9] status '', live='polite'", f"\t\tStaticText '{text}'"))
+    m = LexicalMatcher()
+    assert m.score([statement], [page(rec, message)])[0, 0] == 1.0
+    assert m.score([statement], [page(other, message)])[0, 0] < 1.0  # another record's page
+    # a message that names another record of the same kind says nothing of this one
+    assert m.score([statement], [page(rec, f"{message} ({other})")])[0, 0] < 1.0
 
 
-@pytest.mark.parametrize("app", _APPS, ids=["expenses", "library"])
-def test_a_completion_that_names_the_act_done_still_wants_it_from_a_draft(app):
-    """A statement that is no field's label and value ("Claim submitted") names the form's finish:
-    a draft is not it."""
-    draft = Action("click('8')", "Keep it for later.", "button 'Save draft'", "write")
-    c = Commitment("fill", app["subgoal"], confirm={"completion": [*app["done"], "Claim submitted"]})
-    assert act_mismatch(draft, c, _page(app["fields"], wrapped=True)) is not None
+# -- a description list under a heading ---------------------------------------------------------------------------------
+
+def _described(heading: str, status: str, facts: list[tuple[str, str]], extra: int = 0) -> Page:
+    lines = ["\t[2] main ''", f"\t\t[3] heading '{heading}'", f"\t\tStaticText '{status}'", "\t\t[4] button 'Edit'",
+             "\t\t[5] DescriptionList ''"]
+    for k, (term, value) in enumerate(facts + [(f"Note {i}", f"Line {i}") for i in range(extra)]):
+        lines += [f"\t\t\t[{10 + 2 * k}] term ''", f"\t\t\t\tStaticText '{term}'",
+                  f"\t\t\t[{11 + 2 * k}] definition ''", f"\t\t\t\tStaticText '{value}'"]
+    lines += ["\t\t[90] heading 'History'", "\t\tStaticText 'Nothing yet'"]
+    return Page.of(_obs("https://app.test/r/1", heading, *lines))
 
 
-@pytest.mark.parametrize("label,value", [("Status", "Approved"), ("Leave", "Cancelled")])
-def test_a_label_the_form_does_not_hold_is_not_read_as_its_field(label, value):
-    """A label shown only as the record's text, outside the form (no control of the form carries
-    it), says the record's state, which a draft does not reach."""
-    draft = Action("click('8')", "Keep it for later.", "button 'Save draft'", "write")
-    c = Commitment("fill", "Fill in the leave form and send it", confirm={"completion": [f"{label} {value}"]})
-    page = _obs("https://app.test/r", "Request", "\t[2] main ''", f"\t\tStaticText '{label}: Pending'",
-                "\t\t[3] form 'Request'", "\t\t\t[4] textbox 'Comment', value='ok'",
-                "\t\t\t[8] button 'Save draft'", "\t\t\t[9] button 'Send'")
-    assert act_mismatch(draft, c, page) is not None
+_FILLER = [("Created", "Mon 3 Mar"), ("Owner", "Dana Okafor"), ("Region", "North"), ("Max elevation", "61°"),
+           ("Booked by", "Priya Raman"), ("Source", "Portal")]
+
+
+@pytest.mark.parametrize("heading,status,facts,statement", [
+    # a ground station's contact pass, its spacecraft and station set far apart in the list
+    ("Contact pass CP-20418", "Status: Scheduled", [("Spacecraft", "KS-14 Tern"), *_FILLER, ("Ground station", "Svalbard SG-3")],
+     "Pass status Scheduled, KS-14 Tern, Svalbard SG-3"),
+    # a courier's delivery, its driver and depot far apart
+    ("Delivery DL-7731", "Status: Dispatched", [("Driver", "Ola Berg"), *_FILLER, ("Depot", "Leeds LS-2")],
+     "Delivery status Dispatched, driver Ola Berg, depot Leeds LS-2"),
+])
+def test_a_description_list_is_a_records_facts_read_together(heading, status, facts, statement):
+    m = LexicalMatcher()
+    assert m.score([statement], [_described(heading, status, facts)])[0, 0] == 1.0
+    # a section of many more facts than a record shows is a page of them, not read together
+    assert m.score([statement], [_described(heading, status, facts, extra=30)])[0, 0] < 1.0
+
+
+@pytest.mark.parametrize("statement,bound", [
+    ("Pass status Scheduled, KS-14 Tern, Svalbard SG-3", False),
+    ("Delivery status Dispatched, driver Ola Berg, depot LS-2", False),
+    ("DL-7731 dispatched, driver Ola Berg", True),  # the id and the event in one clause
+    ("Order ORD-55012 was cancelled", True),
+])
+def test_a_statement_listing_facts_binds_no_event_to_the_records_its_values_name(statement, bound):
+    st = LexicalMatcher()._compile_plain(statement)
+    assert bool(st.bound[0]) is bound
+
+
+# -- a form's answer to a value just typed -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("field,typo,fixed,answer,falsifier", [
+    # a ground station's command load, typed with a digit missing
+    ("Command load ID", "CL-932", "CL-0932", "No approved command load CL-932 for KS-14. Use the format CL-NNNN.",
+     "No approved command load"),
+    # a pharmacy's batch number, typed with a letter for a digit
+    ("Batch number", "B7-O41", "B7-041", "Unknown batch B7-O41: enter the batch as printed, in the format AA-NNN.",
+     "Unknown batch"),
+])
+def test_a_falsifier_said_by_the_forms_answer_to_a_typed_value_waits_for_the_correction(field, typo, fixed, answer, falsifier):
+    url = "https://app.test/new?step=3"
+
+    def form(value, msg=None):
+        lines = ["\t[2] main ''", "\t\t[3] heading 'New booking'",
+                 f"\t\t[4] textbox '{field}' value='{value}', required" + (", invalid='true'" if msg else "")]
+        if msg:
+            lines.append(f"\t\tStaticText '{msg}'")
+        return _obs(url, "New booking", *lines, "\t\t[5] button 'Next'")
+
+    plan = Plan("Attach the load and go on.", [
+        Commitment("set", f"Enter {field} {fixed}", confirm={"completion": [f"{field} {fixed}"]},
+                   falsify={"execution": [falsifier]}),
+        Commitment("next", "Go on to the review", confirm={"completion": ["Review"]})])
+    typo_step = Step(Action(f"fill('4', '{typo}')", "Type it.", f"textbox '{field}'", "write"), form(typo, answer))
+    fix_step = Step(Action(f"fill('4', '{fixed}')", "Fix it.", f"textbox '{field}'", "write"), form(fixed))
+
+    def check(*steps):
+        return Checker().check(Trajectory("t", plan.task, plan, form(""), steps, Label(None, None), "app"))
+
+    assert not check(typo_step, fix_step).detected  # corrected before anything was sent
+    submit = Step(Action("click('5')", "Next.", "button 'Next'", "write"), form(typo, answer))
+    assert check(typo_step, submit).detected  # sent on with the answer still there
+
+
+# -- a record's kind, its id and its title -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("falsifier,own,other,link", [
+    # a ground station's anomalies: the same spacecraft's other anomaly, linked beside the one in view
+    ("Anomaly AN-7713 Battery voltage low", ("AN-7713", "AN-7713 · Battery voltage low"),
+     ("AN-7731", "AN-7731 · Battery temperature high"), "AN-7713 Battery voltage low"),
+    # a wholesaler's invoices: the customer's other invoice, under the invoice in view
+    ("Invoice INV-2231 Office chairs for Leeds", ("INV-2231", "INV-2231 · Office chairs for Leeds"),
+     ("INV-2213", "INV-2213 · Office desks for Leeds"), "INV-2231 Office chairs for Leeds"),
+])
+def test_a_record_named_by_its_kind_id_and_title_is_a_mention_in_a_related_list(falsifier, own, other, link):
+    from fcpkit.core.page import evidence_view
+
+    kind = falsifier.split()[0]
+
+    def page(rec, title, *more):
+        return Page.of(_obs(f"https://app.test/r/{rec}", title, "\t[2] main ''", f"\t\tStaticText '{kind}'",
+                            f"\t\t[3] heading '{title}'", "\t\tStaticText 'Status: Open'", *more))
+    m = LexicalMatcher()
+    read = lambda p: m.score_falsifiers([falsifier], evidence_view(p))[0]
+    assert read(page(*own)) == 1.0
+    related = ("\t[20] complementary 'Related'", "\t\t[21] list ''", "\t\t\t[22] listitem ''", f"\t\t\t\t[23] link '{link}'",
+               "\t\t\t[24] listitem ''", "\t\t\t\t[25] link 'XX-0001 Something else entirely'")
+    assert read(page(*other, *related)) < 0.5

@@ -198,11 +198,13 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
 
 
 #: A record's id, then a separator and its title: how lists and links name a record ("THS-2025-0418 ·
-#: Tidal stream resource assessment", "INC-2207 | Printer offline", "PR-88: Fix the build").
-_ID_TITLE = re.compile(r"^\s*(\S*\d\S*?)\s*[·•|:–—]\s+\S")
+#: Tidal stream resource assessment", "INC-2207 | Printer offline", "PR-88: Fix the build"). Either
+#: may follow the record's kind, as a plan writes it ("Anomaly AN-7713 Battery voltage low").
+_KIND_FIRST = r"^\s*(?:[A-Z][a-z]+\s+)?"
+_ID_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s*[·•|:–—]\s+\S")
 #: A record's id and its title with no separator, the title in sentence case ("ECO-1048 Revise gate
 #: location on pump housing", "PR-88 Fix the build"), as a heading or a link writes the two.
-_ID_THEN_TITLE = re.compile(r"^\s*(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s+\S)")
+_ID_THEN_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s+\S)")
 
 
 def _titled(rest: str) -> bool:

@@ -298,7 +298,7 @@ class LexicalMatcher:
         named = names(statement)
         keys = frozenset(t for t in toks if is_key_token(t) or t in NEGATIONS or t in said or t in named)
         ids = frozenset(t for t in keys if is_key_token(t) and any(c.isalpha() for c in t))
-        bound = (ids, frozenset(t for t in toks if t in said)) if ids and said else (frozenset(), frozenset())
+        bound = _bound(statement, ids, said) if ids and said else (frozenset(), frozenset())
         where = named_place(statement) if not page_word else frozenset()
         return self._weighted(Stmt("identity" if page_word else "literal", toks, keys, bound=bound, where=where))
 
@@ -518,3 +518,21 @@ class LexicalMatcher:
         self._stmts.clear()
         self._bundles.clear()
         self._scorers.clear()
+
+
+#: Where one clause of a statement that lists facts ends: a comma, a semicolon, a middle dot.
+_CLAUSE = re.compile(r"\s*[,;·]\s+")
+
+
+def _bound(statement: str, ids: frozenset[str], said: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """(the ids, the events) of ``statement`` that say an event of a record: an id and an event
+    said in one clause ("ORD-55012 was cancelled"; "T-390 assigned to Payments, priority High").
+    A statement that lists a record's facts, its status in one clause and the values of its fields
+    in others ("Pass status Scheduled, KS-14 Tern, Svalbard SG-3"), says no event of the records
+    those values name: the spacecraft is not what was scheduled."""
+    clauses = [frozenset(tokenize(c, past="marked")) for c in _CLAUSE.split(statement) if c.strip()]
+    both = [c for c in clauses if c & ids and c & said]
+    if len(clauses) < 2 or not both:
+        return (ids, said) if len(clauses) < 2 else (frozenset(), frozenset())
+    return frozenset(t for c in both for t in c & ids), frozenset(t for c in both for t in c & said)
+

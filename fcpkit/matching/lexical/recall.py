@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from fcpkit.core.page import Page
-from fcpkit.matching.lexical.page_index import line_tokens
+from fcpkit.core.page import Page, record_ids
+from fcpkit.matching.lexical.page_index import line_tokens, live_tokens
 
 if TYPE_CHECKING:
     from fcpkit.matching.lexical.claims import Claim
@@ -142,13 +142,30 @@ def recall(st: Stmt, page: Prepared, confirming: bool = True) -> float:
             # of its own. Only whole: a section holds many words, and a share of them (a start
             # time beside the restoration time "Not set") says nothing of the statement
             sections, n = _section_index(page)
-            if _best_chunk(st, _in_context(sections.get, ident, n)) >= 1.0:
+            if _best_chunk(st, _in_context(sections.get, ident, n)) >= 1.0 or _in_its_message(st, page):
                 best = 1.0
     return best
 
 
-#: The most nodes a heading's section may hold to be read as one chunk: a record's facts, not a
-#: page of them.
+def _in_its_message(st: Stmt, prep: Prepared) -> bool:
+    """Whether, on the page of the record an event statement is bound to, one live message (a
+    status, an alert) holds every other word of it and names no other record of that kind: what the
+    application announces on a record's page is of that record ("Checkout CO-5521 created · receipt
+    emailed" after *Check out* on CAM-0217's page says "Checkout created for CAM-0217"; a message
+    naming CAM-0216 says nothing of CAM-0217). Only whole, and only for confirming evidence."""
+    ids = st.bound[0]
+    if not ids or not ids <= prep.identity or not st.tokens:
+        return False
+    kinds = {r.kind for r in record_ids(" ".join(ids).upper())}
+    rest = frozenset(st.tokens) - ids
+    for (_, text), have in zip(prep.page.live, live_tokens(prep)):
+        if rest <= have and not any(r.kind in kinds and r.id.lower() not in ids for r in record_ids(text)):
+            return True
+    return False
+
+
+#: The most nodes with text a heading's section may hold to be read as one chunk: a record's facts,
+#: not a page of them (a description list's term and definition wrappers, without text, count none).
 _SECTION_NODES = 40
 #: Nodes that make a section something else than a record's facts: a table (its rows are chunks of
 #: their own, and a form's review table labels what is still to be done: "Filed by", "Filed
@@ -175,12 +192,14 @@ _FACT = re.compile(r"^\s*[^:\d]{1,30}:\s*\S")
 
 
 def _lists_facts(page: Page, a: int, b: int) -> bool:
-    """Whether the list items between nodes ``a`` and ``b`` are, more than half of them, a record's
-    facts ("Dentist: Dr. Tomás Reyes", "Total: $2,400.00"): a record's details, not a log or a list
-    of other records, whose entries say each of something else."""
+    """Whether the entries between nodes ``a`` and ``b`` are, more than half of them, a record's
+    facts: list items "Label: value" ("Dentist: Dr. Tomás Reyes", "Total: $2,400.00") or a
+    description list's terms, each with its definition (the markup made for a record's details);
+    not a log or a list of other records, whose entries say each of something else."""
     items = [k for k in range(a, b) if page.nodes[k].kind == "listitem"]
+    terms = sum(1 for k in range(a, b) if page.nodes[k].kind == "term")
     facts = sum(1 for k in items if _FACT.match(" ".join(page.nodes[j].label for j in page.subtree(k) if page.nodes[j].label)))
-    return bool(items) and 2 * facts > len(items)
+    return bool(items or terms) and 2 * (facts + terms) > len(items) + terms
 
 
 def _section_masks(page: Page | None) -> tuple[dict[str, int], int]:
@@ -191,7 +210,7 @@ def _section_masks(page: Page | None) -> tuple[dict[str, int], int]:
     starts = [i for i, n in enumerate(nodes) if n.kind == "heading" and zones[i] != "chrome"]
     n = 0
     for a, b in zip(starts, [*starts[1:], len(nodes)]):
-        if b - a > _SECTION_NODES or any(nodes[k].kind in _NOT_FACTS for k in range(a, b)) or not _lists_facts(page, a, b):
+        if sum(1 for k in range(a, b) if nodes[k].label) > _SECTION_NODES or any(nodes[k].kind in _NOT_FACTS for k in range(a, b)) or not _lists_facts(page, a, b):
             continue
         bit = 1 << n
         n += 1
