@@ -217,3 +217,28 @@ def test_a_record_named_by_its_kind_id_and_title_is_a_mention_in_a_related_list(
     related = ("\t[20] complementary 'Related'", "\t\t[21] list ''", "\t\t\t[22] listitem ''", f"\t\t\t\t[23] link '{link}'",
                "\t\t\t[24] listitem ''", "\t\t\t\t[25] link 'XX-0001 Something else entirely'")
     assert read(page(*other, *related)) < 0.5
+
+
+# -- a choice said to be made, where the page shows its state ------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,picked,other", [
+    # a brewery's recipe picker: a near-miss recipe ticked, by its id and title
+    ("R-119 Harbour Pale Ale (Cask) is selected", "R-119 Harbour Pale Ale (Cask)", "R-118 Harbour Pale Ale"),
+    # a clinic's booking: the wrong clinician's slot, by name
+    ("Dr Ana Ruiz, Room 4 selected", "Dr Ana Ruiz, Room 4", "Dr Ana Ruiz, Room 2"),
+])
+def test_a_choice_said_to_be_made_holds_where_the_page_shows_it_checked(statement, picked, other):
+    """A radio button carries its state, not a word: "… is selected" holds where the choice it
+    names is checked, as a falsifier and as confirming evidence, and not where another is."""
+    from fcpkit.core.page import evidence_view
+
+    def page(checked):
+        return Page.of(_obs("https://app.test/new?step=1", "New", "\t[2] main ''", "\t\t[3] radiogroup 'Choose', required",
+                            f"\t\t\t[4] radio '{picked}', checked='{'true' if checked == picked else 'false'}'",
+                            f"\t\t\t[5] radio '{other}', checked='{'true' if checked == other else 'false'}'",
+                            "\t\t[6] button 'Next'"))
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(page(picked)))[0] == 1.0
+    assert m.score_falsifiers([statement], evidence_view(page(other)))[0] < 0.5
+    assert m.score([statement], [page(picked)])[0, 0] == 1.0
+    assert m.score([statement], [page(other)])[0, 0] < 0.5

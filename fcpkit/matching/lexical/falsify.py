@@ -186,6 +186,8 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     head = _ID_TITLE.match(statement)
     if head is None and (bare := _ID_THEN_TITLE.match(statement)) is not None and _titled(statement[bare.end():]):
         head = bare
+    if head is not None and _COPULA.search(statement, head.end()):
+        head = None  # "R-119 Harbour Pale Ale (Cask) is selected": the name, then what is said of it
     if head is not None and any(r.strong for r in record_ids(head.group(1))):
         return False  # "THS-2025-0418 · Tidal stream resource assessment ...": an id and its title, as lists write them
     e = claim.entities
@@ -205,6 +207,11 @@ _ID_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s*[·•|:–—]\s+\S")
 #: A record's id and its title with no separator, the title in sentence case ("ECO-1048 Revise gate
 #: location on pump housing", "PR-88 Fix the build"), as a heading or a link writes the two.
 _ID_THEN_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s+\S)")
+
+
+#: A verb that says something of what a statement has named ("… is selected", "… was cancelled",
+#: "… has been archived"): a title does not hold one.
+_COPULA = re.compile(r"\s(?:is|are|was|were|has been|have been)\s+\S", re.IGNORECASE)
 
 
 def _titled(rest: str) -> bool:
@@ -607,6 +614,9 @@ def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher"
             out.append(_control(st, r))
         elif kind == "event":
             out.append(_event(st, r))
+        elif kind == "chosen" and (made := sc.choice_made(st, r.view.page)) is not None:
+            # "R-119 Harbour Pale Ale (Cask) is selected": the choice it names carries its state
+            out.append(1.0 if made else min(_plain(st, r, _statement(st)), PARTIAL))
         elif kind == "literal" and sc.field_denies(_statement(st), r.fields):
             out.append(0.0)  # "Units 2" where the Units box holds 3: the field says otherwise
         else:
