@@ -640,7 +640,7 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
 #: The participles by which a statement says a choice is made ("Original card selected", "Gift wrap
 #: ticked"): a state of the choice itself, which a form shows on the choice's own node.
 _CHOICE_STATES = frozenset(f"{v}{PAST}" for v in ("select", "check", "tick", "choos", "chose")) | {"chosen"}
-_CHOICE_ROLES = frozenset({"radio", "checkbox", "option", "menuitemradio", "menuitemcheckbox", "switch", "treeitem"})
+_CHOICE_ROLES = frozenset({"radio", "checkbox", "option", "menuitemradio", "menuitemcheckbox", "switch", "treeitem", "tab"})
 #: Support left to a choice said to be made when the page shows it named and not made.
 _NOT_CHOSEN = 0.3
 
