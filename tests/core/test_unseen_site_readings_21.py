@@ -7,8 +7,9 @@ no event to the records its values name; a record named by its kind, id and titl
 said something of; a falsifier said by a form's answer to a value just typed waits for the agent to
 correct it. Round thirty-three: a choice said to be made holds where the page shows it checked; a
 checkbox group with most of its values ticked is a working set, no filter; a value the address took
-was sent; a record named by its id and a plain description is named. Each on pages of two
-applications of our own making, worded differently."""
+was sent; a record named by its id and a plain description is named; a clause addressed to the
+user ("send me both numbers") is the report, no act. Each on pages of two applications of our own
+making, worded differently."""
 
 from __future__ import annotations
 
@@ -313,3 +314,17 @@ def test_a_record_named_by_id_and_a_plain_description_is_a_mention_in_a_related_
     # a state after the id still says something of it, where a list shows it
     from fcpkit.matching.lexical.falsify import _describes
     assert not _describes("printer offline") and not _describes("on hold") and not _describes("overdue")
+
+
+@pytest.mark.parametrize("task", [
+    # a maps site: the distance and time asked for, "send me" them (the page offers "Share route")
+    "Using Lodestar Maps, find how far it is to walk from the library to the market, and send me both numbers.",
+    # a shop's order history: the total asked for, sent "to me" (the page offers "Send receipt")
+    "Find order 5512 and read its total, then send the total to me.",
+])
+def test_a_clause_addressed_to_the_user_is_the_report_not_an_act(task):
+    """"Send me both numbers" asks for the agent's answer: a report over a page that still offers
+    "Share route" leaves no act of the task undone."""
+    from fcpkit.core.control_acts import expected_acts
+    assert "send" not in expected_acts(Commitment("goal", task))[0]
+    assert "send" in expected_acts(Commitment("goal", "Find the route and send it to the depot"))[0]
