@@ -124,10 +124,22 @@ def _clauses(text: str) -> list[list[str]]:
     return out
 
 
+#: Words after a clause's verb that address it to the user ("send me both numbers", "tell us the
+#: total", "report them to the user"): the agent's answer, not an act on the application.
+_TO_USER = re.compile(r"^\S+\s+(?:me|us)\b|\bto (?:me|us|the user)\b|\bback to (?:me|us|the user)\b", re.IGNORECASE)
+
+
+def _to_user(words: list[str]) -> bool:
+    return bool(_TO_USER.search(" ".join(words)))
+
+
 def _imperative_acts(text: str) -> set[str]:
-    """The acts a step's instruction names: each clause's verb, or the control it points at."""
+    """The acts a step's instruction names: each clause's verb, or the control it points at. A
+    clause addressed to the user (:data:`_TO_USER`) is the report, and names no act."""
     found: set[str] = set()
     for words in _clauses(text):
+        if _to_user(words):
+            continue
         if words[0].lower() in _POINTING:
             found |= name_acts(" ".join(words[1:]))
         else:
@@ -322,7 +334,8 @@ def step_verbs(text: str, first_only: bool = False) -> frozenset[str]:
     its later clauses list details as often as acts)."""
     clauses = _clauses(text)[:1] if first_only else _clauses(text)
     # past the first clause a capitalised word opens a name or a date ("..., May 8, 2025"), not a verb
-    return frozenset(v for k, words in enumerate(clauses) if (k == 0 or words[0][:1].islower()) and (v := _verb(words)))
+    return frozenset(v for k, words in enumerate(clauses) if (k == 0 or words[0][:1].islower()) and not _to_user(words)
+                     and (v := _verb(words)))
 
 
 def _verb(words: list[str]) -> str | None:

@@ -250,8 +250,18 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
             if v:
                 yield f"{role} {n.name!r} = {v!r}", v, "search"
         elif inside and role in ("button", "switch", "checkbox", "radio") and n.name and not _WIDENS.match(n.name) and \
-                ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(_COUNTER.sub("", n.name).strip()):
+                ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(_COUNTER.sub("", n.name).strip()) \
+                and not _most_ticked(page, i):
             yield f"{role} {n.name!r} on", n.name, "panel"
+
+
+def _most_ticked(page: Page, i: int) -> bool:
+    """Whether the checkbox at ``i`` is one of a group of three or more, most of them ticked: the
+    list keeps most of the group's values (a work queue's open statuses, "Declined" and "Bound" left
+    out), a working set it opens on, not a narrowing to the few ticked."""
+    p = page.parents[i]
+    boxes = [k for k, q in enumerate(page.parents) if q == p and page.nodes[k].kind == "checkbox"]
+    return len(boxes) >= 3 and 2 * sum("checked" in page.nodes[k].states for k in boxes) > len(boxes)
 
 
 #: A toggle that widens a list when on ("Show cancelled sections", "Include archived"): it hides nothing.

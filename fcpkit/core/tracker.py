@@ -394,6 +394,8 @@ class CommitmentTracker:
         one that sets a field as a read keeps them; any other action, or a new page, sends or drops them."""
         if before is None or Page.of(before).path != Page.of(after).path or not sets_fields(action):
             return ()
+        if Page.of(before).query != Page.of(after).query:
+            return self._unsent  # the address took the value (sort=insured): the application applied it
         name = target_name(action)
         return self._unsent + (name,) if name and action.effect in ("write", "irreversible") else self._unsent
 

@@ -5,7 +5,11 @@ are no filters; a message on a record's page says the event of that record; a de
 under a heading is a record's facts, read together; a statement that lists a record's facts binds
 no event to the records its values name; a record named by its kind, id and title is named, not
 said something of; a falsifier said by a form's answer to a value just typed waits for the agent to
-correct it. Each on pages of two applications of our own making, worded differently."""
+correct it. Round thirty-three: a choice said to be made holds where the page shows it checked; a
+checkbox group with most of its values ticked is a working set, no filter; a value the address took
+was sent; a record named by its id and a plain description is named; a clause addressed to the
+user ("send me both numbers") is the report, no act. Each on pages of two applications of our own
+making, worded differently."""
 
 from __future__ import annotations
 
@@ -217,3 +221,110 @@ def test_a_record_named_by_its_kind_id_and_title_is_a_mention_in_a_related_list(
     related = ("\t[20] complementary 'Related'", "\t\t[21] list ''", "\t\t\t[22] listitem ''", f"\t\t\t\t[23] link '{link}'",
                "\t\t\t[24] listitem ''", "\t\t\t\t[25] link 'XX-0001 Something else entirely'")
     assert read(page(*other, *related)) < 0.5
+
+
+# -- a choice said to be made, where the page shows its state ------------------------------------------------------------
+
+@pytest.mark.parametrize("statement,picked,other", [
+    # a brewery's recipe picker: a near-miss recipe ticked, by its id and title
+    ("R-119 Harbour Pale Ale (Cask) is selected", "R-119 Harbour Pale Ale (Cask)", "R-118 Harbour Pale Ale"),
+    # a clinic's booking: the wrong clinician's slot, by name
+    ("Dr Ana Ruiz, Room 4 selected", "Dr Ana Ruiz, Room 4", "Dr Ana Ruiz, Room 2"),
+])
+def test_a_choice_said_to_be_made_holds_where_the_page_shows_it_checked(statement, picked, other):
+    """A radio button carries its state, not a word: "… is selected" holds where the choice it
+    names is checked, as a falsifier and as confirming evidence, and not where another is."""
+    from fcpkit.core.page import evidence_view
+
+    def page(checked):
+        return Page.of(_obs("https://app.test/new?step=1", "New", "\t[2] main ''", "\t\t[3] radiogroup 'Choose', required",
+                            f"\t\t\t[4] radio '{picked}', checked='{'true' if checked == picked else 'false'}'",
+                            f"\t\t\t[5] radio '{other}', checked='{'true' if checked == other else 'false'}'",
+                            "\t\t[6] button 'Next'"))
+    m = LexicalMatcher()
+    assert m.score_falsifiers([statement], evidence_view(page(picked)))[0] == 1.0
+    assert m.score_falsifiers([statement], evidence_view(page(other)))[0] < 0.5
+    assert m.score([statement], [page(picked)])[0, 0] == 1.0
+    assert m.score([statement], [page(other)])[0, 0] < 0.5
+
+
+# -- round 33: a work queue's open statuses, a sort the address took, a near miss by id and description -----------------
+
+@pytest.mark.parametrize("url,boxes,task", [
+    # an underwriting work queue, opened on its open statuses
+    ("https://uw.test/queue?page=1", ["Ready to quote", "In review", "Awaiting info", "Referred", "Quoted", "Declined", "Bound"],
+     "Quote submission SUB-25-04127 for Birchwood Cold Storage."),
+    # a help desk's ticket list, opened without the closed ones
+    ("https://desk.test/tickets", ["New", "Open", "Pending", "On hold", "Closed"], "Reply to ticket T-390."),
+])
+def test_a_checkbox_group_with_most_values_ticked_is_a_working_set_not_a_filter(url, boxes, task):
+    from fcpkit.core.falsifiers import TaskContext, unrequested_narrowing
+    ticked = len(boxes) - 2
+
+    def page(n_ticked):
+        group = [f"\t\t\t\t[{10 + k}] checkbox '{b}', checked='{'true' if k < n_ticked else 'false'}'" for k, b in enumerate(boxes)]
+        return _obs(url, "Queue", "\t[2] main ''", "\t\t[3] heading 'Queue'", "\t\t[4] region 'Filters'",
+                    "\t\t\t[5] group 'Status'", *group, "\t\t[30] table 'Items'", "\t\t\t[31] row ''",
+                    "\t\t\t\t[32] columnheader 'Id'", "\t\t\t[33] row ''", "\t\t\t\t[34] link 'X-1 Someone else'")
+    ctx = TaskContext.from_plan(Plan(task, [Commitment("x", "Open it")]))
+    assert unrequested_narrowing(ctx, page(ticked), 0) is None
+    assert unrequested_narrowing(ctx, page(1), 0) is not None  # one value ticked: narrowed to it
+
+
+@pytest.mark.parametrize("url,control,value", [
+    ("https://uw.test/queue?sort=received", "Sort by", "Insured name (A–Z)"),
+    ("https://desk.test/tickets?view=mine", "View", "All tickets"),
+])
+def test_a_value_the_address_took_is_not_left_unsaved(url, control, value):
+    """A select whose choice the application applied at once (the page came back with it on its
+    address) holds nothing unsent: following a link from there leaves no unsaved edit."""
+    def lst(u):
+        return _obs(u, "List", "\t[2] main ''", "\t\t[7] button 'Apply filters'", f"\t\t[3] combobox '{control}', value='{value}'",
+                    "\t\t[4] table 'Items'", "\t\t\t[5] row ''", "\t\t\t\t[6] link 'X-1 Item one'")
+    applied = url.split("?")[0] + "?" + ("sort=insured" if "sort" in url else "view=all")
+    record = _obs(url.split("?")[0] + "/X-1", "X-1 Item one", "\t[2] main ''", "\t\t[3] heading 'X-1 Item one'")
+    plan = Plan("Open X-1.", [Commitment("open", "Open X-1", confirm={"completion": ["X-1 Item one"]})])
+    steps = (Step(Action(f"select_option('3', '{value}')", "Order it.", f"combobox '{control}'", "write"), lst(applied)),
+             Step(Action("click('6')", "Open it.", "link 'X-1 Item one'", "read"), record))
+    result = Checker().check(Trajectory("t", plan.task, plan, lst(url), steps, Label(None, None), "app"))
+    assert not result.detected
+    # the same choice kept on the page alone (the address as it was) is still unsent there
+    kept = (Step(steps[0].action, lst(url)), steps[1])
+    result = Checker().check(Trajectory("t", plan.task, plan, lst(url), kept, Label(None, None), "app"))
+    assert result.detected and result.detection.result.rule == "left_unsaved"
+
+
+@pytest.mark.parametrize("falsifier,link,own", [
+    # a water utility's service points: the garden standpipe at the same address, linked nearby
+    ("SP-40227 garden standpipe", "SP-40227 · 14 Wren Close (garden standpipe)", ("SP-40227", "SP-40227 · garden standpipe")),
+    # a school's rooms: the annexe room, one digit apart, in the building's room list
+    ("Room R-118 science annexe", "R-118 · Science annexe (lab)", ("R-118", "Room R-118 · science annexe")),
+])
+def test_a_record_named_by_id_and_a_plain_description_is_a_mention_in_a_related_list(falsifier, link, own):
+    from fcpkit.core.page import evidence_view
+    m = LexicalMatcher()
+    read = lambda p: m.score_falsifiers([falsifier], evidence_view(p))[0]
+    other = Page.of(_obs("https://app.test/r/X-9", "X-9 · Other", "\t[2] main ''", "\t\t[3] heading 'X-9 · Other'",
+                         "\t\t[4] region 'Nearby'", "\t\t\t[5] list ''", "\t\t\t\t[6] listitem ''", f"\t\t\t\t\t[7] link '{link}'",
+                         "\t\t\t\t[8] listitem ''", "\t\t\t\t\t[9] link 'X-7 · Something else'"))
+    assert read(other) < 0.5
+    mine = Page.of(_obs(f"https://app.test/r/{own[0]}", own[1], "\t[2] main ''", f"\t\t[3] heading '{own[1]}'",
+                        "\t\tStaticText 'Status: Active'"))
+    assert read(mine) == 1.0
+    # a state after the id still says something of it, where a list shows it
+    from fcpkit.matching.lexical.falsify import _describes
+    assert not _describes("printer offline") and not _describes("on hold") and not _describes("overdue")
+
+
+@pytest.mark.parametrize("task", [
+    # a maps site: the distance and time asked for, "send me" them (the page offers "Share route")
+    "Using Lodestar Maps, find how far it is to walk from the library to the market, and send me both numbers.",
+    # a shop's order history: the total asked for, sent "to me" (the page offers "Send receipt")
+    "Find order 5512 and read its total, then send the total to me.",
+])
+def test_a_clause_addressed_to_the_user_is_the_report_not_an_act(task):
+    """"Send me both numbers" asks for the agent's answer: a report over a page that still offers
+    "Share route" leaves no act of the task undone."""
+    from fcpkit.core.control_acts import expected_acts
+    assert "send" not in expected_acts(Commitment("goal", task))[0]
+    assert "send" in expected_acts(Commitment("goal", "Find the route and send it to the depot"))[0]

@@ -21,7 +21,8 @@ matching gifts, a dental practice's bookings and treatment plans, a foundry's no
 change orders, a farm's animal movements and treatments, a building site's safety inspections, a
 blood bank's donations and deferrals, a ferry operator's booking amendments and refund vouchers, a
 brewery's batches and keg transfers, a ground station's contact passes and anomalies, a film
-production's call sheets and camera checkouts): the default checker, lower
+production's call sheets and camera checkouts, an insurer's quotes and endorsements): the default
+checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
 (but those read and kept, :data:`EARLY_READ`).
@@ -59,7 +60,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9,
           "heldout/toothline": 8, "heldout/forgeline": 6, "heldout/grazier": 9,
           "heldout/sitevisit": 9, "heldout/donorhub": 10, "heldout/ferrylink": 10,
-          "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8}
+          "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 8}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it

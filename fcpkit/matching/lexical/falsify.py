@@ -29,6 +29,7 @@ from fcpkit.core.page import Page, record_ids
 from fcpkit.matching.lexical import scorers as sc
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.claims import bare_name
+from fcpkit.matching.lexical.keys import predicates
 from fcpkit.core.text import PAST, STOPWORDS, tokenize
 from fcpkit.matching.lexical.strict import (PARTIAL, entities_hold, holds, holds_in_identity, names_in_identity, pair_chunks,
                                            phrase_chunks, requirement, says_as_written)
@@ -186,6 +187,10 @@ def _says_of_it(st: "Stmt", statement: str, kind: str | None) -> bool:
     head = _ID_TITLE.match(statement)
     if head is None and (bare := _ID_THEN_TITLE.match(statement)) is not None and _titled(statement[bare.end():]):
         head = bare
+    if head is None and (bare := _ID_THEN_WORDS.match(statement)) is not None and _describes(statement[bare.end():]):
+        head = bare
+    if head is not None and _COPULA.search(statement, head.end()):
+        head = None  # "R-119 Harbour Pale Ale (Cask) is selected": the name, then what is said of it
     if head is not None and any(r.strong for r in record_ids(head.group(1))):
         return False  # "THS-2025-0418 · Tidal stream resource assessment ...": an id and its title, as lists write them
     e = claim.entities
@@ -205,6 +210,32 @@ _ID_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s*[·•|:–—]\s+\S")
 #: A record's id and its title with no separator, the title in sentence case ("ECO-1048 Revise gate
 #: location on pump housing", "PR-88 Fix the build"), as a heading or a link writes the two.
 _ID_THEN_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s+\S)")
+
+
+#: A record's id (after its kind, or not) and a few plain words after it: "SP-40227 garden
+#: standpipe", "Batch B-2416 detail page" (:func:`_describes` says whether they describe it).
+_ID_THEN_WORDS = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[^\W\d_])")
+#: Words that say a record's state, not what it is (beside the application's status words).
+_STATE_WORDS = frozenset(tokenize("hold overdue late urgent due")) | frozenset(tokenize(" ".join(STATUS_WORDS), past="stem"))
+
+
+def _describes(rest: str) -> bool:
+    """Whether the words after a record's id only describe which record it is ("garden standpipe",
+    "detail page", "15 mm meter"): at most six words, none a participle, a status or a state
+    ("offline", "on hold", "overdue"), a negation or a verb that says something of it. A
+    plan names a near miss so ("SP-40227 garden standpipe"), as a list's link does."""
+    words = rest.split()
+    if not words or len(words) > 6 or any(w.lower().endswith("ed") or w.lower() in ("not", "no", "is", "are", "was",
+                                                                                    "were", "has", "have")
+                                          for w in words):
+        return False
+    toks = set(tokenize(rest, past="stem"))
+    return not toks & (_STATES | _STATE_WORDS) and not predicates(rest)
+
+
+#: A verb that says something of what a statement has named ("… is selected", "… was cancelled",
+#: "… has been archived"): a title does not hold one.
+_COPULA = re.compile(r"\s(?:is|are|was|were|has been|have been)\s+\S", re.IGNORECASE)
 
 
 def _titled(rest: str) -> bool:
@@ -607,6 +638,9 @@ def _score_all(r: Reading, compiled: Sequence["Stmt"], matcher: "LexicalMatcher"
             out.append(_control(st, r))
         elif kind == "event":
             out.append(_event(st, r))
+        elif kind == "chosen" and (made := sc.choice_made(st, r.view.page)) is not None:
+            # "R-119 Harbour Pale Ale (Cask) is selected": the choice it names carries its state
+            out.append(1.0 if made else min(_plain(st, r, _statement(st)), PARTIAL))
         elif kind == "literal" and sc.field_denies(_statement(st), r.fields):
             out.append(0.0)  # "Units 2" where the Units box holds 3: the field says otherwise
         else:

@@ -640,20 +640,29 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
 #: The participles by which a statement says a choice is made ("Original card selected", "Gift wrap
 #: ticked"): a state of the choice itself, which a form shows on the choice's own node.
 _CHOICE_STATES = frozenset(f"{v}{PAST}" for v in ("select", "check", "tick", "choos", "chose")) | {"chosen"}
-_CHOICE_ROLES = frozenset({"radio", "checkbox", "option", "menuitemradio", "menuitemcheckbox", "switch", "treeitem"})
+_CHOICE_ROLES = frozenset({"radio", "checkbox", "option", "menuitemradio", "menuitemcheckbox", "switch", "treeitem", "tab"})
 #: Support left to a choice said to be made when the page shows it named and not made.
 _NOT_CHOSEN = 0.3
 
 
 def chosen(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     """Recall, held to the choice the statement names: "Original card Visa ••4417 selected" is
-    not said by a page that shows that choice unchecked and another one selected beside it."""
+    not said by a page that shows that choice unchecked and another one selected beside it, and is
+    said by one that shows it checked, though no word of the page says "selected" (a radio button
+    carries its state, not a word)."""
     s = recall(st, prep)
     page = prep.page
-    if s > _NOT_CHOSEN and page is not None and page.is_page and not _chosen_where_named(st, page):
+    if page is None or not page.is_page:
+        return s
+    made = choice_made(st, page)
+    if s > _NOT_CHOSEN and made is False:
         if trace is not None:
             trace.append(("choice", None, "the choice it names is not the one made", _NOT_CHOSEN))
         return _NOT_CHOSEN
+    if s < 1.0 and made is True:
+        if trace is not None:
+            trace.append(("choice", None, "the choice it names is checked or selected", 1.0))
+        return 1.0
     return s
 
 
@@ -662,18 +671,21 @@ def states_a_choice(tokens: tuple[str, ...]) -> bool:
     return any(t in _CHOICE_STATES for t in tokens)
 
 
-def _chosen_where_named(st: Stmt, page: Page) -> bool:
+def choice_made(st: Stmt, page: Page | None) -> bool | None:
     """Whether a statement that a choice is made holds on the choice it names: where the page
     offers choices named with all the statement's other words ("Original card Visa ••4417"), one of
     them is checked or selected. Another choice's state ("Damaged" selected above it) says nothing
-    of this one; a statement of no choice state, or a page without such a choice, is not read so."""
+    of this one. ``None`` for a statement of no choice state, or a page without such a choice: not
+    read so."""
     state = [t for t in st.tokens if t in _CHOICE_STATES]
-    if not state:
-        return True
     others = {t for t in st.tokens if t not in _CHOICE_STATES}
+    if not state or not others or page is None or not page.is_page:
+        return None
     named = [n for n in page.nodes if n.kind in _CHOICE_ROLES and n.name
              and others <= set(tokenize(n.name, past="marked"))]
-    return not named or any(("checked" in n.states or "selected" in n.states) for n in named)
+    if not named:
+        return None
+    return any(("checked" in n.states or "selected" in n.states) for n in named)
 
 
 def _head(tokens: tuple[str, ...]) -> str | None:
