@@ -133,12 +133,30 @@ def _to_user(words: list[str]) -> bool:
     return bool(_TO_USER.search(" ".join(words)))
 
 
+#: Words that open what a verb acts on ("refund *the* order", "approve *it*"): after one, a clause's
+#: first word is a verb with its object, not the modifier of a listed noun.
+_OBJECT_START = frozenset("the a an its it this that these those them all each every his her their our my your".split())
+
+
+def _coordinated(before: list[str], words: list[str]) -> bool:
+    """Whether the clause ``words`` continues a list of nouns begun in the clause ``before`` rather
+    than naming an act: its first word modifies a noun there too and it takes no object ("read its
+    refund status and refund amount": *refund* modifies *status* and *amount*; "open the refund form
+    and refund the order" refunds, and so does "… and refund order 5512")."""
+    second = words[1].strip(".,;:!?") if len(words) > 1 else ""
+    if not second.isalpha() or second.lower() in _OBJECT_START or not second.islower() \
+            or any(c.isdigit() for w in words for c in w):
+        return False  # "refund the order", "refund order 5512": an act on what it names
+    return words[0].lower() in {w.lower() for w in before[1:]}
+
+
 def _imperative_acts(text: str) -> set[str]:
     """The acts a step's instruction names: each clause's verb, or the control it points at. A
     clause addressed to the user (:data:`_TO_USER`) is the report, and names no act."""
     found: set[str] = set()
-    for words in _clauses(text):
-        if _to_user(words):
+    clauses = _clauses(text)
+    for k, words in enumerate(clauses):
+        if _to_user(words) or (k and _coordinated(clauses[k - 1], words)):
             continue
         if words[0].lower() in _POINTING:
             found |= name_acts(" ".join(words[1:]))

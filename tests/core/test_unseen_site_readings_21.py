@@ -328,3 +328,18 @@ def test_a_clause_addressed_to_the_user_is_the_report_not_an_act(task):
     from fcpkit.core.control_acts import expected_acts
     assert "send" not in expected_acts(Commitment("goal", task))[0]
     assert "send" in expected_acts(Commitment("goal", "Find the route and send it to the depot"))[0]
+
+
+@pytest.mark.parametrize("listed,acting", [
+    # a shop's orders: the refund's status and amount are read, not an order refunded
+    ("Find order ORD-55012, read its refund status and refund amount, and report them.",
+     "Open the refund form and refund the order"),
+    # a forum's threads: the post count and post title are read, not a reply posted
+    ("Open thread TH-12 and read its post count and post title.", "Open the reply box and post the reply"),
+])
+def test_a_list_of_nouns_sharing_a_modifier_names_no_act(listed, acting):
+    """"its refund status and refund amount" lists two things read; "refund the order" (an object
+    after the verb, or an id) refunds."""
+    from fcpkit.core.control_acts import expected_acts
+    assert expected_acts(Commitment("goal", listed))[0] == frozenset()
+    assert expected_acts(Commitment("goal", acting))[0] != frozenset()
