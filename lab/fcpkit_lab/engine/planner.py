@@ -21,7 +21,6 @@ sent back once for a targeted edit (the paper's local repair); a second failure 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from fcpkit.errors import FcpkitError
 from fcpkit.llm import LLMError
 
 from fcpkit_lab.engine.compiler import CompileError, Program, compile_sketch, operation_signature
-from fcpkit_lab.engine.sketch_json import json_sketch, sketch_schema
+from fcpkit_lab.engine.sketch_json import answer_text, json_sketch, sketch_schema
 from fcpkit_lab.engine.smg import StateMachine
 from fcpkit_lab.engine.smg_parts import Operation
 from fcpkit_lab.engine.templates import WORKBENCH_TEMPLATES, SketchTemplate, template_sketch
@@ -40,6 +39,7 @@ __all__ = [
     "PLANNER_RULES",
     "PLANNER_RULES_JSON",
     "SKETCH_FORMS",
+    "DEFAULT_SKETCH_FORM",
     "SKETCH_SCHEMA",
     "PlanOutcome",
     "PlanningFailed",
@@ -71,6 +71,10 @@ Answer with JSON: {"steps": [...], "report": ...}, the report a sentence that sa
 
 #: The forms a planner answer can take (see the module doc).
 SKETCH_FORMS = ("json", "python")
+#: The form the planner asks for unless told otherwise: with the embedded SmolLM2-135M every JSON
+#: answer parsed and 9 of 12 workbench tasks compiled, against 2 of 24 Python sketches that parsed
+#: and none that compiled (``data/results/engine_sketch_form.csv``, docs/results/engine.md).
+DEFAULT_SKETCH_FORM = "json"
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {"the", "a", "an", "and", "or", "to", "of", "it", "its", "is", "in", "on", "for", "with", "that", "then",
@@ -111,7 +115,7 @@ def _shown(smg: StateMachine, states: list[str]) -> list[tuple[str, list[Operati
 
 
 def planning_messages(smg: StateMachine, task: str, start: str, states: list[str] | None = None, *,
-                      sketch_form: str = "python") -> list[dict]:
+                      sketch_form: str = DEFAULT_SKETCH_FORM) -> list[dict]:
     """The three layers as chat messages (rules; SMG context; task)."""
     states = states if states is not None else relevant_states(smg, task, start)
     lines = []
@@ -123,7 +127,7 @@ def planning_messages(smg: StateMachine, task: str, start: str, states: list[str
             {"role": "user", "content": context + f"\n\nThe browser is on {start}.\n\nTask: {task}"}]
 
 
-def planning_schema(smg: StateMachine, task: str, start: str, sketch_form: str = "python",
+def planning_schema(smg: StateMachine, task: str, start: str, sketch_form: str = DEFAULT_SKETCH_FORM,
                     states: list[str] | None = None) -> dict:
     """The schema the planner's answer must validate against: the wrapper for the Python form, the
     per-task program schema (over the operations :func:`planning_messages` shows) for the JSON form."""
@@ -152,7 +156,7 @@ class PlanOutcome:
 def plan_program(smg: StateMachine, task: str, start: str, *, client: Any = None, use_templates: bool = True,
                  on_sketch: Callable[[str], None] | None = None,
                  templates: tuple[SketchTemplate, ...] = WORKBENCH_TEMPLATES,
-                 sketch_form: str = "python") -> PlanOutcome:
+                 sketch_form: str = DEFAULT_SKETCH_FORM) -> PlanOutcome:
     """A compiled program for ``task``: a template sketch when one fits, else one LLM call (+1 repair).
 
     ``templates``: the task kinds of the app (the workbench's by default; :data:`MINIWOB_TEMPLATES`).
@@ -188,7 +192,8 @@ def plan_program(smg: StateMachine, task: str, start: str, *, client: Any = None
             return PlanOutcome(compile_sketch(sketch, smg, start, task), "llm", calls, errors)
         except CompileError as exc:
             errors.append(f"llm: {exc}")
-            said = f'{{"sketch": {answer["sketch"]!r}}}' if sketch_form == "python" else json.dumps(answer)
+            said = (f'{{"sketch": {answer["sketch"]!r}}}' if sketch_form == "python"
+                    else answer_text(answer, smg.operations))
             messages = messages + [{"role": "assistant", "content": said},
                                    {"role": "user", "content": f"That sketch does not compile: {exc}. "
                                                                "Fix only that part and answer again."}]

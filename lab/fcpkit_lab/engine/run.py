@@ -25,7 +25,7 @@ from fcpkit_lab.envs.live import workbench_plan
 from fcpkit_lab.engine.compiler import Program
 from fcpkit_lab.engine.executor import ExecutionResult, Executor, NodeEvent, Patcher
 from fcpkit_lab.engine.pages import page_state, run_operation
-from fcpkit_lab.engine.planner import PlanningFailed, plan_program
+from fcpkit_lab.engine.planner import DEFAULT_SKETCH_FORM, PlanningFailed, plan_program
 from fcpkit_lab.engine.smg import StateMachine
 from fcpkit_lab.engine.smg_parts import Operation
 
@@ -111,7 +111,7 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
                      fallback: bool = True, seed: int = 0, env: WorkbenchEnv | None = None,
                      on_event: Callable[[NodeEvent], None] | None = None,
                      wrap_driver: Callable[[Any, WorkbenchEnv], Any] | None = None,
-                     on_program: Callable[[Program], None] | None = None, sketch_form: str = "python",
+                     on_program: Callable[[Program], None] | None = None, sketch_form: str = DEFAULT_SKETCH_FORM,
                      on_sketch: Callable[[str], None] | None = None) -> EngineRun:
     """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``).
 

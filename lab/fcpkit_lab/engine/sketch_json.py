@@ -24,13 +24,15 @@ applies to it as to any sketch that does not compile.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fcpkit_lab.engine.compiler import CompileError
 from fcpkit_lab.engine.smg_parts import Operation
 
-__all__ = ["MAX_ARG_CHARS", "MAX_REPORT_CHARS", "MAX_STEPS", "SketchFormError", "json_sketch", "sketch_schema"]
+__all__ = ["MAX_ARG_CHARS", "MAX_REPORT_CHARS", "MAX_STEPS", "SketchFormError", "answer_text", "json_sketch",
+           "sketch_schema"]
 
 #: Bounds the grammar enforces, so a small model cannot run on inside a string or a list.
 MAX_STEPS = 8
@@ -102,3 +104,25 @@ def json_sketch(answer: Mapping[str, Any], ops: Mapping[str, Operation]) -> str:
         lines.append(call)
     lines.append("report(" + " + ' ' + ".join([repr(report)] + [f"str({r})" for r in reads]) + ")")
     return "\n".join(lines) + "\n"
+
+
+def answer_text(answer: Mapping[str, Any], ops: Mapping[str, Operation]) -> str:
+    """``answer`` as JSON text in the schema's property order (steps, then report; op, then args;
+    inputs in the operation's order), which is how a grammar-constrained server writes it.
+
+    The planner's repair request quotes the answer back; a recording stores answers with sorted
+    keys, so quoting the dict as it came would make the replayed repair a different request."""
+    def step(s: Any) -> Any:
+        if not isinstance(s, Mapping):
+            return s
+        args, op = s.get("args"), ops.get(s.get("op")) if isinstance(s.get("op"), str) else None
+        if isinstance(args, Mapping) and op is not None:
+            order = list(op.param_names)
+            args = dict(sorted(args.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+        return {"op": s.get("op"), "args": args, **{k: v for k, v in s.items() if k not in ("op", "args")}}
+
+    out = dict(answer)
+    if isinstance(out.get("steps"), list):
+        out["steps"] = [step(s) for s in out["steps"]]
+    head = {k: out[k] for k in ("steps", "report") if k in out}
+    return json.dumps({**head, **{k: v for k, v in out.items() if k not in head}})
