@@ -72,7 +72,7 @@ Answer with JSON: {"steps": [...], "report": ...}, the report a sentence that sa
 #: The forms a planner answer can take (see the module doc).
 SKETCH_FORMS = ("json", "python")
 #: The form the planner asks for unless told otherwise: with the embedded SmolLM2-135M every JSON
-#: answer parsed and 9 of 12 workbench tasks compiled, against 2 of 24 Python sketches that parsed
+#: answer parsed and 9 of 12 workbench tasks compiled, against 2 of 23 Python sketches that parsed
 #: and none that compiled (``data/results/engine_sketch_form.csv``, docs/results/engine.md).
 DEFAULT_SKETCH_FORM = "json"
 
