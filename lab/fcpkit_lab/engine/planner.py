@@ -30,6 +30,7 @@ from fcpkit.errors import FcpkitError
 from fcpkit.llm import LLMError
 
 from fcpkit_lab.engine.compiler import CompileError, Program, compile_sketch, operation_signature
+from fcpkit_lab.engine.sandbox import SandboxError
 from fcpkit_lab.engine.sketch_json import answer_text, json_sketch, sketch_schema
 from fcpkit_lab.engine.smg import StateMachine
 from fcpkit_lab.engine.smg_parts import Operation
@@ -190,7 +191,7 @@ def plan_program(smg: StateMachine, task: str, start: str, *, client: Any = None
             if on_sketch is not None:
                 on_sketch(sketch)
             return PlanOutcome(compile_sketch(sketch, smg, start, task), "llm", calls, errors)
-        except CompileError as exc:
+        except (CompileError, SandboxError) as exc:  # code the sandbox refuses (an import) is no program either
             errors.append(f"llm: {exc}")
             said = (f'{{"sketch": {answer["sketch"]!r}}}' if sketch_form == "python"
                     else answer_text(answer, smg.operations))

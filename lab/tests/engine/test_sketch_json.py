@@ -191,3 +191,12 @@ def test_the_repair_quotes_an_answer_in_the_schema_order_whatever_order_its_keys
     recorded = json.loads(json.dumps(GOOD, sort_keys=True))  # how a recording stores it
     assert list(recorded) == ["report", "steps"]
     assert answer_text(recorded, smg.operations) == json.dumps(GOOD)
+
+
+def test_a_python_sketch_the_sandbox_refuses_gets_the_repair_instead_of_crashing_the_planner(smg):
+    """Qwen2.5-Coder-0.5B began a sketch with an import: the compiler's sandbox check refuses it
+    (SandboxRefused, not a CompileError), which must reach the repair, not the caller."""
+    good = 'OpenOrderPage(key="ORD-55012")\nr = ReadRefundDetails()\nreport(str(r))'
+    client = MockClient({"engine-planner": [{"sketch": "import os\nOpenOrderPage(key='ORD-55012')"}, {"sketch": good}]})
+    out = plan_program(smg, ORDERS, "OrdersPage", client=client, use_templates=False, sketch_form="python")
+    assert out.llm_calls == 2 and "imports are not allowed" in out.attempts[0]
