@@ -610,6 +610,7 @@ def engine_vs_reactive_qwen15() -> str:
 SKETCH = "engine_sketch_form.csv"
 SKETCH_EVICTED = "engine_sketch_form_evicted.csv"
 SKETCH_REACTIVE = "engine_sketch_form_reactive.csv"
+SKETCH_QWEN05 = "engine_sketch_form_qwen05.csv"
 
 
 def _llm_rows(rel: str, form: str) -> list[dict[str, str]]:
@@ -640,9 +641,9 @@ def _sketch_form_rows(rel: str) -> list[list[object]]:
     return body
 
 
-@block("engine-sketch-form", SKETCH, SKETCH_REACTIVE)
+@block("engine-sketch-form", SKETCH, SKETCH_REACTIVE, SKETCH_QWEN05)
 def engine_sketch_form() -> str:
-    body = _sketch_form_rows(SKETCH)
+    body = _sketch_form_rows(SKETCH) + _sketch_form_rows(SKETCH_QWEN05)
     rs = [r for r in rows(SKETCH_REACTIVE) if r["arm"] == "reactive"]
     if rs:
         n = len(rs)
@@ -652,12 +653,13 @@ def engine_sketch_form() -> str:
                "tasks succeeded", "model calls per task", "planning s (median)", "wall s (median)"], body)
 
 
-@block("engine-sketch-form-tasks", SKETCH)
+@block("engine-sketch-form-tasks", SKETCH, SKETCH_QWEN05)
 def engine_sketch_form_tasks() -> str:
-    body = [[r["task"], r["sketch_form"], frac(r["parsed"], r["sketches"]), "yes" if r["compiled"] == "1" else "no",
-             "yes" if r["success"] == "True" else "no", r["llm_calls"], num(r["plan_s"]), r["reason"][:80]]
-            for r in rows(SKETCH) if r["arm"] == "llm"]
-    return md(["task", "form", "sketches that parse", "compiled", "succeeded", "model calls", "planning s",
+    body = [[r["model"], r["task"], r["sketch_form"], frac(r["parsed"], r["sketches"]),
+             "yes" if r["compiled"] == "1" else "no", "yes" if r["success"] == "True" else "no", r["llm_calls"],
+             num(r["plan_s"]), r["reason"][:80]]
+            for rel in (SKETCH, SKETCH_QWEN05) for r in rows(rel) if r["arm"] == "llm"]
+    return md(["model", "task", "form", "sketches that parse", "compiled", "succeeded", "model calls", "planning s",
                "what happened"], body)
 
 

@@ -27,8 +27,10 @@ from fcpkit_lab.engine.workbench import DEFAULT_SMG
 from fcpkit_lab.envs.workbench import TASKS
 
 ROOT = Path(__file__).resolve().parents[3]
-RECORDING = ROOT / "data" / "results" / "engine_sketch_form.recording.jsonl"
-ROWS = ROOT / "data" / "results" / "engine_sketch_form.csv"
+RESULTS = ROOT / "data" / "results"
+#: (rows, recording) of each committed run of benchmarks/engine_vs_reactive.py --record
+RUNS = {"smollm2-135m": ("engine_sketch_form.csv", "engine_sketch_form.recording.jsonl"),
+        "qwen2.5-coder-0.5b": ("engine_sketch_form_qwen05.csv", "engine_sketch_form_qwen05.recording.jsonl")}
 ORDERS = TASKS["orders"][0].intent
 GOOD = {"steps": [{"op": "SearchOrdersPage", "args": {"search_orders": "ORD-55012"}},
                   {"op": "OpenOrderPage", "args": {"key": "ORD-55012"}},
@@ -150,24 +152,19 @@ def test_an_unknown_sketch_form_is_refused(smg):
         plan_program(smg, ORDERS, "OrdersPage", client=MockClient({}), use_templates=False, sketch_form="yaml")
 
 
-def _recorded_rows():
-    import csv
-
-    if not ROWS.is_file():
-        return []
-    return [r for r in csv.DictReader(ROWS.open()) if r["arm"] == "llm"]
-
-
-@pytest.mark.skipif(not RECORDING.is_file(), reason="no recording of the embedded model's planner answers")
 @pytest.mark.parametrize("form", ["json", "python"])
-def test_the_recorded_real_model_answers_replay_to_the_same_outcome(smg, form):
+@pytest.mark.parametrize("model", sorted(RUNS))
+def test_the_recorded_real_model_answers_replay_to_the_same_outcome(smg, model, form):
     """Every task of the committed run, planned again from the recorded answers (no server): the
     requests are the same (the key is the messages and the schema), every answer validates, and
     whether a program compiled is what the run's CSV says (a call that got no valid answer was not
     recorded: it misses, and counts as no valid answer, as it did live)."""
-    rows = [r for r in _recorded_rows() if r["sketch_form"] == form]
+    import csv
+
+    table, recording = (RESULTS / name for name in RUNS[model])
+    rows = [r for r in csv.DictReader(table.open()) if r["arm"] == "llm" and r["sketch_form"] == form]
     assert rows
-    client = LLMClient(mode="replay", recording=RECORDING)
+    client = LLMClient(mode="replay", recording=recording)
     for r in rows:
         wf, v = r["task"].rsplit("-v", 1)
         task = TASKS[wf][int(v)]
