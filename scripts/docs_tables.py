@@ -607,6 +607,78 @@ def engine_vs_reactive_qwen15() -> str:
     return _engine_vs("engine_vs_reactive_qwen15_strict_json.csv")
 
 
+SKETCH = "engine_sketch_form.csv"
+SKETCH_EVICTED = "engine_sketch_form_evicted.csv"
+SKETCH_REACTIVE = "engine_sketch_form_reactive.csv"
+SKETCH_QWEN05 = "engine_sketch_form_qwen05.csv"
+
+
+def _llm_rows(rel: str, form: str) -> list[dict[str, str]]:
+    return [r for r in rows(rel) if r["arm"] == "llm" and r["sketch_form"] == form]
+
+
+def _forms(rel: str) -> list[str]:
+    return sorted({r["sketch_form"] for r in rows(rel) if r["arm"] == "llm"})
+
+
+def _isum(rs: list[dict[str, str]], col: str) -> int:
+    return sum(int(float(r[col])) for r in rs)
+
+
+def _med(rs: list[dict[str, str]], col: str) -> str:
+    return num(statistics.median(float(r[col]) for r in rs)) if rs else "-"
+
+
+def _sketch_form_rows(rel: str) -> list[list[object]]:
+    body = []
+    for form in _forms(rel):
+        rs = _llm_rows(rel, form)
+        n = len(rs)
+        body.append([f"engine, {form} sketch", rs[0]["model"], n, frac(_isum(rs, "answers_valid"), _isum(rs, "planner_calls")),
+                     frac(_isum(rs, "parsed"), _isum(rs, "sketches")), frac(_isum(rs, "compiled"), n),
+                     frac(sum(r["success"] == "True" for r in rs), n), num(_isum(rs, "llm_calls") / n, 2),
+                     _med(rs, "plan_s"), _med(rs, "seconds")])
+    return body
+
+
+@block("engine-sketch-form", SKETCH, SKETCH_REACTIVE, SKETCH_QWEN05)
+def engine_sketch_form() -> str:
+    body = _sketch_form_rows(SKETCH) + _sketch_form_rows(SKETCH_QWEN05)
+    rs = [r for r in rows(SKETCH_REACTIVE) if r["arm"] == "reactive"]
+    if rs:
+        n = len(rs)
+        body.append(["reactive loop", rs[0]["model"], n, "-", "-", "-", frac(sum(r["success"] == "True" for r in rs), n),
+                     num(_isum(rs, "llm_calls") / n, 2), "-", _med(rs, "seconds")])
+    return md(["arm", "model", "tasks", "answers that met the schema", "sketches that parse", "tasks compiled",
+               "tasks succeeded", "model calls per task", "planning s (median)", "wall s (median)"], body)
+
+
+@block("engine-sketch-form-tasks", SKETCH, SKETCH_QWEN05)
+def engine_sketch_form_tasks() -> str:
+    body = [[r["model"], r["task"], r["sketch_form"], frac(r["parsed"], r["sketches"]),
+             "yes" if r["compiled"] == "1" else "no", "yes" if r["success"] == "True" else "no", r["llm_calls"],
+             num(r["plan_s"]), r["reason"][:80]]
+            for rel in (SKETCH, SKETCH_QWEN05) for r in rows(rel) if r["arm"] == "llm"]
+    return md(["model", "task", "form", "sketches that parse", "compiled", "succeeded", "model calls", "planning s",
+               "what happened"], body)
+
+
+@block("engine-prefix-cache", SKETCH, SKETCH_EVICTED)
+def engine_prefix_cache() -> str:
+    body = []
+    for form in _forms(SKETCH):
+        for label, rel in (("kept (consecutive tasks)", SKETCH), ("evicted before each task", SKETCH_EVICTED)):
+            rs = _llm_rows(rel, form)
+            if not rs:
+                continue
+            hit, ev = _isum(rs, "prompt_tokens_reused"), _isum(rs, "prompt_tokens_evaluated")
+            body.append([form, label, _isum(rs, "planner_calls"), _isum(rs, "prefix_lines"), f"{hit:,}", f"{ev:,}",
+                         pct(hit / (hit + ev)) if hit + ev else "-", num(sum(float(r["plan_s"]) for r in rs)),
+                         _med(rs, "plan_s")])
+    return md(["form", "prompt cache", "planning calls", "calls logged", "prompt tokens reused",
+               "prompt tokens evaluated", "reuse", "planning s (all tasks)", "planning s (median task)"], body)
+
+
 # -- provenance ---------------------------------------------------------------------------------
 
 # -- your own runs ------------------------------------------------------------------------------

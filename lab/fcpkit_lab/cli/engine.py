@@ -16,7 +16,7 @@ from fcpkit_lab.engine.describe_llm import DESCRIBERS, open_describer
 from fcpkit_lab.engine.miniwob import MINIWOB_SAMPLES, crawl_miniwob, miniwob_smg_path
 from fcpkit_lab.engine.miniwob_run import run_miniwob_programs
 from fcpkit_lab.engine.patcher import SMGPatcher
-from fcpkit_lab.engine.planner import plan_program
+from fcpkit_lab.engine.planner import DEFAULT_SKETCH_FORM, SKETCH_FORMS, plan_program
 from fcpkit_lab.engine.run import run_program_task
 from fcpkit_lab.engine.templates import MINIWOB_TEMPLATES, WORKBENCH_TEMPLATES
 from fcpkit_lab.engine.workbench import DEFAULT_SAFE_SMG, DEFAULT_SMG, crawl_workbench
@@ -85,15 +85,17 @@ def _load_smg(path: Path | None):
 @click.option("--start", default=None, help="The state the browser is in (default: the SMG's seed page).")
 @click.option("--llm", is_flag=True, help="Plan with one LLM call even when a template fits.")
 @click.option("--json", "as_json", is_flag=True, help="Print the program as JSON (sketch, nodes, edges).")
+@click.option("--sketch-form", type=click.Choice(SKETCH_FORMS), default=DEFAULT_SKETCH_FORM, show_default=True,
+              help="With --llm: the program as JSON under a per-task schema the server enforces, or as Python text.")
 @friendly
-def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, as_json: bool) -> None:
+def compile_cmd(task: str, smg_path: Path | None, start: str | None, llm: bool, as_json: bool, sketch_form: str) -> None:
     """Plan and compile TASK against the state-machine memory, and print the program (no browser)."""
     smg = _load_smg(smg_path)
     if start is None:
         start = smg.recognise(smg.seed or "/") or next(iter(smg.states))
     client = default_client() if llm else None
     kinds = MINIWOB_TEMPLATES if smg.app.startswith("miniwob.") else WORKBENCH_TEMPLATES
-    out = plan_program(smg, task, start, client=client, use_templates=not llm, templates=kinds)
+    out = plan_program(smg, task, start, client=client, use_templates=not llm, templates=kinds, sketch_form=sketch_form)
     if as_json:
         p = out.program
         click.echo(json.dumps({"task": task, "source": out.source, "llm_calls": out.llm_calls, "start": p.start,

@@ -25,7 +25,7 @@ from fcpkit_lab.envs.live import workbench_plan
 from fcpkit_lab.engine.compiler import Program
 from fcpkit_lab.engine.executor import ExecutionResult, Executor, NodeEvent, Patcher
 from fcpkit_lab.engine.pages import page_state, run_operation
-from fcpkit_lab.engine.planner import PlanningFailed, plan_program
+from fcpkit_lab.engine.planner import DEFAULT_SKETCH_FORM, PlanningFailed, plan_program
 from fcpkit_lab.engine.smg import StateMachine
 from fcpkit_lab.engine.smg_parts import Operation
 
@@ -111,14 +111,17 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
                      fallback: bool = True, seed: int = 0, env: WorkbenchEnv | None = None,
                      on_event: Callable[[NodeEvent], None] | None = None,
                      wrap_driver: Callable[[Any, WorkbenchEnv], Any] | None = None,
-                     on_program: Callable[[Program], None] | None = None) -> EngineRun:
+                     on_program: Callable[[Program], None] | None = None, sketch_form: str = DEFAULT_SKETCH_FORM,
+                     on_sketch: Callable[[str], None] | None = None) -> EngineRun:
     """Plan, compile and run one workbench task; on a planning failure, the reactive loop (if ``fallback``).
 
     ``env``: an open :class:`~fcpkit_lab.envs.workbench.browser_env.WorkbenchEnv` to reuse (switched to this task, left
     open); without one a Chromium is started and closed here. Wall time counts from the task's
     start page, so it never includes a browser launch. ``wrap_driver(driver, env)``: the driver the
     executor uses instead (a :class:`~fcpkit_lab.engine.trace.TracingDriver` records the run's steps);
-    ``on_program(program)``: called with the compiled program before it runs.
+    ``on_program(program)``: called with the compiled program before it runs. ``sketch_form`` and
+    ``on_sketch`` go to :func:`~fcpkit_lab.engine.planner.plan_program` (the form the model writes;
+    each sketch it gives, before it is compiled).
     """
     calls0, tokens0 = _usage(client)
     env, own = _open(wb, env, workflow, variant, fault, seed)
@@ -131,7 +134,8 @@ def run_program_task(wb: Any, smg: StateMachine, workflow: str, variant: int = 0
         try:
             if start is None:
                 raise PlanningFailed(f"the start page {env.start_url} is not a state of the SMG")
-            planned = plan_program(smg, env.task, start, client=client, use_templates=use_templates)
+            planned = plan_program(smg, env.task, start, client=client, use_templates=use_templates,
+                                   sketch_form=sketch_form, on_sketch=on_sketch)
         except PlanningFailed as exc:
             if not fallback or client is None:
                 calls, tokens = _usage(client)

@@ -108,7 +108,7 @@ def test_state_filtering_keeps_the_task_relevant_states(workbench_smg):
 def _replay_file(tmp_path, smg, task, start, sketches):
     from fcpkit.llm import request_key
 
-    messages = planning_messages(smg, task, start)
+    messages = planning_messages(smg, task, start, sketch_form="python")
     path = tmp_path / "planner.jsonl"
     lines = [{"key": request_key("engine-planner", messages, SKETCH_SCHEMA), "module": "engine-planner",
               "response": {"sketch": sketches[0]}, "prompt_tokens": 900, "completion_tokens": 80}]
@@ -136,7 +136,7 @@ def test_one_llm_call_plans_a_task_the_templates_do_not_know(tmp_path, workbench
              'd = ReadOrderDetails()\nreport("Customer: " + d["Customer"])'
     rec = _replay_file(tmp_path, workbench_smg, task, "OrdersPage", [sketch])
     client = LLMClient(mode="replay", recording=rec)
-    out = plan_program(workbench_smg, task, "OrdersPage", client=client)
+    out = plan_program(workbench_smg, task, "OrdersPage", client=client, sketch_form="python")
     assert out.source == "llm" and out.llm_calls == 1 and len(client.usage.calls) == 1
     assert [n.op for n in out.program.op_nodes()] == ["SearchOrdersPage", "OpenOrderPage", "ReadOrderDetails"]
     with pytest.raises(PlanningFailed, match="no template fits"):
@@ -150,7 +150,8 @@ def test_a_sketch_that_does_not_compile_gets_one_targeted_repair(tmp_path, workb
     bad = 'OpenOrder(key="ORD-55012")\nd = ReadOrderDetails()\nreport(d["Customer"])'
     good = 'OpenOrderPage(key="ORD-55012")\nd = ReadOrderDetails()\nreport(d["Customer"])'
     rec = _replay_file(tmp_path, workbench_smg, task, "OrdersPage", [bad, good])
-    out = plan_program(workbench_smg, task, "OrdersPage", client=LLMClient(mode="replay", recording=rec))
+    out = plan_program(workbench_smg, task, "OrdersPage", client=LLMClient(mode="replay", recording=rec),
+                       sketch_form="python")
     assert out.llm_calls == 2 and "did you mean OpenOrderPage?" in out.attempts[0]
     assert out.program.op_nodes()[0].op == "SearchOrdersPage" or out.program.op_nodes()[0].op == "OpenOrderPage"
 
@@ -162,5 +163,5 @@ def test_an_llm_that_gives_no_valid_answer_is_a_planning_failure(tmp_path, workb
     rec.write_text(json.dumps({"key": "0" * 32, "module": "engine-planner", "response": {"sketch": ""}}) + "\n")
     with pytest.raises(PlanningFailed, match="llm: ") as err:
         plan_program(workbench_smg, "Report the customer of order ORD-55012.", "OrdersPage",
-                     client=LLMClient(mode="replay", recording=rec))
+                     client=LLMClient(mode="replay", recording=rec), sketch_form="python")
     assert err.value.llm_calls == 1
