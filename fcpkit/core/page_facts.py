@@ -244,4 +244,3 @@ def answers_a_value(obs, statement: str) -> bool:
     page = as_page(obs)
     return any(n.label and page.zones[i] != "chrome" and words <= set(_WORD.findall(n.label.lower()))
                and phrase("validation", n.label) for i, n in enumerate(page.nodes))
-

@@ -215,6 +215,8 @@ _ID_THEN_TITLE = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[A-Z][a-z]+\s+\S+\s
 #: A record's id (after its kind, or not) and a few plain words after it: "SP-40227 garden
 #: standpipe", "Batch B-2416 detail page" (:func:`_describes` says whether they describe it).
 _ID_THEN_WORDS = re.compile(_KIND_FIRST + r"(\S*\d\S*?)\s+(?=[^\W\d_])")
+#: Words by which a statement says something of what it named: a negation, a verb of being.
+_SAYING = frozenset("not no is are was were has have".split())
 #: Words that say a record's state, not what it is (beside the application's status words).
 _STATE_WORDS = frozenset(tokenize("hold overdue late urgent due")) | frozenset(tokenize(" ".join(STATUS_WORDS), past="stem"))
 
@@ -224,10 +226,8 @@ def _describes(rest: str) -> bool:
     "detail page", "15 mm meter"): at most six words, none a participle, a status or a state
     ("offline", "on hold", "overdue"), a negation or a verb that says something of it. A
     plan names a near miss so ("SP-40227 garden standpipe"), as a list's link does."""
-    words = rest.split()
-    if not words or len(words) > 6 or any(w.lower().endswith("ed") or w.lower() in ("not", "no", "is", "are", "was",
-                                                                                    "were", "has", "have")
-                                          for w in words):
+    words = [w.lower() for w in rest.split()]
+    if not words or len(words) > 6 or any(w.endswith("ed") or w in _SAYING for w in words):
         return False
     toks = set(tokenize(rest, past="stem"))
     return not toks & (_STATES | _STATE_WORDS) and not predicates(rest)

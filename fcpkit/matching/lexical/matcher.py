@@ -531,8 +531,7 @@ def _bound(statement: str, ids: frozenset[str], said: frozenset[str]) -> tuple[f
     in others ("Pass status Scheduled, KS-14 Tern, Svalbard SG-3"), says no event of the records
     those values name: the spacecraft is not what was scheduled."""
     clauses = [frozenset(tokenize(c, past="marked")) for c in _CLAUSE.split(statement) if c.strip()]
-    both = [c for c in clauses if c & ids and c & said]
-    if len(clauses) < 2 or not both:
-        return (ids, said) if len(clauses) < 2 else (frozenset(), frozenset())
+    if len(clauses) < 2:
+        return ids, said
+    both = [c for c in clauses if c & ids and c & said]  # none: the statement binds nothing
     return frozenset(t for c in both for t in c & ids), frozenset(t for c in both for t in c & said)
-
