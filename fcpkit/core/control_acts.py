@@ -14,10 +14,8 @@ Two readings decide it, both from the name alone:
   whatever form it sits in (*Save*, *Submit*, *Update*, *Apply*, *OK*): it may carry any act. The
   others are specific: *Reject* does not approve, *Delete* does not save;
 * **deferral** (:data:`fcpkit.core.phrases.DEFERS`): a control that hands the act to someone else
-  (*Submit for approval*, *Send to manager*, *Request a change*) leaves a pending request, not the
-  act. It is the same act only for a step that itself asks for the request. A draft kept (*Save as
-  draft*) leaves the act pending too, but hands it to no one: the agent may still do it, so it is
-  no mismatch (:func:`act_mismatch`).
+  (*Submit for approval*, *Send to manager*, *Request a change*, *Save as draft*) leaves a pending
+  request, not the act. It is the same act only for a step that itself asks for the request.
 
 :func:`act_mismatch` is the pre-action rule ``act_mismatch`` (a hard rule: the action never runs);
 :func:`offers_act` tells the repair whether another control on the page performs the act (the
@@ -223,12 +221,11 @@ def _reads(command: str, target: str | None) -> bool | None:
         return None
 
 
-def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
+def act_mismatch(action: Action, c: Commitment, page: Observation | Page | None = None) -> RuleHit | None:
     """The rule ``act_mismatch``: ``action`` presses a control whose name performs another act than
     the one ``c`` means (module docstring). ``None`` when the step names no act, the action reads,
-    or the control's act fits. A draft kept (*Save draft*) hands nothing to anyone and performs no
-    other act: it leaves the step's own act to come, and whether it comes is what the advance and
-    report rules read (a report over a step whose act never ran is drift there, on time)."""
+    or the control's act fits. ``page``: the page the action is taken on, when known; a draft
+    saved from a form that still waits for input there is a pause, not the form's finish."""
     if is_idle(action) or is_report(action):
         return None
     control = _control(action)
@@ -241,7 +238,8 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
     if not expected:
         return None
     want = "/".join(sorted(expected))
-    if defers(name) and not asks_request and not phrase("draft", name):
+    if defers(name) and not asks_request and not (phrase("draft", name) and (_edits_values(c) or _ends_in_values(c, action, page)
+                                                                             or _paused(action, page))):
         return RuleHit("act_mismatch", f"{role} {name!r} hands the act over as a request for someone else (it "
                                        f"leaves it pending), not the {want} that {c.id!r} means")
     got = name_acts(name)
@@ -249,6 +247,78 @@ def act_mismatch(action: Action, c: Commitment) -> RuleHit | None:
         return RuleHit("act_mismatch", f"{role} {name!r} would {'/'.join(sorted(got))}, not the {want} that "
                                        f"{c.id!r} means")
     return None
+
+
+#: Verbs of the generic act that edit a value rather than finish a form ("Set the clock-out to
+#: 16:00", "Change the price"): a step said with them is done by typing and choosing.
+_EDIT_VERBS = frozenset("set change update edit correct adjust amend".split())
+
+
+def _edits_values(c: Commitment) -> bool:
+    """Whether ``c``'s only act is editing values: every act its instruction names is the generic
+    one, said with a verb that edits (:data:`_EDIT_VERBS`), and its outcomes name no other act. On
+    such a step a draft save keeps the edit and leaves the form's own finish to the step that
+    submits it; a step that submits, approves or pays is not done by a draft."""
+    expected, _ = expected_acts(c)
+    if expected != {GENERIC_ACT}:
+        return False
+    return all(words[0].lower() in _EDIT_VERBS or not acts_of(words[0]) for text in _instructions(c)
+               for words in _clauses(text))
+
+
+def _ends_in_values(c: Commitment, action: Action | None = None, page: Observation | Page | None = None) -> bool:
+    """Whether ``c``'s completion is what its form holds: it has completion evidence and none of it
+    names an act done ("Refund reason: Damaged", "Original card selected"; not "Refund issued").
+    A draft keeps what the form holds, so it undoes nothing of such a step, whatever its subgoal's
+    verbs say ("Choose reason Damaged and refund to the original card": the refund is the form's
+    own, later). A statement that opens with the label of a field of the form ``action`` presses a
+    control in on ``page`` states that field's value, whatever words the value holds ("Reason
+    Sailing cancelled by operator" where the form has a *Reason* box: a reason, no cancellation)."""
+    outcomes = tuple(e.text for e in c.confirm.get("completion", ()) if e.on_state)
+    labels = _form_labels(action, page)
+    return bool(outcomes) and not _expected((), tuple(t for t in outcomes if not _opens_with(t, labels)))[0]
+
+
+def _form_labels(action: Action | None, page: Observation | Page | None) -> frozenset[str]:
+    """The labels (lower case, spaces collapsed) of the controls that stand with the one ``action``
+    presses on ``page``: in its form, or, where the page marks no form, in its zone (the main
+    content, a dialog). Empty when either is unknown."""
+    if action is None or page is None:
+        return frozenset()
+    page = page if isinstance(page, Page) else Page.of(page)
+    at = _pressed_node(action, page)
+    if at is None or page.zones[at] == "chrome":
+        return frozenset()
+    form, zone = page.forms[at], page.zones[at]
+    nodes = page.nodes
+    return frozenset(_squash(f.label) for f in page.fields
+                     if f.label and nodes[f.node].kind in FIELD_ROLES
+                     and (page.forms[f.node] == form if form >= 0 else page.zones[f.node] == zone))
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().replace(":", " ").split())
+
+
+def _opens_with(statement: str, labels: frozenset[str]) -> bool:
+    """Whether ``statement`` is one of ``labels`` followed by more words (its value)."""
+    said = _squash(statement)
+    return any(said.startswith(label + " ") for label in labels)
+
+
+def _paused(action: Action, page: Observation | Page | None) -> bool:
+    """Whether ``action`` presses a control in a form that still waits for a required field on
+    ``page`` (a required box empty or unticked, a required choice not made): a draft saved there
+    keeps a form its finish cannot take yet, so it is no finish chosen in place of the step's act.
+    A draft saved from a form whose required fields are set may be one ("Save as draft" where
+    "Save" waits, an optional field left empty)."""
+    if page is None:
+        return False
+    page = page if isinstance(page, Page) else Page.of(page)
+    at = _pressed_node(action, page)
+    # a form's own fields only (:attr:`Page.awaiting_input`): a dialog's empty optional box is no
+    # required field, and a draft pressed there may be the finish chosen in place of "Save"
+    return at is not None and page.forms[at] >= 0 and page.waits_for_input(at)
 
 
 def _pressed_node(action: Action, page: Page) -> int | None:

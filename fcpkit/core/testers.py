@@ -569,7 +569,7 @@ class ActionTester(_Base):
         """``page``: the page the action is taken on, when known: the row or list item its target
         stands in is where the action acts ("Change stop" on the PM row, not the AM row's)."""
         start = time.perf_counter()
-        hit = (check_action(action) or act_mismatch(action, commitment)) if self.use_rules else None
+        hit = (check_action(action) or act_mismatch(action, commitment, page)) if self.use_rules else None
         b = self._bundle(plan, commitment, "action")
         desc = describe_action(action)
         skip: frozenset[int] = frozenset()

@@ -1,12 +1,11 @@
 """Readings for sites written by people who never saw fcpkit, round thirty: a record named by its id
 and its title with no separator is named, not said something of; a region whose name only starts
-with a word of user text ("Review steps") is the application's; a status filter at "Active" and a
-wizard's ``step`` parameter narrow nothing; where a run starts is not yet drift; a statement of
-several sentences says each where the page does, and a record's facts laid out one to a line under
-its heading are read together; a confirmation dialog still waiting does not complete the step.
-Each on pages of two applications of our own making, worded differently. (A draft saved from a
-form that still waits for input, read here as a pause, is now never a mismatch: see
-test_unseen_site_readings_21.)"""
+with a word of user text ("Review steps") is the application's; a draft saved from a form that
+still waits for input is a pause; a status filter at "Active" and a wizard's ``step`` parameter
+narrow nothing; where a run starts is not yet drift; a statement of several sentences says each
+where the page does, and a record's facts laid out one to a line under its heading are read
+together; a confirmation dialog still waiting does not complete the step. Each on pages of two
+applications of our own making, worded differently."""
 
 from __future__ import annotations
 
@@ -78,6 +77,30 @@ def test_a_region_is_user_text_only_when_its_head_noun_is_a_field_of_it(region, 
                         f"\t\t[5] region '{user_region}'", f"\t\t\tStaticText '{user_line}'"))
     kept = app_view(page).text
     assert line in kept and user_line not in kept
+
+
+# -- a draft saved from a form that still waits ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("subgoal,form", [
+    # an approval form whose attestation box is still unticked
+    ("Approve the quality review with a comment", ["\t\t\t[4] textbox 'Comment' value='Looks fine'",
+                                                   "\t\t\t[5] checkbox 'I have reviewed the attachments', checked='false', required"]),
+    # a payroll run whose pay date is still empty
+    ("Submit the pay run", ["\t\t\t[4] combobox 'Pay group', value='Weekly'",
+                                         "\t\t\t[5] textbox 'Pay date', required"]),
+])
+def test_a_draft_saved_from_a_form_still_waiting_for_input_is_a_pause(subgoal, form):
+    from fcpkit.core.control_acts import act_mismatch
+    draft = Action("click('8')", "Keep it for later.", "button 'Save draft'", "write")
+    waiting = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] form 'Decision'", *form,
+                   "\t\t\t[8] button 'Save draft'", "\t\t\t[9] button 'Submit'")
+    filled = _obs("https://app.test/f", "Form", "\t[2] main ''", "\t\t[3] form 'Decision'",
+                  *(x.replace("checked='false'", "checked='true'").replace("'Pay date', required", "'Pay date' value='2025-03-28', required")
+                    for x in form), "\t\t\t[8] button 'Save draft'", "\t\t\t[9] button 'Submit'")
+    c = Commitment("s", subgoal)
+    assert act_mismatch(draft, c, waiting) is None
+    assert act_mismatch(draft, c, filled) is not None
+    assert act_mismatch(draft, c) is not None  # no page: nothing says the form still waits
 
 
 # -- a working set and a wizard's step ------------------------------------------------------------------------------

@@ -1,6 +1,4 @@
-"""Readings for sites written by people who never saw fcpkit, rounds thirty-one and thirty-two: a
-draft hands the step's act to no one, so keeping one is never a mismatch, and a report over it is
-drift; a panel beside the content ("Recently viewed") makes no form a list, so the form's selects
+"""Readings for sites written by people who never saw fcpkit, round thirty-two: a panel beside the content ("Recently viewed") makes no form a list, so the form's selects
 are no filters; a message on a record's page says the event of that record; a description list
 under a heading is a record's facts, read together; a statement that lists a record's facts binds
 no event to the records its values name; a record named by its kind, id and title is named, not
@@ -23,51 +21,6 @@ from fcpkit.matching import LexicalMatcher
 
 def _obs(url: str, title: str, *lines: str) -> Observation:
     return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused", *lines]))
-
-
-# -- a draft kept in place of the step's act ---------------------------------------------------------------------------
-
-_DRAFTS = {
-    # a travel-expense claim: the reason chosen reads "Flight cancelled by airline", the claim is submitted
-    "expenses": dict(subgoal="Fill in the expense claim and submit it",
-                     done=["Reason Flight cancelled by airline", "Claim EC-3301 submitted"],
-                     fields=["\t\t\t[5] combobox 'Reason', value='Flight cancelled by airline', required",
-                             "\t\t\t[6] textbox 'Amount', value='84.00', required"],
-                     finish="button 'Submit claim'", after="Claim EC-3301 submitted"),
-    # a library's damage report: the charge decision reads "Waiver declined", the report is filed
-    "library": dict(subgoal="Complete the damage report and file it",
-                    done=["Charge decision: Waiver declined", "Damage report DR-118 filed"],
-                    fields=["\t\t\t[5] combobox 'Charge decision', value='Waiver declined', required",
-                            "\t\t\t[6] textbox 'Replacement charge', value='12.50'"],
-                    finish="button 'File report'", after="Damage report DR-118 filed"),
-}
-
-
-@pytest.mark.parametrize("name", sorted(_DRAFTS))
-def test_a_draft_is_no_mismatch_and_a_report_over_it_is_drift(name):
-    """A draft hands the step's act to no one: the agent may still do it, so keeping one is no
-    mismatch, whatever the step's words (a participle inside a value, an act named in its
-    outcome); a report that the task is done while only the draft was kept is drift, caught at
-    the report."""
-    app = _DRAFTS[name]
-    form = _obs("https://app.test/form", "Form", "\t[2] main ''", "\t\t[3] heading 'Form'", "\t\t[4] form 'Details'",
-                *app["fields"], "\t\t\t[8] button 'Save draft'", f"\t\t\t[9] {app['finish']}")
-    kept = _obs("https://app.test/form", "Form", *form.text.split("\n")[1:], "\t[20] status ''",
-                "\t\tStaticText 'Draft saved at 10:46.'")
-    done = _obs("https://app.test/records/1", "Record", "\t[2] main ''", f"\t\t[3] heading '{app['after']}'")
-    c = Commitment("fill", app["subgoal"], confirm={"completion": app["done"]})
-    plan = Plan(app["subgoal"] + ".", [c])
-    draft = Action("click('8')", "Keep it for later.", "button 'Save draft'", "write")
-    finish = Action("click('9')", "Send it.", app["finish"], "irreversible")
-    report = Action("send_msg_to_user('Done.')", "Report.", None, "read")
-    assert act_mismatch(draft, c) is None
-
-    def check(*steps):
-        return Checker().check(Trajectory("t", plan.task, plan, form, tuple(Step(a, o) for a, o in steps), Label(None, None), "app"))
-
-    assert not check((draft, kept), (finish, done), (report, done)).detected  # the act came after the draft
-    result = check((draft, kept), (report, kept))
-    assert result.detected and result.detection.step == 1  # reported over the draft alone
 
 
 # -- a panel beside a form makes no list of it -------------------------------------------------------------------------
