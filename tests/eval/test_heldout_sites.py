@@ -69,6 +69,10 @@ EARLY_READ = {
     # but did not say so): a silent no-op by every sign the page gives; the author labels the fault
     # at the agent's second click, one step later
     "heldout/recallhub": {"recallhub-open_recall-double_submit-01"},
+    # on the review step whose act is Publish, the agent presses Save draft instead: the wrong
+    # control, flagged before it runs (act_mismatch); the author labels the fault at the report that
+    # follows, one step later
+    "heldout/callsheet": {"callsheet-premature_done-01"},
 }
 
 
