@@ -76,7 +76,7 @@ _FILTER_ROLES = frozenset({"combobox", "listbox"})
 _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )?view\b|\blayout\b|\bgroup(?:ed)? by\b|"
                        r"\bper page\b|\bpage size\b|\bentries\b|\bdensity\b",
                        re.IGNORECASE)
-_PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation"})
+_PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation", "dialog"})
 #: A filter control's "no filter" value (English, German, French, Spanish), a list's working set
 #: ("Active": what every list of people, accounts or projects opens on, hiding only the archived and
 #: the inactive), and a report's window in time relative to today ("Last 90 days", "This month",
@@ -226,10 +226,13 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
             yield f"query parameter {key}={value}", value, "query"
     nodes, zones, forms = page.nodes, page.zones, page.forms
     panels = _filter_panels(page)
+    boxed = _dialog_forms(page)
     for i, n in enumerate(nodes):
         role = n.kind
         if _ORDERING.search(n.name) or (n.value is not None and _ORDERING.search(n.value)):
             continue
+        if i in boxed and i not in panels and not FILTER_NAME.search(n.name):
+            continue  # a dialog's own input (the printer of a print dialog), not a list's filter
         if role in ("button", "link") or n.role == "StaticText":
             m = phrase("remove_filter", n.name)
             if m and m.groupdict().get("v"):
@@ -253,6 +256,24 @@ def _each_constraint(page: Page) -> Iterator[tuple[str, str, str]]:
                 ("pressed" in n.states or "checked" in n.states) and not _DEFAULT_VALUE.match(_COUNTER.sub("", n.name).strip()) \
                 and not _most_ticked(page, i):
             yield f"{role} {n.name!r} on", n.name, "panel"
+
+
+def _dialog_forms(page: Page) -> frozenset[int]:
+    """Positions of the nodes inside a dialog that shows no list of its own: its controls are its
+    form (the printer and copies of a print dialog, the reason of a cancel dialog) and narrow no
+    list, neither the page's behind it nor one it does not have. A dialog that lists records (a
+    picker with a search over its results) keeps its controls as that list's filters, and a dialog
+    named for filtering (a "Filters" drawer) is a filter panel (:func:`_filter_panels`)."""
+    out: set[int] = set()
+    for d, _, _ in page.dialogs:
+        span = page.subtree(d)
+        if not any(page.items[k] == k and page.nodes[k].kind not in _CHOICE_ITEMS for k in span):
+            out.update(span[1:])
+    return frozenset(out)
+
+
+#: Collection items that are choices of a control (a select's options, a menu's items), not records.
+_CHOICE_ITEMS = frozenset({"option", "menuitem", "menuitemradio", "menuitemcheckbox", "radio", "tab"})
 
 
 def _most_ticked(page: Page, i: int) -> bool:

@@ -46,6 +46,8 @@ def _alnum(text: str) -> str:
 _TITLE_SPLIT = re.compile(r"\s+[·|•—–:-]\s+|\s*[|·•]\s*")
 _BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
 #: A box one ticks to say one read, understood or agrees to something before a dialog lets one go on.
+#: A select showing its prompt, no choice yet: "Select weighbridge", "-- Select --", "Choose a reason…".
+_PROMPT = re.compile(r"^[\s(\-—–]*(?:please\s+)?(?:select|choose|pick)(?:\s+[^:]{0,40}?)?[\s)\-—–….]*$|^[\s\-—–]+$", re.IGNORECASE)
 _CONSENT = re.compile(r"^\s*I\s|\b(?:confirm|acknowledge|agree|understand|consent)", re.IGNORECASE)
 
 def title_parts(title: str) -> list[str]:
@@ -414,7 +416,9 @@ class Page:
         if n.kind in ("checkbox", "switch"):
             return "checked" not in n.states and (required or dialog and bool(_CONSENT.search(n.name)))
         if n.kind in ("textbox", "searchbox", "spinbutton", "combobox"):
-            return not (n.value or "").strip() and (required or dialog)
+            value = (n.value or "").strip()
+            unset = not value or n.kind == "combobox" and bool(_PROMPT.match(value))
+            return unset and (required or dialog)
         return False
 
     def waits_for_input(self, i: int) -> bool:

@@ -244,7 +244,18 @@ def read_fields(self: "Page") -> tuple[Field, ...]:
             m = _LABEL_VALUE.match(n.name)
             if m and not m.group("label").strip().isdigit():
                 out.append(Field(m.group("label").strip(), m.group("value"), i))
+            elif (m := _LABEL_ALONE.match(n.name)) and not m.group("label").strip().isdigit():
+                # "Linked work order:" and, beside it, the link "WO-24822": the label's value is the
+                # text or link that follows it (a control has a field of its own)
+                nxt = _next_text(self, i)
+                if nxt is not None and nodes[nxt].role in _VALUE_ROLES:
+                    out.append(Field(m.group("label").strip(), nodes[nxt].name, nxt))
     return tuple(out)
+
+#: A label written alone on its line, its value in the node after it ("Linked work order:").
+_LABEL_ALONE = re.compile(r"^\s*(?P<label>[A-Za-z][\w .()/&'-]{0,40}?)\s*:\s*$")
+#: What a label's value is written as when it stands in a node of its own: text, or a link to it.
+_VALUE_ROLES = frozenset({"StaticText", "link", "time", "strong", "emphasis", "generic", "paragraph"})
 
 def _under_column_headers(self: "Page", i: int) -> bool:
     """Whether cell ``i`` stands in a table or grid whose columns have headers."""

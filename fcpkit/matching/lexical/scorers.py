@@ -612,6 +612,30 @@ def _for_whom(claim: Claim) -> bool:
     return re.search(r"\bfor\s+" + re.escape(claim.value) + r"\s*$", claim.statement.strip().rstrip(".")) is not None
 
 
+def _thing_in_view(claim: Claim, prep: Prepared) -> bool:
+    """Whether what an event without an id happened to is the page's record: the words before its
+    verb ("Ticket" of "Ticket assigned to Payments") name the page's identity (its title, heading
+    or path), or there are none ("Assigned to Payments"). A field is the result of the event only
+    on that record's page: "Credit of $75.00 posted to Priya Nair" is not said by a work order's
+    "Tenant: Priya Nair", whom nothing was posted to yet."""
+    text = claim.statement
+    at = re.search(r"\b" + re.escape(claim.subject) + r"\b", text, re.IGNORECASE) if claim.subject else None
+    thing = [t for t in tokenize(text[: at.start()] if at else "") if t not in _ARTICLES]
+    return not thing or any(t in prep.identity for t in thing)
+
+
+def _said_after(claim: Claim) -> bool:
+    """Whether the statement says more after the event's object ("booked for Marguerite Okafor
+    *with Dr. Reyes, Chair 3 Quayside, 16 May*"): a field holding the object is then one part of
+    it, and the rest must hold as words (recall) wherever the page says them. (An event naming its
+    record by id is bound to the page by the id, and what follows its object is read as before.)"""
+    at = claim.statement.rfind(claim.value)
+    return at >= 0 and bool(tokenize(claim.statement[at + len(claim.value):]))
+
+
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her"})
+
+
 def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool = True) -> float:
     """Recall with the event bound to its record; "T-390 assigned to Payments" also holds on
     T-390's page when a field there holds *Payments* (the event's result). ``confirming``: as
@@ -624,6 +648,8 @@ def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool 
     ids = claim.entities.ids
     if ids and not all(i in page.record_ids for i in ids):
         return s
+    if not ids and (not _thing_in_view(claim, prep) or _said_after(claim)):
+        return s  # no id binds it to the page's record: the field stands for it only read whole
     want = tokenize(claim.value, past="stem")
     for f in page.fields:
         # an input's value is what someone chose, not what the application did: a drop-down set
