@@ -21,7 +21,9 @@ matching gifts, a dental practice's bookings and treatment plans, a foundry's no
 change orders, a farm's animal movements and treatments, a building site's safety inspections, a
 blood bank's donations and deferrals, a ferry operator's booking amendments and refund vouchers, a
 brewery's batches and keg transfers, a ground station's contact passes and anomalies, a film
-production's call sheets and camera checkouts, an insurer's quotes and endorsements): the default
+production's call sheets and camera checkouts, an insurer's quotes and endorsements, a bike shop's
+repair work orders and special orders, a plant nursery's trade holds and standing orders, a
+quarry's weighbridge tickets and haul contract variations, a hospital's bed board): the default
 checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
@@ -43,7 +45,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/ledgerly": 11, "heldout/hirebridge": 10, "heldout/disputeline": 10, "heldout/assaylab": 9,
           "heldout/tablebook": 10, "heldout/podium": 11, "heldout/wheelhouse": 11, "heldout/pagewright": 9,
           "heldout/skybridge": 10, "heldout/grantwell": 11, "heldout/returnly": 12, "heldout/driftwood": 10,
-          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 10, "heldout/rateplan": 11,
+          "heldout/lettermint": 11, "heldout/tenantry": 10, "heldout/wirewell": 10, "heldout/rateplan": 10,
           "heldout/cityline": 8, "heldout/rolegate": 9, "heldout/dockyard": 11, "heldout/trialdesk": 10,
           "heldout/payvault": 10, "heldout/chalkline": 8, "heldout/fieldday": 9, "heldout/kennelry": 11,
           "heldout/claimdesk": 10, "heldout/fuelcard": 10, "heldout/permitdesk": 11, "heldout/busyard": 10,
@@ -60,7 +62,8 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9,
           "heldout/toothline": 8, "heldout/forgeline": 6, "heldout/grazier": 9,
           "heldout/sitevisit": 9, "heldout/donorhub": 10, "heldout/ferrylink": 10,
-          "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 8}
+          "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 8,
+          "heldout/sprocket": 7, "heldout/glasshouse": 9, "heldout/quarry": 9, "heldout/bedboard": 11}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
