@@ -1,6 +1,8 @@
 # fcpkit: the two commands of the README's quick start, each doing its own set-up.
 #   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
-#   make test   -> set up, then run the whole test suite of both distributions (notebooks included, small settings)
+#   make test   -> set up, then run the whole test suite of both distributions (notebooks included, small settings),
+#                  in two pytest-xdist workers, a test file to each (most of the suite waits on Chromium, a
+#                  kernel or the embedded model: two workers keep both cores of a small machine busy)
 #   make notebooks -> set up, then write executed copies of notebooks/ with outputs to docs/notebooks/
 #                     (each records the files it read, with their sha256: tests/notebooks/test_executed_copies.py)
 # Two distributions live here: the library, fcpkit (./), and the lab beside it, fcpkit-lab (lab/:
@@ -24,7 +26,7 @@ demo: setup
 test: setup
 	$(BIN)/lint-imports
 	$(BIN)/lint-imports lab/pyproject.toml
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests lab/tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests lab/tests
 
 notebooks: setup
 	$(BIN)/fcpkit notebooks --execute

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
-import subprocess
 
 import pytest
 
@@ -21,8 +21,19 @@ def _bid(text: str, role: str, name: str) -> str:
 
 
 def _pgrep_count() -> int:
-    out = subprocess.run(["pgrep", "-f", "chromium"], capture_output=True, text=True)
-    return len(out.stdout.split())
+    """Chromium processes below this test process: those of another test run beside it (a parallel
+    worker, a notebook's kernel) are not this environment's to close."""
+    import psutil
+
+    from fcpkit_lab.envs.browser.processes import process_tree
+
+    n = 0
+    for p in process_tree(os.getpid())[1:]:
+        try:
+            n += "chromium" in " ".join(p.cmdline())
+        except psutil.Error:
+            continue  # gone while we looked
+    return n
 
 
 def test_reset_step_and_observation_mapping(wb_env, workbench):
