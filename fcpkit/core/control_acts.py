@@ -34,7 +34,7 @@ from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
 from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, SEARCH_NAME, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
-from fcpkit.core.text import STOPWORDS
+from fcpkit.core.text import STOPWORDS, words as text_words
 from fcpkit.core.rules import RuleHit, is_idle, is_report, pressed_nodes
 from fcpkit.core.trajectory import Action, Observation
 
@@ -331,11 +331,8 @@ def _names_control(c: Commitment, name: str) -> bool:
     evidence, written as one word or apart ("Submit the checkout" for a *Check out* button, "Confirm
     checkout"). A verb's family is the web's usual sense ("Check out" pays in a shop); the step that
     names the control says what it does on this site (it lends a laptop)."""
-    words = _WORDS.findall(name.lower())
-    return bool(words) and "".join(words) in _spellings((c.subgoal, *(e.text for items in c.confirm.values() for e in items)))
-
-
-_WORDS = re.compile(r"[^\W_]+")
+    said = text_words(name)
+    return bool(said) and "".join(said) in _spellings((c.subgoal, *(e.text for items in c.confirm.values() for e in items)))
 
 
 @page_cache(4096, kind="statement")
@@ -344,7 +341,7 @@ def _spellings(texts: tuple[str, ...]) -> frozenset[str]:
     three also written together ("check out" also as "checkout")."""
     out: set[str] = set()
     for text in texts:
-        w = _WORDS.findall(text.lower())
+        w = text_words(text)
         out.update(w)
         out.update(a + b for a, b in zip(w, w[1:]))
         out.update(a + b + d for a, b, d in zip(w, w[1:], w[2:]))

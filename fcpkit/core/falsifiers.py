@@ -281,7 +281,8 @@ def _most_ticked(page: Page, i: int) -> bool:
     list keeps most of the group's values (a work queue's open statuses, "Declined" and "Bound" left
     out), a working set it opens on, not a narrowing to the few ticked."""
     p = page.parents[i]
-    boxes = [k for k, q in enumerate(page.parents) if q == p and page.nodes[k].kind == "checkbox"]
+    around = page.subtree(p)[1:] if p >= 0 else range(len(page.nodes))  # the group's own span, not the page
+    boxes = [k for k in around if page.parents[k] == p and page.nodes[k].kind == "checkbox"]
     return len(boxes) >= 3 and 2 * sum("checked" in page.nodes[k].states for k in boxes) > len(boxes)
 
 

@@ -16,6 +16,7 @@ from functools import cached_property
 from fcpkit.core.actions import parse_action
 from fcpkit.core.page import Page, RecordId, record_ids
 from fcpkit.core.phrases import phrase
+from fcpkit.core.text import words
 from fcpkit.core.trajectory import Action
 
 __all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "answers_a_value", "FIELD_ROLES",
@@ -229,18 +230,15 @@ def target_place(action: Action, obs) -> str:
     return ""
 
 
-_WORD = re.compile(r"[^\W_]+")
-
-
 def answers_a_value(obs, statement: str) -> bool:
     """Whether a line of the page's own content (not its chrome) that holds every word of
     ``statement`` is a form's answer to a value (:data:`~fcpkit.core.phrases.VALIDATION`): "No
     approved command load CL-932 for KS-14 Tern. Use the format CL-NNNN." under the box the agent
     typed CL-932 into answers that value, though a plan's falsifier says only its first words ("No
     approved command load")."""
-    words = set(_WORD.findall(statement.lower()))
-    if not words:
+    said = set(words(statement))
+    if not said:
         return False
     page = as_page(obs)
-    return any(n.label and page.zones[i] != "chrome" and words <= set(_WORD.findall(n.label.lower()))
+    return any(n.label and page.zones[i] != "chrome" and said <= set(words(n.label))
                and phrase("validation", n.label) for i, n in enumerate(page.nodes))

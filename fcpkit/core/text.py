@@ -22,6 +22,7 @@ __all__ = [
     "strip_volatile",
     "canon_roles",
     "tokenize",
+    "words",
     "stem",
     "is_key_token",
     "STOPWORDS",
@@ -60,6 +61,14 @@ _VOLATILE = re.compile(
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*")
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_WORD_RUN = re.compile(r"[^\W_]+")
+
+
+def words(text: str) -> list[str]:
+    """The runs of letters and digits of ``text``, lower-cased, in order ("Check-out: 2" -> check,
+    out, 2): the words as written, with none dropped or stemmed (:func:`tokenize` keeps ids whole,
+    drops stopwords and folds forms), for comparing a name with the words of a statement."""
+    return _WORD_RUN.findall(text.lower())
 _SEPARATOR = re.compile(r"[-_.]")
 
 STOPWORDS = frozenset(

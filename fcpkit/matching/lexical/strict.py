@@ -39,7 +39,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.page import record_ids
 from fcpkit.core.phrases import phrase
 from fcpkit.core.page.nodes import CONTROL_ROLES
-from fcpkit.core.text import NEGATIONS, PAST, tokenize
+from fcpkit.core.text import NEGATIONS, PAST, tokenize, words as text_words
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.entities import ADDRESS
 from fcpkit.matching.lexical.page_index import line_tokens
@@ -246,7 +246,7 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     singular = not any(ch.isdigit() for ch in statement)
     seq = _phrase_tokens(statement)
     said = seq if DISCOURSE_WORDS.intersection(seq) else ()
-    words = tuple(w.casefold() for w in _WORD_RUN.findall(_uncontracted(statement)))
+    words = tuple(w.casefold() for w in text_words(_uncontracted(statement)))
     # (a negation is no word of its own: "You do not have permission" comes down to *permission*)
     wording = words if (len(required - NEGATIONS) <= 1 and not groups and not phrases and len(words) >= 2
                         and not any(ch.isdigit() for ch in statement)) else ()
@@ -255,7 +255,6 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
 
 
 #: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
-_WORD_RUN = re.compile(r"[^\W_]+")
 #: Contractions, written out: "You don't have permission" says "you do not have permission".
 _CONTRACTIONS = ((re.compile(r"\bcan[’']t\b", re.IGNORECASE), "cannot"), (re.compile(r"\bwon[’']t\b", re.IGNORECASE), "will not"),
                  (re.compile(r"n[’']t\b", re.IGNORECASE), " not"))
