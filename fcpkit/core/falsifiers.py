@@ -79,10 +79,13 @@ _ORDERING = re.compile(r"^\s*(?:sort(?:ed)?|order(?:ed)?)\b|\bsort\b|\b(?:list )
 _PANEL_ROLES = frozenset({"group", "region", "toolbar", "form", "search", "complementary", "navigation", "dialog"})
 #: A filter control's "no filter" value (English, German, French, Spanish), a list's working set
 #: ("Active": what every list of people, accounts or projects opens on, hiding only the archived and
-#: the inactive), and a report's window in time relative to today ("Last 90 days", "This month",
-#: "Today's doses"): where one looks, not which records one hides.
+#: the inactive; "Available only", "Only offers I can still request", "Hide sold out": what the user
+#: can still act on, so a record a task acts on is among it), and a report's window in time relative
+#: to today ("Last 90 days", "This month", "Today's doses"): where one looks, not which records one hides.
 _DEFAULT_VALUE = re.compile(r"^(?:|all|any|none|everything|everyone|everybody|anyone|anybody|anywhere|anytime|any time|"
                             r"all [\w ]+|any [\w ]+|-+.*|select\b.*|choose\b.*|active|active only|only active|"
+                            r"(?:only )?(?:available|in stock)(?: only)?|only [\w ]*\bI can (?:still )?\w+[\w ]*|"
+                            r"hide (?:unavailable|sold[ -]out|out of stock|archived|inactive)\b[\w ]*|"
                             r"(?:last|past|previous|next) (?:\d+ )?(?:hours?|days?|weeks?|months?|quarters?|years?)|"
                             r"(?:(?:this (?:week|month|quarter|year)|today)(?:['’]s [\w ]+)?)|all time|year to date|"
                             r"alle\b.*|beliebig|tous|toutes|tout|todos|todas|cualquiera)$", re.IGNORECASE)

@@ -187,3 +187,26 @@ def test_an_event_that_says_more_after_its_object_is_not_carried_by_the_objects_
     page = Page.of(_obs("https://app.test/r/1", heading, "\t[2] main ''", f"\t\t[3] heading '{heading}'",
                         *(f"\t\t[{4 + k}] {x}" for k, x in enumerate(lines))))
     assert LexicalMatcher().score([statement], [page])[0, 0] < 1.0
+
+
+# -- a working set the user can act on ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url,box,task,narrowing", [
+    # a concert ticket exchange, opened on the tickets one can still buy
+    ("https://resale.test/events/E-88/tickets", "Only tickets I can still buy", "Buy ticket TK-4471 for the 12 June show.",
+     "Only row A"),
+    # a library catalogue, opened on the copies on the shelf
+    ("https://catalogue.test/search?q=heron", "Available only", "Borrow copy C-20931 of The Heron's Year.",
+     "Large print only"),
+])
+def test_a_list_kept_to_what_the_user_can_still_act_on_is_a_working_set(url, box, task, narrowing):
+    def page(name):
+        return _obs(url, "List", "\t[2] main ''", "\t\t[3] heading 'List'", "\t\t[4] group 'Filter'",
+                    f"\t\t\t[5] checkbox '{name}', checked='true'", "\t\t\t[6] button 'Apply filters'",
+                    "\t\t[30] table 'Items'", "\t\t\t[31] row 'Id Name'", "\t\t\t\t[32] columnheader 'Id'",
+                    "\t\t\t[33] row 'X-1 Someone else'", "\t\t\t\t[34] link 'X-1'",
+                    "\t\t\t[35] row 'X-2 Another one'", "\t\t\t\t[36] link 'X-2'")
+    ctx = _ctx(task)
+    assert unrequested_narrowing(ctx, page(box), 0) is None
+    hit = unrequested_narrowing(ctx, page(narrowing), 0)  # a narrowing by what the records are still counts
+    assert hit is not None and narrowing in hit
