@@ -408,7 +408,30 @@ def control_verbs(name: str) -> frozenset[str]:
     not do this one's act, and what follows a colon is where it leads ("Next: Payment & review")."""
     if not name or _ANOTHER.search(name):
         return frozenset()
-    return frozenset(v for clause in _CLAUSES.split(name.partition(":")[0]) if (v := _verb(clause.split())))
+    out: set[str] = set()
+    for clause in _CLAUSES.split(name.partition(":")[0]):
+        words = clause.split()
+        if v := _verb(words):
+            out.add(v)
+        elif len(words) == 2 and words[0].lower() in _FINISHING:
+            out |= _nominal_verbs(words[1])  # "Confirm enrolment": it enrols
+    return frozenset(out)
+
+
+#: Verbs a control's name finishes a thing with, the thing named by its noun ("Confirm enrolment",
+#: "Complete booking", "Finish registration"): the act is the noun's verb.
+_FINISHING = frozenset({"confirm", "complete", "finish", "finalise", "finalize"})
+
+
+def _nominal_verbs(noun: str) -> frozenset[str]:
+    """The verbs, marked as :data:`VERB`, that a noun of an act is made from: "enrolment" enrol,
+    "booking" book, "renewal" renew, "allocation" allocate. Empty for a noun no verb makes."""
+    w = noun.lower().strip(".,!?")
+    out = set()
+    for suffix, back in (("ment", ""), ("ing", ""), ("al", ""), ("ation", "ate"), ("ation", "e")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            out.add(VERB + w[: -len(suffix)] + back)
+    return frozenset(out)
 
 
 def step_verbs(text: str, first_only: bool = False) -> frozenset[str]:

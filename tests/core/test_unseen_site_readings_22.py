@@ -210,3 +210,22 @@ def test_a_list_kept_to_what_the_user_can_still_act_on_is_a_working_set(url, box
     assert unrequested_narrowing(ctx, page(box), 0) is None
     hit = unrequested_narrowing(ctx, page(narrowing), 0)  # a narrowing by what the records are still counts
     assert hit is not None and narrowing in hit
+
+
+# -- a control that confirms an act by its noun ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("task,control,other", [
+    # a sailing school's enrolment wizard, its review step
+    ("Enrol Priya Natarajan on session CS-0318 and take the deposit.", "Confirm enrolment", "Confirm details"),
+    # a clinic's booking flow, its last step
+    ("Book a check-up for Tom Reyes on 12 June.", "Confirm booking", "Confirm contact number"),
+])
+def test_a_control_confirming_an_acts_noun_performs_that_act(task, control, other):
+    from fcpkit.core.control_acts import offers_act, step_verbs
+
+    def page(name):
+        return _obs("https://app.test/new?step=4", "Review", "\t[2] main ''", "\t\t[3] heading 'Review'",
+                    "\t\t[4] button 'Back'", f"\t\t[5] button '{name}'")
+    acts = step_verbs(task, first_only=True)
+    assert offers_act(page(control), acts, main_only=True) == control
+    assert offers_act(page(other), acts, main_only=True) is None  # confirming a detail performs no act
