@@ -413,14 +413,11 @@ def control_verbs(name: str) -> frozenset[str]:
         words = clause.split()
         if v := _verb(words):
             out.add(v)
-        elif len(words) == 2 and words[0].lower() in _FINISHING:
-            out |= _nominal_verbs(words[1])  # "Confirm enrolment": it enrols
+        elif len(words) == 2 and words[0].lower() == "confirm":
+            # "Confirm" names no act of its own (it also checks: :data:`_LOOKS`); before the noun of
+            # an act no family knows it performs that act: "Confirm enrolment" enrols
+            out |= _nominal_verbs(words[1])
     return frozenset(out)
-
-
-#: Verbs a control's name finishes a thing with, the thing named by its noun ("Confirm enrolment",
-#: "Complete booking", "Finish registration"): the act is the noun's verb.
-_FINISHING = frozenset({"confirm", "complete", "finish", "finalise", "finalize"})
 
 
 def _nominal_verbs(noun: str) -> frozenset[str]:

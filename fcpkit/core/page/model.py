@@ -45,9 +45,9 @@ def _alnum(text: str) -> str:
 #: A title's separators: a spaced dash, colon or bullet, or a bar or middle dot however spaced.
 _TITLE_SPLIT = re.compile(r"\s+[·|•—–:-]\s+|\s*[|·•]\s*")
 _BREADCRUMB = re.compile(r"bread\s*-?crumb|you are here", re.IGNORECASE)
-#: A box one ticks to say one read, understood or agrees to something before a dialog lets one go on.
 #: A select showing its prompt, no choice yet: "Select weighbridge", "-- Select --", "Choose a reason…".
 _PROMPT = re.compile(r"^[\s(\-—–]*(?:please\s+)?(?:select|choose|pick)(?:\s+[^:]{0,40}?)?[\s)\-—–….]*$|^[\s\-—–]+$", re.IGNORECASE)
+#: A box one ticks to say one read, understood or agrees to something before a dialog lets one go on.
 _CONSENT = re.compile(r"^\s*I\s|\b(?:confirm|acknowledge|agree|understand|consent)", re.IGNORECASE)
 
 def title_parts(title: str) -> list[str]:

@@ -620,7 +620,7 @@ def _thing_in_view(claim: Claim, prep: Prepared) -> bool:
     "Tenant: Priya Nair", whom nothing was posted to yet."""
     text = claim.statement
     at = re.search(r"\b" + re.escape(claim.subject) + r"\b", text, re.IGNORECASE) if claim.subject else None
-    thing = [t for t in tokenize(text[: at.start()] if at else "") if t not in _ARTICLES]
+    thing = tokenize(text[: at.start()] if at else "")  # (articles are stopwords: "The credit" is *credit*)
     return not thing or any(t in prep.identity for t in thing)
 
 
@@ -631,9 +631,6 @@ def _said_after(claim: Claim) -> bool:
     record by id is bound to the page by the id, and what follows its object is read as before.)"""
     at = claim.statement.rfind(claim.value)
     return at >= 0 and bool(tokenize(claim.statement[at + len(claim.value):]))
-
-
-_ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "his", "her"})
 
 
 def event(st: Stmt, prep: Prepared, trace: list | None = None, confirming: bool = True) -> float:
