@@ -32,6 +32,7 @@ from fcpkit.core.caches import page_cache
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.effects import step_effect
 from fcpkit.core.page import CONTROL_ROLES as FIELD_ROLES, Page
+from fcpkit.core.page_facts import as_page
 from fcpkit.core.phrases import DEFERS, FILTER_NAME, GENERIC_ACT, SEARCH_NAME, act_of_noun, acts_of, compile_family, phrase
 from fcpkit.core.plan import Commitment
 from fcpkit.core.text import STOPWORDS, words as text_words
@@ -275,8 +276,10 @@ def _ends_in_values(c: Commitment, action: Action | None = None, page: Observati
     control in on ``page`` states that field's value, whatever words the value holds ("Reason
     Sailing cancelled by operator" where the form has a *Reason* box: a reason, no cancellation)."""
     outcomes = tuple(e.text for e in c.confirm.get("completion", ()) if e.on_state)
-    labels = _form_labels(action, page)
-    return bool(outcomes) and not _expected((), tuple(t for t in outcomes if not _opens_with(t, labels)))[0]
+    if not outcomes:
+        return False
+    labels = _form_labels(action, page)  # (read off the page only for a step with outcomes to weigh)
+    return not _expected((), tuple(t for t in outcomes if not _opens_with(t, labels)))[0]
 
 
 def _form_labels(action: Action | None, page: Observation | Page | None) -> frozenset[str]:
@@ -285,7 +288,7 @@ def _form_labels(action: Action | None, page: Observation | Page | None) -> froz
     content, a dialog). Empty when either is unknown."""
     if action is None or page is None:
         return frozenset()
-    page = page if isinstance(page, Page) else Page.of(page)
+    page = as_page(page)
     at = _pressed_node(action, page)
     if at is None or page.zones[at] == "chrome":
         return frozenset()
@@ -314,7 +317,7 @@ def _paused(action: Action, page: Observation | Page | None) -> bool:
     "Save" waits, an optional field left empty)."""
     if page is None:
         return False
-    page = page if isinstance(page, Page) else Page.of(page)
+    page = as_page(page)
     at = _pressed_node(action, page)
     # a form's own fields only (:attr:`Page.awaiting_input`): a dialog's empty optional box is no
     # required field, and a draft pressed there may be the finish chosen in place of "Save"
@@ -370,7 +373,7 @@ def dialog_acts(observation: Observation | Page) -> frozenset[str]:
     back out ("Submit bid" beside "Cancel"), and, for a bare answer ("Confirm", "Yes", "OK"), the act
     the dialog's own name says ("Confirm allocation"). Backing out of such a dialog leaves them
     undone, whatever press raised it."""
-    page = Page.of(observation) if not isinstance(observation, Page) else observation
+    page = as_page(observation)
     found: set[str] = set()
     for d, title, modal in page.dialogs:
         if not modal:
@@ -488,7 +491,7 @@ def discards_edits(action: Action, page: Observation | Page) -> str | None:
     control = _control(action)
     if control is None or not backs_out(control[1]) or _STEPS_BACK.match(control[1]):
         return None  # "Back" returns to the form with what was set in it
-    page = page if isinstance(page, Page) else Page.of(page)
+    page = as_page(page)
     at = _pressed_node(action, page)
     if at is None:
         return None
@@ -516,7 +519,7 @@ def leaves_unsent(action: Action, page: Observation | Page, fields: Sequence[str
     there narrows a list and is sent nowhere, so following a result loses nothing."""
     if not fields:
         return None
-    page = page if isinstance(page, Page) else Page.of(page)
+    page = as_page(page)
     try:
         calls = parse_action(action.command)
     except ValueError:
