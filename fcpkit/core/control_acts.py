@@ -176,12 +176,17 @@ def _expected(instructions: tuple[str, ...], outcomes: tuple[str, ...]) -> tuple
                 continue  # "Purchased at Leeds", "Created on 2 May": a field's label, when or where, not an act
             found |= acts_of(m.group(0))
     # a step that speaks of a request ("start a documents request", "send the approval request") asks
-    # for one: a control named "Request documents" is its own act, not a hand-over
-    asks = any(defers(t) or _REQUEST_NOUN.search(t) for t in instructions + outcomes)
+    # for one: a control named "Request documents" is its own act, not a hand-over; so does a step
+    # that keeps its work as a draft ("Save the quote as a draft", "Draft saved"): "Save draft" is
+    # what it asks
+    asks = any(defers(t) or _REQUEST_NOUN.search(t) or _DRAFT_KEPT.search(t) for t in instructions + outcomes)
     return frozenset(found), asks
 
 
 _REQUEST_NOUN = re.compile(r"\brequests?\b", re.IGNORECASE)
+#: A draft saved, in one clause: "Save the draft notice", "save it as a draft", "Draft saved",
+#: "Quote saved as draft" (not "Publish the draft post": a draft acted on is no draft kept).
+_DRAFT_KEPT = re.compile(r"\bsav(?:e|es|ed|ing)\b[^.;,]{0,40}\bdrafts?\b|\bdrafts?\b[^.;,]{0,40}\bsaved\b", re.IGNORECASE)
 #: A preposition of time or place after a statement's opening participle: the participle labels a
 #: field ("Purchased at", "Created on", "Received from"), as a record page prints it.
 _WHEN_WHERE = re.compile(r"\s+(?:at|on|in|from)\b", re.IGNORECASE)

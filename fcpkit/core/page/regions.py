@@ -238,6 +238,12 @@ def read_fields(self: "Page") -> tuple[Field, ...]:
             nxt = _next_text(self, i)
             if nxt is not None:
                 out.append(Field(n.name, nodes[nxt].name, nxt))
+        elif role == "term":
+            # a description list's term named by the text inside it (``term ''`` over "Status"),
+            # its definition's text after it ("Draft"): how a record page's <dt>/<dd> print
+            pair = _term_text_and_definition(self, i)
+            if pair is not None:
+                out.append(Field(nodes[pair[0]].name, nodes[pair[1]].name, pair[1]))
         elif role in ("StaticText", "") or (role in ("paragraph", "listitem", "cell", "gridcell", "definition") and n.name):
             if role in ("cell", "gridcell") and _under_column_headers(self, i):
                 continue  # its label is its column's header: "Unit 3 Lab: Osmosis" under "Assignment" is a name
@@ -267,6 +273,22 @@ def _under_column_headers(self: "Page", i: int) -> bool:
     if hit is None:
         hit = self.cache[key] = any(self.nodes[k].kind == "columnheader" for k in self.subtree(table))
     return hit
+
+
+def _term_text_and_definition(self: "Page", i: int) -> tuple[int, int] | None:
+    """(the text inside unnamed term ``i``, the first named node of the definition after it), or
+    None where the term holds no text or no definition follows it."""
+    nodes = self.nodes
+    sub = self.subtree(i)
+    label = next((k for k in sub[1:] if nodes[k].name), None)
+    if label is None:
+        return None
+    d = nodes[i].depth
+    after = sub[-1] + 1
+    if after >= len(nodes) or nodes[after].depth != d or nodes[after].role != "definition":
+        return None
+    value = after if nodes[after].name else next((k for k in self.subtree(after)[1:] if nodes[k].name), None)
+    return None if value is None else (label, value)
 
 
 def _next_text(self: "Page", i: int) -> int | None:

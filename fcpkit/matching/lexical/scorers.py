@@ -543,12 +543,27 @@ def identity(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
     s = identity_recall(st, prep)
     if s >= 1.0 or st.claim is None:
         return s
-    hit = labelled_value(st.claim.statement, prep)
+    hit = labelled_value(st.claim.statement, prep) or record_value(st.claim.statement, prep)
     if hit is not None:
         if trace is not None:
             trace.append(("field", hit.node, f"{hit.label} = {hit.value}", 1.0))
         return 1.0
     return s
+
+
+def record_value(statement: str, prep: Prepared) -> Field | None:
+    """The field of the page's own content whose whole value is ``statement``, where the statement
+    names a record by id ("Jorge Villanueva (CUS-10517)" as a quote's Customer): a plan writes a
+    completion as the value a record page links, and a record this page's record is bound to by a
+    field of its own is no mention among others. Only a confirming reading: a falsifier's record is
+    the one in view (:mod:`.falsify`)."""
+    page = prep.page
+    if page is None or not page.is_page or not page.fields or not any(r.strong for r in record_ids(statement)):
+        return None
+    want = " ".join(statement.split()).casefold()
+    chrome, listed = page.chrome, page.mentions
+    return next((f for f in page.fields if f.node not in chrome and f.node not in listed
+                 and " ".join(f.value.split()).casefold() == want), None)
 
 
 def labelled_value(statement: str, prep: Prepared) -> Field | None:

@@ -644,7 +644,8 @@ def _denied(prep) -> dict[str, int]:
 
 def pair_chunks(prep, pair: tuple[str, str]) -> int:
     """The chunks of ``prep`` where a negation denies its word (``pair``): both on one line, or the
-    word said beside it (a heading "Permission required" over "You can't resize ..."), never a
+    word said beside it (a heading saying a problem, "Permission required", over "You can't resize
+    ..."), in one sentence where the line holds several (:func:`_negating_sentences`), never a
     negation under a condition ("not saved until you select Save" is how the form works), not only
     a control's name (a "Post transfer" button or a "Print label on post" box beside "Not saved
     yet" says nothing of posting). A negation that denies a word of its own line ("candidate is
@@ -655,10 +656,44 @@ def pair_chunks(prep, pair: tuple[str, str]) -> int:
     if hit is None:
         neg, word = prep.lines.get(pair[0], 0) & ~_conditional_lines(prep), prep.lines.get(pair[1], 0)
         said = word & ~_control_lines(prep)
-        hit = (_chunks_of(prep, neg & word) | (_chunks_of(prep, neg & ~_denying_lines(prep)) & _chunks_of(prep, said))
-               | (_chunks_of(prep, neg) & _chunks_of(prep, said & _heading_lines(prep))))
+        together = neg & word
+        apart = together & _sentences_lines(prep)
+        if apart:  # on a line of sentences, the word must stand in a sentence that negates
+            together = (together & ~apart) | (apart & _negating_sentences(prep).get(pair[1], 0))
+        hit = (_chunks_of(prep, together) | (_chunks_of(prep, neg & ~_denying_lines(prep)) & _chunks_of(prep, said))
+               | (_chunks_of(prep, neg) & _chunks_of(prep, said & _problem_heading_lines(prep))))
         prep.extra[key] = hit
     return hit
+
+
+#: Where one sentence of a line ends and the next begins: the end mark, space, a capital or a digit.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"“‘'(]?[A-Z0-9])")
+
+
+def _sentences_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines of more than one sentence."""
+    return lines_where(prep, "sentences_lines", lambda n: len(_SENTENCE_END.split(n.label or n.line)) > 1)
+
+
+def _negating_sentences(prep) -> dict[str, int]:
+    """token -> bitmask of ``prep``'s body lines of several sentences where it stands in a sentence
+    holding a negation. A negation speaks within its sentence: a form's note "Submitting sends the
+    lot for approval. It can't be edited after submission." denies editing, not submitting, so it
+    holds no "Could not submit the lot", while "The lot could not be submitted. Try again." still
+    does. Kept in ``prep.extra``."""
+    return _line_words(prep, "negating_sentences", _negating_sentence_words)
+
+
+def _negating_sentence_words(n) -> tuple[str, ...]:
+    parts = _SENTENCE_END.split(n.label or n.line)
+    if len(parts) < 2:
+        return ()
+    out: list[str] = []
+    for part in parts:
+        toks = line_tokens(part)
+        if NEGATIONS.intersection(toks):
+            out.extend(toks)
+    return tuple(out)
 
 
 #: A negation followed by the word it denies on its own line ("not rejected", "can't resize", "out
@@ -671,9 +706,21 @@ def _denying_lines(prep) -> int:
     return lines_where(prep, "denying_lines", lambda n: bool(_DENIES.search(n.label or n.line)))
 
 
-def _heading_lines(prep) -> int:
-    """The bitmask of ``prep``'s body lines that are headings."""
-    return lines_where(prep, "heading_lines", lambda n: n.kind == "heading")
+def _problem_heading_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines that are headings saying a problem ("Permission
+    required", "Access denied", "Upload failed"): such a heading lends its words to the negation
+    beside it ("You can't publish this story"). A heading that names a step or asks to confirm an
+    act ("Check and publish", "Submit dye lot for approval?") says what the page offers, and the
+    negation beside it tells what follows ("It can't be withdrawn after publication"), not that the
+    act could not be done."""
+    return lines_where(prep, "problem_heading_lines",
+                       lambda n: n.kind == "heading" and bool(_BLOCKING.intersection(line_tokens(n.label or n.line))))
+
+
+#: The words of a heading that says a problem: the grammar's problem words, a negation, or a
+#: condition not met ("Permission required", "Approval needed", "Account locked").
+_BLOCKING = (frozenset(tokenize(" ".join(g.PROBLEM_WORDS), past="both")) | NEGATIONS
+             | frozenset(tokenize("required needed restricted locked", past="both")))
 
 
 #: A negation with its condition: how the application works, not what happened ("Changes are not

@@ -1,0 +1,146 @@
+"""Readings for sites written by people who never saw fcpkit, round thirty-six on: a negation
+speaks within its sentence, so a form's note of two sentences ("Submitting sends the lot for
+approval. It can't be edited after submission.") denies editing, not submitting, while a line whose
+one sentence says the failure ("The dye lot could not be submitted. Try again.") still holds "Could
+not submit the dye lot"; only a heading that says a problem ("Permission required",
+``test_blind_sites``) lends its words to the negation beside it: a heading that names a step or
+asks to confirm an act ("Check and publish", "Delete this rota?") does not ("This can't be
+undone"), while a note that denies the act itself still holds it; a description list's term that
+prints its text inside it (``term ''`` over "Status") labels the definition after it, and a record
+the page's own field links ("Customer: Jorge Villanueva (CUS-10517)") is what a completion naming
+it expects to see, its near miss is not; a step that keeps its work as a draft ("Save the quote as
+a draft") is done by "Save draft", a step acting on a draft ("Publish the draft notice") is not.
+Each on pages of two applications of our own making, worded differently."""
+
+from __future__ import annotations
+
+import pytest
+
+from fcpkit import Commitment, Observation
+from fcpkit.core.control_acts import act_mismatch
+from fcpkit.core.trajectory import Action
+from fcpkit.core.page import Page, evidence_view
+from fcpkit.matching import LexicalMatcher
+
+
+def _obs(url: str, title: str, *lines: str) -> Observation:
+    return Observation(url, title, "\n".join([f"RootWebArea '{title}', focused", *lines]))
+
+
+def _falsifier(statement: str, obs: Observation) -> float:
+    return LexicalMatcher().score_falsifiers([statement], evidence_view(Page.of(obs)))[0]
+
+
+def _text(line: str) -> str:
+    return f'\t\t[20] StaticText "{line}"'
+
+
+_CHROME = ["\t[1] banner ''", "\t\t[2] link 'Home'", "\t\t[3] link 'Help'", "\t[4] main ''"]
+
+# (app url, title, the review page's lines, its note of two sentences, the falsifier, a failure
+# said in one sentence of two)
+_REVIEW = [
+    # a textile mill's planner: a dye lot's review step
+    ("https://mill.test/dyelots/new", "New dye lot – review",
+     ["\t\t[10] heading 'Review dye lot'", "\t\t[11] StaticText 'Shade: SH-4417 Moss Green'",
+      "\t\t[12] StaticText 'Quantity: 320 kg'", "\t\t[13] button 'Submit for approval'"],
+     "Submitting sends the lot to the dye house manager for approval. It can't be edited after submission.",
+     "Could not submit the dye lot",
+     "The dye lot could not be submitted. Try again in a few minutes."),
+    # a council's procurement portal: a tender notice's last step
+    ("https://tenders.test/notices/TN-2291/publish", "Publish tender notice",
+     ["\t\t[10] heading 'Check and publish'", "\t\t[11] StaticText 'Lots: 3'",
+      "\t\t[12] StaticText 'Closing date: 14 March 2025, 12:00'", "\t\t[13] button 'Publish notice'"],
+     "Publishing makes the notice visible to every registered supplier. It can't be withdrawn after publication.",
+     "Could not publish the notice",
+     "The notice could not be published. Check the closing date and try again."),
+]
+
+
+@pytest.mark.parametrize("url,title,lines,note,statement,failure", _REVIEW)
+def test_a_negation_in_one_sentence_of_a_note_denies_nothing_of_another(url, title, lines, note, statement, failure):
+    assert _falsifier(statement, _obs(url, title, *_CHROME, *lines, _text(note))) < 0.5
+    assert _falsifier(statement, _obs(url, title, *_CHROME, *lines, _text(failure))) >= 0.75
+
+
+# (app url, title, the page, the dialog's question, its note, the falsifier, a note denying the act)
+_CONFIRM = [
+    # a hospital's staff rota: delete a draft rota
+    ("https://rota.test/rotas/RT-118", "Rota RT-118 · Ward 7 nights",
+     ["\t\t[10] heading 'Rota RT-118 · Ward 7 nights'", "\t\t[11] StaticText 'Status: Draft'",
+      "\t\t[12] button 'Delete rota'"],
+     "Delete this rota?", "This can't be undone. Shifts already offered to staff stay in their inboxes.",
+     "Could not delete the rota", "This rota can't be deleted: shifts have been offered to staff."),
+    # a bike shop's service desk: close a work order
+    ("https://spokes.test/work-orders/WO-5510", "Work order WO-5510",
+     ["\t\t[10] heading 'Work order WO-5510 · Ridgeback Flight'", "\t\t[11] StaticText 'Status: Ready for pickup'",
+      "\t\t[12] button 'Close work order'"],
+     "Close work order WO-5510?", "A closed work order cannot be reopened by the front desk.",
+     "Could not close the work order", "Work order WO-5510 could not be closed: 2 parts are still on order."),
+]
+
+
+def _with_dialog(url, title, lines, heading, note) -> Observation:
+    return _obs(url, title, *_CHROME, *lines, f"\t[40] dialog '{heading}', modal=True", f"\t\t[41] heading '{heading}', level=2",
+                f'\t\t[42] StaticText "{note}"', "\t\t[43] button 'Cancel'", "\t\t[44] button 'Confirm'")
+
+
+@pytest.mark.parametrize("url,title,lines,question,note,statement,denial", _CONFIRM)
+def test_a_confirmations_question_lends_no_words_to_the_negation_beside_it(url, title, lines, question, note, statement, denial):
+    assert _falsifier(statement, _with_dialog(url, title, lines, question, note)) < 0.5
+    assert _falsifier(statement, _with_dialog(url, title, lines, question, denial)) >= 0.75
+
+
+# -- a description list whose terms print their text inside them ----------------------------------------------------
+
+def _record_page(url, title, heading, pairs, *, linked: str) -> Observation:
+    """A record page with a description list: each term ``term ''`` over its text, its definition
+    ``definition ''`` over its value (``linked``: the label whose value is a link to another record)."""
+    lines = [*_CHROME, f"\t\t[10] heading '{heading}'", "\t\t[11] list ''"]
+    k = 12
+    for label, value in pairs:
+        inner = f"\t\t\t\t[{k + 2}] link '{value}', clickable" if label == linked else f"\t\t\t\tStaticText '{value}'"
+        lines += [f"\t\t\t[{k}] term ''", f"\t\t\t\tStaticText '{label}'", f"\t\t\t[{k + 1}] definition ''", inner]
+        k += 3
+    return _obs(url, title, *lines)
+
+
+_RECORDS = [
+    # a flooring contractor's quote
+    ("https://floors.test/quotes/Q-2025-0419", "Quote Q-2025-0419", "Quote Q-2025-0419",
+     [("Status", "Draft"), ("Customer", "Jorge Villanueva (CUS-10517)"), ("Waste factor", "7%")], "Customer",
+     "Status Draft", "Status Accepted", "Jorge Villanueva (CUS-10517)", "Jorge Villanueva (CUS-10571)"),
+    # a research facility's instrument booking
+    ("https://cores.test/bookings/BK-25-04172", "Booking BK-25-04172", "Booking BK-25-04172 · Zeiss LSM 980",
+     [("Booking status", "Confirmed"), ("Project", "Neural crest imaging (P-1187)"), ("Duration", "3 h")], "Project",
+     "Booking status Confirmed", "Booking status Cancelled", "Neural crest imaging (P-1187)", "Neural crest imaging (P-1178)"),
+]
+
+
+@pytest.mark.parametrize("url,title,heading,pairs,linked,field,other_value,record,near_miss", _RECORDS)
+def test_a_terms_text_is_its_label_and_its_definition_its_value(url, title, heading, pairs, linked, field, other_value,
+                                                                record, near_miss):
+    page = _record_page(url, title, heading, pairs, linked=linked)
+    assert [(f.label, f.value) for f in Page.of(page).fields][:3] == pairs
+    m = LexicalMatcher()
+    assert m.score_text([field], Page.of(page))[0] >= 0.9
+    assert m.score_text([other_value], Page.of(page))[0] < 0.5
+    # a record the page's own field links is what the plan says the record page shows
+    assert m.score_text([record], Page.of(page))[0] >= 0.9
+    assert m.score_text([near_miss], Page.of(page))[0] < 0.5
+
+
+# -- a step that keeps its work as a draft -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("keeps,acts_on", [
+    # a flooring contractor's quote form; a council's tender notice
+    (Commitment("save", "Save the quote as a draft and see the saved quote", confirm={"completion": ["Quote saved as draft."]}),
+     Commitment("approve", "Approve the draft quote", confirm={"completion": ["Quote approved"]})),
+    (Commitment("save", "Save the draft notice", confirm={"completion": ["Draft saved", "Lots (2)"]}),
+     Commitment("publish", "Publish the draft notice", confirm={"completion": ["Tender notice published"]})),
+])
+def test_a_step_that_keeps_a_draft_is_done_by_the_draft_control(keeps, acts_on):
+    press = Action("click('234')", "Save it as a draft.", "button 'Save draft'", "write")
+    assert act_mismatch(press, keeps) is None
+    hit = act_mismatch(press, acts_on)  # a draft acted on is no draft kept: saving one approves or publishes nothing
+    assert hit is not None and hit.rule == "act_mismatch"
