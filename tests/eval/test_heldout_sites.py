@@ -66,7 +66,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/sitevisit": 9, "heldout/donorhub": 10, "heldout/ferrylink": 10,
           "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 8,
           "heldout/sprocket": 7, "heldout/glasshouse": 9, "heldout/quarry": 9, "heldout/bedboard": 11,
-          "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 9}
+          "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 9, "heldout/loomhouse": 9}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it
