@@ -144,3 +144,38 @@ def test_a_step_that_keeps_a_draft_is_done_by_the_draft_control(keeps, acts_on):
     assert act_mismatch(press, keeps) is None
     hit = act_mismatch(press, acts_on)  # a draft acted on is no draft kept: saving one approves or publishes nothing
     assert hit is not None and hit.rule == "act_mismatch"
+
+
+# -- a section named for a party is the application's ---------------------------------------------------------------
+
+_PARTY_SECTIONS = [
+    # a flooring contractor's new quote: the customer picked, its card below the picker
+    ("https://floors.test/quotes/new", "New quote", "Customer",
+     ["combobox 'Customer' value='Jorge Villanueva (CUS-10517)', required", "StaticText '2250 NE Fremont St, Portland, OR 97212'",
+      "StaticText 'Account status: Active'"],
+     "2250 NE Fremont St, Portland, OR 97212", "Leaking dishwasher under the island, please check the subfloor."),
+    # a purchasing desk's new order: the supplier picked, its terms below
+    ("https://buy.test/orders/new", "New purchase order", "Vendor",
+     ["combobox 'Vendor' value='Halden Fasteners Ltd (V-2208)', required", "StaticText 'Payment terms: Net 30'",
+      "StaticText 'Ships from Leeds, UK'"],
+     "Payment terms: Net 30", "Call before delivering: the loading bay closes at 3 pm."),
+]
+
+
+@pytest.mark.parametrize("url,title,party,lines,statement,note", _PARTY_SECTIONS)
+def test_a_section_named_for_a_party_is_the_applications_text(url, title, party, lines, statement, note):
+    from fcpkit.core.page import user_nodes
+
+    def page(region: str) -> Page:
+        body = [f"\t\t[20] region '{region}'", f"\t\t\t[21] heading '{region}'",
+                *(f"\t\t\t[{22 + k}] {line}" if not line.startswith("StaticText") else f"\t\t\t{line}" for k, line in enumerate(lines))]
+        return Page.of(_obs(url, title, *_CHROME, "\t\t[10] heading '" + title + "'", *body,
+                            "\t\t[40] region 'Customer complaint'", f"\t\t\tStaticText '{note}'"))
+    p = page(party)
+    users = {p.nodes[i].name for i in user_nodes(p)}
+    assert statement not in users and note in users  # the party's section is the app's; a complaint is still the user's
+    assert LexicalMatcher().score_text([statement], p)[0] >= 0.9
+    # a section about an author shows what they wrote of themselves: still the user's
+    bio = page("About the author")
+    assert statement in {bio.nodes[i].name for i in user_nodes(bio)}
+

@@ -25,7 +25,7 @@ production's call sheets and camera checkouts, an insurer's quotes and endorseme
 repair work orders and special orders, a plant nursery's trade holds and standing orders, a
 quarry's weighbridge tickets and haul contract variations, a hospital's bed board, a sailing
 school's enrolments and charters, a wine merchant's allocations and returns, a council's tender
-notices and clarifications): the default
+notices and clarifications, a flooring contractor's quotes and jobs): the default
 checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
@@ -58,7 +58,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 12,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
           "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
-          "heldout/warrantly": 8, "heldout/boothbook": 9, "heldout/recallhub": 8, "heldout/pledgeway": 9,
+          "heldout/warrantly": 9, "heldout/boothbook": 9, "heldout/recallhub": 8, "heldout/pledgeway": 9,
           "heldout/bidroom": 8, "heldout/wardround": 9, "heldout/mooringlog": 10,
           "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12,
           "heldout/stagehand": 11, "heldout/coldchain": 8, "heldout/thesisdesk": 9,
@@ -66,7 +66,8 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/sitevisit": 9, "heldout/donorhub": 10, "heldout/ferrylink": 10,
           "heldout/tapline": 8, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 8,
           "heldout/sprocket": 7, "heldout/glasshouse": 9, "heldout/quarry": 9, "heldout/bedboard": 11,
-          "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 9, "heldout/loomhouse": 9}
+          "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 9, "heldout/loomhouse": 9,
+          "heldout/tilecraft": 8}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it

@@ -50,6 +50,13 @@ _FREE_TEXT_FIELDS = ("name", "customer", "subject", "title", "description", "com
                      "decision note", "message", "merchant", "reason", "summary", "body", "address", "employee",
                      "author", "reply", "feedback", "review", "bio", "complaint", "customer complaint",
                      "product name", "vendor", "requester", "contact", "memo", "remarks", "conversation")
+#: Labels among those that name a party or a thing by its name, not a text someone writes: their
+#: values are user-written ("Customer: Mira Okafor"), but a region named for them ("Customer", the
+#: section holding the customer picker and the account's type and status) is the application's.
+#: Not the author: a section about a post's author shows what they wrote of themselves (a bio, a
+#: signature).
+_PARTY_FIELDS = ("name", "customer", "title", "merchant", "address", "employee", "product name", "vendor",
+                 "requester", "contact")
 
 
 @dataclass(frozen=True)
@@ -60,12 +67,15 @@ class ProvenancePolicy:
         containers: roles whose whole subtree is user-authored.
         free_text_fields: field labels (term, column header, ``Label:`` prefix, text box name, region
             name) whose values are user-authored; matched on whole words, case-insensitive.
+        party_fields: those of them that name a party or a thing by its name: a region named for
+            one is not user-authored as a whole (only the values labelled so are).
         title_line: treat the unlabelled text after the main heading as the record's (user) title.
         sites: per-host overrides (``urlsplit(url).netloc``), replacing this policy for that host.
     """
 
     containers: frozenset[str] = frozenset({"blockquote", "article", "comment", "feed"})
     free_text_fields: tuple[str, ...] = _FREE_TEXT_FIELDS
+    party_fields: tuple[str, ...] = _PARTY_FIELDS
     title_line: bool = True
     sites: Mapping[str, "ProvenancePolicy"] = field(default_factory=dict)
 
@@ -98,6 +108,14 @@ def _fields(policy: ProvenancePolicy) -> re.Pattern[str]:
     return _words_re(policy.free_text_fields)
 
 
+@lru_cache(maxsize=8)
+def _region_fields(policy: ProvenancePolicy) -> re.Pattern[str]:
+    """The free-text labels a region of user-written text is named for (comments, notes, a
+    complaint): :attr:`ProvenancePolicy.free_text_fields` less the party ones."""
+    party = {f.casefold() for f in policy.party_fields}
+    return _words_re(tuple(f for f in policy.free_text_fields if f.casefold() not in party))
+
+
 def _is_field(label: str, pat: re.Pattern[str]) -> bool:
     """Whether ``label`` names a field of user-written text: one of the policy's words, or a short
     label whose head noun is one ("Customer complaint", "Internal notes (3)", "Reason for return").
@@ -122,7 +140,7 @@ _AFTER_HEAD = re.compile(r"\s+(?:for|from|to|of|on|by|about|with|in)\s+|:", re.I
 
 def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], frozenset[str]]:
     """(user-authored node positions, the labels of the user-authored fields and regions found)."""
-    pat = _fields(policy)
+    pat, region_pat = _fields(policy), _region_fields(policy)
     # the unlabelled line after the heading is a record's title only on a record's page
     title_line = policy.title_line and bool(page.record_ids)
     user: set[int] = set()
@@ -146,7 +164,7 @@ def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], froze
             skip_depth = None
         if not role:
             continue
-        if role in policy.containers or (role in _REGIONS and name and _is_field(name, pat)):
+        if role in policy.containers or (role in _REGIONS and name and _is_field(name, region_pat)):
             if role in policy.containers:
                 user.add(i)
             elif name:
