@@ -9,8 +9,10 @@ undone"), while a note that denies the act itself still holds it; a description 
 prints its text inside it (``term ''`` over "Status") labels the definition after it, and a record
 the page's own field links ("Customer: Jorge Villanueva (CUS-10517)") is what a completion naming
 it expects to see, its near miss is not; a step that keeps its work as a draft ("Save the quote as
-a draft") is done by "Save draft", a step acting on a draft ("Publish the draft notice") is not.
-Each on pages of two applications of our own making, worded differently."""
+a draft") is done by "Save draft", a step acting on a draft ("Publish the draft notice") is not;
+a section named for a party ("Customer", "Vendor") is the application's text, while a section
+about an author and a "Customer complaint" stay the user's. Each on pages of two applications of
+our own making, worded differently."""
 
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ import pytest
 
 from fcpkit import Commitment, Observation
 from fcpkit.core.control_acts import act_mismatch
-from fcpkit.core.trajectory import Action
 from fcpkit.core.page import Page, evidence_view
+from fcpkit.core.trajectory import Action
 from fcpkit.matching import LexicalMatcher
 
 
@@ -178,4 +180,3 @@ def test_a_section_named_for_a_party_is_the_applications_text(url, title, party,
     # a section about an author shows what they wrote of themselves: still the user's
     bio = page("About the author")
     assert statement in {bio.nodes[i].name for i in user_nodes(bio)}
-
