@@ -1,8 +1,9 @@
 # fcpkit: the two commands of the README's quick start, each doing its own set-up.
 #   make demo   -> set up, then run the main job on the embedded default (no API key, no service)
 #   make test   -> set up, then run the whole test suite of both distributions (notebooks included, small settings),
-#                  in two pytest-xdist workers, a test file to each (most of the suite waits on Chromium, a
-#                  kernel or the embedded model: two workers keep both cores of a small machine busy)
+#                  in two pytest-xdist workers that take tests as they free up (worksteal: the slow
+#                  notebook and browser tests do not leave one worker idle at the end; most of the suite
+#                  waits on Chromium, a kernel or the embedded model, so two workers keep both cores busy)
 #   make notebooks -> set up, then write executed copies of notebooks/ with outputs to docs/notebooks/
 #                     (each records the files it read, with their sha256: tests/notebooks/test_executed_copies.py)
 # Two distributions live here: the library, fcpkit (./), and the lab beside it, fcpkit-lab (lab/:
@@ -26,7 +27,7 @@ demo: setup
 test: setup
 	$(BIN)/lint-imports
 	$(BIN)/lint-imports lab/pyproject.toml
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile tests lab/tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests lab/tests
 
 notebooks: setup
 	$(BIN)/fcpkit notebooks --execute
