@@ -23,6 +23,9 @@ phrase family second (:mod:`fcpkit.core.phrases`, per language):
 * ``unrequested_constraint``: a list loaded with a filter, filter chip, pre-filled search or query
   parameter whose value the task and the plan's confirming evidence never ask for (a sticky
   filter);
+* ``mistyped_value``: a form is sent while a text field holds a number the agent typed that the
+  task never gives but that is one keystroke from one it does ("118000" for "£1,180,000"), and the
+  page did not show it (:mod:`fcpkit.core.typed_numbers`);
 * ``report_failure``: the agent's message to the user admits it did not do the task;
 * ``report_contradicted``: the agent's message names a record the page in view is not, or a
   status of a record that the page shows otherwise.
@@ -47,6 +50,7 @@ from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report
 from fcpkit.core.task_context import TaskContext, commitment_text
 from fcpkit.core.text import NEGATIONS, dates, dates_match, is_key_token, tokenize
 from fcpkit.core.trajectory import Action, Observation
+from fcpkit.core.typed_numbers import mistyped
 from fcpkit.errors import ConfigError
 
 __all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "OFF_PAGE_RULES", "Builtins", "TaskContext", "builtin_hits", "check_builtins",
@@ -56,7 +60,7 @@ __all__ = ["BUILTIN_RULES", "RULE_SCOPES", "START_RULES", "OFF_PAGE_RULES", "Bui
 RULE_SCOPES: Mapping[str, str] = {
     "lost_session": "execution", "refused": "planning", "missing_page": "execution", "wrong_record": "execution",
     "unrequested_constraint": "execution", "empty_results": "execution", "negative_alert": "execution",
-    "report_failure": "planning", "report_contradicted": "execution",
+    "mistyped_value": "execution", "report_failure": "planning", "report_contradicted": "execution",
 }
 BUILTIN_RULES: tuple[str, ...] = tuple(RULE_SCOPES)
 #: Rules whose hit means the page in view is the wrong place to be (another record's, a refusal, a
@@ -117,6 +121,7 @@ class Builtins:
     unrequested_constraint: bool = True
     empty_results: bool = True
     negative_alert: bool = True
+    mistyped_value: bool = True
     report_failure: bool = True
     report_contradicted: bool = True
 
@@ -622,6 +627,11 @@ def _message_of(command: str) -> str | None:
     return None
 
 
+def _mistyped_value(ctx: TaskContext, before, action, after, _text: str = "", _step: int | None = None,
+                    inputs: tuple[str, ...] = ()) -> str | None:
+    return mistyped(ctx.numbers, before, action, inputs)
+
+
 def _report_failure(ctx: TaskContext, before, action, after, *_: Any) -> str | None:
     msg = _message(action) if action is not None else None
     m = phrase("admits", msg) if msg else None
@@ -731,6 +741,7 @@ _RULES = {
     "lost_session": _lost_session, "refused": _refused, "missing_page": _missing_page, "wrong_record": _wrong_record,
     "unrequested_constraint": _unrequested_constraint, "negative_alert": _negative_alert,
     "report_failure": _report_failure, "report_contradicted": _report_contradicted, "empty_results": _empty_results,
+    "mistyped_value": _mistyped_value,
 }
 
 

@@ -1,6 +1,6 @@
 """What the built-in falsifiers read off one page, or off a pair of pages, derived once from the page model.
 
-Every state test runs the nine built-ins (:mod:`fcpkit.core.falsifiers`); what they read (where
+Every state test runs the built-ins (:mod:`fcpkit.core.falsifiers`); what they read (where
 a page says what it is, which of those names refuse, say the session ended or say the page is
 missing, the record ids of its identity, whether it is a sign-in form, whether it lists records,
 the messages it added to the page before it) is derived here from the

@@ -12,6 +12,7 @@ from fcpkit.core.page import RecordId, record_ids
 from fcpkit.core.phrases import PASSWORD, SIGN_IN, compile_family, fold
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.text import NEGATIONS, Date, dates, tokenize
+from fcpkit.core.typed_numbers import task_numbers
 
 __all__ = ["TaskContext", "commitment_text"]
 
@@ -60,6 +61,12 @@ class TaskContext:
             narrowing.append(frozenset(words))
         return cls(frozenset(r for r in record_ids(joined) if r.strong), frozenset(tokenize(joined)), tuple(texts[1:]), sign_in, tuple(narrowing),
                    dates(joined), plan.task)
+
+    @cached_property
+    def numbers(self) -> frozenset[str]:
+        """The digits of every number the task and its confirming evidence write (dates, times and
+        ids left out): what a value typed into a form may be (:mod:`fcpkit.core.typed_numbers`)."""
+        return task_numbers("\n".join((self.task, *self.confirming)))
 
     @cached_property
     def all_ids(self) -> frozenset[str]:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from fcpkit import Commitment, Observation
+from fcpkit import Commitment, Observation, Plan
+from fcpkit.core.task_context import TaskContext
 from fcpkit.core.control_acts import act_mismatch
 from fcpkit.core.page import Page, evidence_view
 from fcpkit.core.trajectory import Action
@@ -180,3 +181,48 @@ def test_a_section_named_for_a_party_is_the_applications_text(url, title, party,
     # a section about an author shows what they wrote of themselves: still the user's
     bio = page("About the author")
     assert statement in {bio.nodes[i].name for i in user_nodes(bio)}
+
+
+# -- a number typed one keystroke from the task's ---------------------------------------------------------------------
+
+_TYPED = [
+    # a council's tender notice: a lot's estimated value
+    dict(url="https://tenders.test/notices/TN-2291/lots/new", title="Add lot",
+         task="Add Lot 2 'Software licences' to tender HCC-2025-0163 with an estimated value of £1,180,000, closing 30/04/2025.",
+         field="textbox 'Estimated value (£, excluding VAT)'", right="1180000", slips=["118000", "1,108,000", "11800000"],
+         shown="StaticText 'Lot 1 estimated value: £450,000'", copied="450000"),
+    # a payroll correction: a bonus amount
+    dict(url="https://pay.test/runs/PR-0412/employees/E-2207", title="Correct pay line",
+         task="Correct Dana Whitcombe's pay line in run PR-0412: overtime 12.5 hours and a bonus of $2,450.",
+         field="spinbutton 'Bonus (USD)'", right="2,450.00", slips=["2540", "2405", "24500"],
+         shown="StaticText 'Suggested bonus from policy: $2,540'", copied="2540"),
+]
+
+
+def _typing(app, value: str, field: str | None = None, *extra: str, press: str = "button 'Save'", before: tuple = ()):
+    """The built-ins on pressing ``press`` while ``field`` holds ``value``, typed by the agent
+    (``before``: what it typed earlier in the run)."""
+    from fcpkit.core.falsifiers import check_builtins
+
+    plan = Plan(app["task"], [Commitment("enter", "Enter the value", confirm={"completion": ["Saved"]})])
+    role, name = (field or app["field"]).split(" ", 1)
+    page = _obs(app["url"], app["title"], *_CHROME, f"\t\t[10] heading '{app['title']}'", *(f"\t\t{e}" for e in extra),
+                f"\t\t[20] {role} {name}, value='{value}'", f"\t\t[21] {press}")
+    act = Action("click('21')", "Press it.", press, "read")
+    return check_builtins(TaskContext.from_plan(plan), page, before=page, action=act, inputs=(*before, value))
+
+
+@pytest.mark.parametrize("app", _TYPED, ids=lambda a: a["url"].split("/")[2])
+def test_a_form_sent_with_a_number_one_keystroke_from_the_tasks_is_mistyped(app):
+    for slip in app["slips"]:
+        hit = _typing(app, slip)
+        assert hit is not None and hit.rule == "mistyped_value", slip
+    assert _typing(app, app["right"]) is None  # the task's own number, however written
+    assert _typing(app, app["right"], before=(app["slips"][0],)) is None  # a slip corrected before Save
+    assert _typing(app, app["slips"][0], press="button 'Cancel'") is None  # nothing is sent
+    # the next page of a form carries what was entered on
+    assert getattr(_typing(app, app["slips"][0], press="button 'Next: review'"), "rule", None) == "mistyped_value"
+    assert _typing(app, app["slips"][0], "searchbox 'Search'") is None  # the start of what is looked for
+    # a number the page showed is the page's, copied
+    assert _typing(app, app["copied"], None, app["shown"]) is None
+    assert _typing(app, "12") is None  # too short to call a slip

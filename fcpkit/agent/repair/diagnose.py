@@ -47,6 +47,7 @@ _RULE_CAUSE = {
     "reported_unconfirmed_write": "unconfirmed_write", "unconfirmed_write": "unconfirmed_write",
     "repeated_submit": "slow",  # the application is still working on the first press: wait for it
     "left_unsaved": "noop",  # what the agent set was never sent: the step is still to be done
+    "mistyped_value": "noop",  # the number typed is not the task's: the step is still to be done
 }
 
 
