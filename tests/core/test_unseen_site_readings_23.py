@@ -11,8 +11,11 @@ the page's own field links ("Customer: Jorge Villanueva (CUS-10517)") is what a 
 it expects to see, its near miss is not; a step that keeps its work as a draft ("Save the quote as
 a draft") is done by "Save draft", a step acting on a draft ("Publish the draft notice") is not;
 a section named for a party ("Customer", "Vendor") is the application's text, while a section
-about an author and a "Customer complaint" stay the user's. Each on pages of two applications of
-our own making, worded differently."""
+about an author and a "Customer complaint" stay the user's; a form sent while a field holds a
+number the agent typed one keystroke from the task's is mistyped (a slip corrected before Save is
+not); a completion written as the line a page shows ("Root tint with Nina Kowalczyk" in a
+confirmation dialog) holds there. Each on pages of two applications of our own making, worded
+differently."""
 
 from __future__ import annotations
 
@@ -226,3 +229,25 @@ def test_a_form_sent_with_a_number_one_keystroke_from_the_tasks_is_mistyped(app)
     # a number the page showed is the page's, copied
     assert _typing(app, app["copied"], None, app["shown"]) is None
     assert _typing(app, "12") is None  # too short to call a slip
+
+
+# -- a completion written as the line a page shows --------------------------------------------------------------------
+
+@pytest.mark.parametrize("url,title,line,statement,other", [
+    # a salon's diary: the confirmation dialog's summary line
+    ("https://salon.test/diary/appointments/new", "New appointment", "Root tint with Nina Kowalczyk",
+     "Root tint with Nina Kowalczyk", "Root tint with Nina Kowalski"),
+    # a car-sharing console: the reassignment dialog's summary line
+    ("https://fleet.test/reservations/RSV-884512/reassign", "Reassign reservation", "Toyota Yaris Hybrid MX23 KTF at Piccadilly Basin",
+     "Toyota Yaris Hybrid MX23 KTF at Piccadilly Basin", "Toyota Yaris Hybrid MX23 KFT at Piccadilly Basin"),
+])
+def test_a_completion_written_as_the_line_a_dialog_shows_holds(url, title, line, statement, other):
+    page = Page.of(_obs(url, title, *_CHROME, f"\t\t[10] heading '{title}'", "\t\t[11] button 'Save'",
+                        "\t[40] dialog 'Confirm', modal=True", "\t\t[41] heading 'Confirm'", f"\t\t[42] StaticText '{line}'",
+                        "\t\t[43] button 'Confirm'"))
+    m = LexicalMatcher()
+    assert m.score_text([statement], page)[0] >= 0.9
+    assert m.score_text([other], page)[0] < 0.5  # a near miss is no line of the page
+    # the same words only as a control's name are no line the page writes
+    named = Page.of(_obs(url, title, *_CHROME, f"\t\t[10] heading '{title}'", f"\t\t[11] button '{line}'"))
+    assert m.score_text([statement], named)[0] < 0.5

@@ -57,7 +57,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/panelist": 11, "heldout/roomturn": 10, "heldout/parkpass": 12, "heldout/seedbank": 11,
           "heldout/taxdesk": 7, "heldout/kilnworks": 12, "heldout/harborpass": 12, "heldout/claimline": 12,
           "heldout/orchardline": 11, "heldout/loanshelf": 8, "heldout/commuteplus": 10, "heldout/vanpool": 10,
-          "heldout/labelprint": 10, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
+          "heldout/labelprint": 9, "heldout/adoptly": 11, "heldout/deploydeck": 9, "heldout/timecard": 9,
           "heldout/warrantly": 9, "heldout/boothbook": 9, "heldout/recallhub": 8, "heldout/pledgeway": 9,
           "heldout/bidroom": 9, "heldout/wardround": 9, "heldout/mooringlog": 10,
           "heldout/tillroll": 11, "heldout/courtlist": 10, "heldout/hangarlog": 12,

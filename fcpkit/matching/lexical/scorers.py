@@ -548,7 +548,32 @@ def identity(st: Stmt, prep: Prepared, trace: list | None = None) -> float:
         if trace is not None:
             trace.append(("field", hit.node, f"{hit.label} = {hit.value}", 1.0))
         return 1.0
+    line = written_line(st.claim.statement, prep)
+    if line is not None:
+        if trace is not None:
+            trace.append(("line", line, prep.page.nodes[line].name, 1.0))
+        return 1.0
     return s
+
+
+#: Roles of a line of text a page writes (not a control's name, not a list's row).
+_TEXT_LINES = frozenset({"statictext", "heading", "paragraph"})
+
+
+def written_line(statement: str, prep: Prepared) -> int | None:
+    """The node of the page's own content (not chrome, not a mention of another record) whose
+    text is ``statement`` word for word, or None: a plan that writes the line a page shows ("Root
+    tint with Nina Kowalczyk", the summary line of a confirmation dialog) expects that line, not a
+    page named so."""
+    page = prep.page
+    if page is None or not page.is_page:
+        return None
+    want = " ".join(statement.split()).rstrip(".").casefold()
+    if not want:
+        return None
+    chrome, listed = page.chrome, page.mentions
+    return next((i for i, n in enumerate(page.nodes) if n.kind in _TEXT_LINES and i not in chrome and i not in listed
+                 and " ".join(n.name.split()).rstrip(".").casefold() == want), None)
 
 
 def record_value(statement: str, prep: Prepared) -> Field | None:
