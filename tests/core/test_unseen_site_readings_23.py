@@ -14,8 +14,9 @@ a section named for a party ("Customer", "Vendor") is the application's text, wh
 about an author and a "Customer complaint" stay the user's; a form sent while a field holds a
 number the agent typed one keystroke from the task's is mistyped (a slip corrected before Save is
 not); a completion written as the line a page shows ("Root tint with Nina Kowalczyk" in a
-confirmation dialog) holds there. Each on pages of two applications of our own making, worded
-differently."""
+confirmation dialog) holds there; and a line saying an act is not done yet ("Draft return — not yet
+processed") says nothing could not be done. Each on pages of two applications of our own making,
+worded differently."""
 
 from __future__ import annotations
 
@@ -251,3 +252,22 @@ def test_a_completion_written_as_the_line_a_dialog_shows_holds(url, title, line,
     # the same words only as a control's name are no line the page writes
     named = Page.of(_obs(url, title, *_CHROME, f"\t\t[10] heading '{title}'", f"\t\t[11] button '{line}'"))
     assert m.score_text([statement], named)[0] < 0.5
+
+
+# -- not done yet is no failure ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url,title,pending,failed,statement,still", [
+    # a salon's returns desk: the review page of a draft return
+    ("https://salon.test/returns/new", "Review return", "Draft return — not yet processed",
+     "The return could not be processed: the till is offline.", "Return could not be processed", "Return not yet processed"),
+    # a purchasing desk: the review page of a draft order
+    ("https://buy.test/orders/new", "Review order", "Draft order — not yet submitted",
+     "The order could not be submitted: the budget is closed.", "Order could not be submitted", "Order not yet submitted"),
+])
+def test_a_line_saying_an_act_is_not_done_yet_says_nothing_failed(url, title, pending, failed, statement, still):
+    def page(line: str) -> Observation:
+        return _obs(url, title, *_CHROME, f"\t\t[10] heading '{title}'", f'\t\t[11] StaticText "{line}"', "\t\t[12] button 'Process'")
+    assert _falsifier(statement, page(pending)) < 0.5
+    assert _falsifier(statement, page(failed)) >= 0.75
+    if still is not None:  # a statement of the pending state still holds there
+        assert _falsifier(still, page(pending)) >= 0.75

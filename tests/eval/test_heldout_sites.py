@@ -26,7 +26,7 @@ repair work orders and special orders, a plant nursery's trade holds and standin
 quarry's weighbridge tickets and haul contract variations, a hospital's bed board, a sailing
 school's enrolments and charters, a wine merchant's allocations and returns, a council's tender
 notices and clarifications, a flooring contractor's quotes and jobs, a university library's
-acquisitions): the default
+acquisitions, a hair salon's front desk): the default
 checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
@@ -68,7 +68,7 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/tapline": 9, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 9,
           "heldout/sprocket": 7, "heldout/glasshouse": 10, "heldout/quarry": 10, "heldout/bedboard": 11,
           "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 10, "heldout/loomhouse": 10,
-          "heldout/tilecraft": 8, "heldout/acqdesk": 9}
+          "heldout/tilecraft": 8, "heldout/acqdesk": 9, "heldout/salonbook": 7}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it

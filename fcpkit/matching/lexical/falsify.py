@@ -355,7 +355,7 @@ def _partial(st: "Stmt", req, where, content, subject: frozenset[str] = frozense
     base = recall(st, content, confirming=False)
     if base <= _ELSEWHERE:
         return base
-    if req.negated and not all(pair_chunks(where, p) for p in req.negated):
+    if req.negated and not all(pair_chunks(where, p, req.failed) for p in req.negated):
         return min(base, _ELSEWHERE)  # what it denies is denied nowhere: "Not saved yet" is no "could not post"
     if entities_hold(req, where, identity=identity) and _said_holds(req, where, subject, identity):
         return min(base, PARTIAL)

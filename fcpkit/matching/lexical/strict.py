@@ -87,6 +87,7 @@ class Requirement:
     said: tuple[str, ...] = ()  # the statement's words in order, when it says a word of discourse (a label may quote it)
     wording: tuple[str, ...] = ()  # all its words, when they come down to one common word ("view only"): see holds
     validation: bool = False  # a form's answer to a value ("Effective date must be ..."): said only by a line so worded
+    failed: bool = False  # says an act could not be done ("could not be processed"): a line saying it is not done yet denies nothing
 
     def describe(self) -> list[str]:
         out = []
@@ -251,7 +252,12 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     wording = words if (len(required - NEGATIONS) <= 1 and not groups and not phrases and len(words) >= 2
                         and not any(ch.isdigit() for ch in statement)) else ()
     return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
-                       singular, said, wording, phrase("validation", statement) is not None)
+                       singular, said, wording, phrase("validation", statement) is not None, bool(_INABILITY.search(statement)))
+
+
+#: A statement that an act could not be done, as against one that it is not done (yet).
+_INABILITY = re.compile(r"\b(?:could\s*n[o']t|couldn't|can\s*not|cannot|can't|unable to|failed to|(?:was|were) not able)\b",
+                        re.IGNORECASE)
 
 
 #: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
@@ -425,7 +431,7 @@ def holds(req: Requirement, prep) -> int:
         if not mask:
             return 0
     for pair in req.negated:
-        mask &= pair_chunks(prep, pair)
+        mask &= pair_chunks(prep, pair, req.failed)
         if not mask:
             return 0
     if _STATE_WORDS.intersection(req.required):
@@ -642,7 +648,7 @@ def _denied(prep) -> dict[str, int]:
     return _line_words(prep, "denied", lambda n: denied_words(text) if _CONTRARY.search(text := n.label or n.line) else ())
 
 
-def pair_chunks(prep, pair: tuple[str, str]) -> int:
+def pair_chunks(prep, pair: tuple[str, str], failed: bool = False) -> int:
     """The chunks of ``prep`` where a negation denies its word (``pair``): both on one line, or the
     word said beside it (a heading saying a problem, "Permission required", over "You can't resize
     ..."), in one sentence where the line holds several (:func:`_negating_sentences`), never a
@@ -650,11 +656,15 @@ def pair_chunks(prep, pair: tuple[str, str]) -> int:
     a control's name (a "Post transfer" button or a "Print label on post" box beside "Not saved
     yet" says nothing of posting). A negation that denies a word of its own line ("candidate is
     not rejected") speaks of that word: only a heading beside it lends it another ("Moved to Phone
-    Screen" beside it says nothing that could not move). Kept in ``prep.extra``."""
-    key = ("pair", pair)
+    Screen" beside it says nothing that could not move). ``failed``: the statement says the act
+    could not be done, which a line saying it is not done yet does not ("Draft return — not yet
+    processed" is no "Return could not be processed"). Kept in ``prep.extra``."""
+    key = ("pair", pair, failed)
     hit = prep.extra.get(key)
     if hit is None:
         neg, word = prep.lines.get(pair[0], 0) & ~_conditional_lines(prep), prep.lines.get(pair[1], 0)
+        if failed:
+            neg &= ~_pending_lines(prep)
         said = word & ~_control_lines(prep)
         together = neg & word
         apart = together & _sentences_lines(prep)
@@ -721,6 +731,15 @@ def _problem_heading_lines(prep) -> int:
 #: condition not met ("Permission required", "Approval needed", "Account locked").
 _BLOCKING = (frozenset(tokenize(" ".join(g.PROBLEM_WORDS), past="both")) | NEGATIONS
              | frozenset(tokenize("required needed restricted locked", past="both")))
+
+
+def _pending_lines(prep) -> int:
+    """The bitmask of ``prep``'s body lines that say something is not done yet ("not yet
+    processed", "hasn't been sent yet"): a state that waits, not an act that failed."""
+    return lines_where(prep, "pending_lines", lambda n: bool(_NOT_YET.search(n.label or n.line)))
+
+
+_NOT_YET = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|be\s+)?yet\b|(?:\bnot|n't)\s+(?:been\s+)?\w+\s+yet\b", re.IGNORECASE)
 
 
 #: A negation with its condition: how the application works, not what happened ("Changes are not
