@@ -42,6 +42,7 @@ from fcpkit.core.page.nodes import CONTROL_ROLES
 from fcpkit.core.text import NEGATIONS, PAST, tokenize, words as text_words
 from fcpkit.matching.lexical import grammar as g
 from fcpkit.matching.lexical.entities import ADDRESS
+from fcpkit.matching.lexical.negation import BLOCKING, INABILITY, NOT_YET, SENTENCE_END, negating_sentence_words
 from fcpkit.matching.lexical.page_index import line_tokens
 
 __all__ = ["PARTIAL", "Requirement", "requirement", "DISCOURSE_WORDS", "HANDLE", "pair_chunks", "says_as_written"]
@@ -252,12 +253,7 @@ def requirement(statement: str, tokens: tuple[str, ...], optional: frozenset[str
     wording = words if (len(required - NEGATIONS) <= 1 and not groups and not phrases and len(words) >= 2
                         and not any(ch.isdigit() for ch in statement)) else ()
     return Requirement(required, tuple(groups), tuple(phrases), explicit, _negated(statement, required), affirms,
-                       singular, said, wording, phrase("validation", statement) is not None, bool(_INABILITY.search(statement)))
-
-
-#: A statement that an act could not be done, as against one that it is not done (yet).
-_INABILITY = re.compile(r"\b(?:could\s*n[o']t|couldn't|can\s*not|cannot|can't|unable to|failed to|(?:was|were) not able)\b",
-                        re.IGNORECASE)
+                       singular, said, wording, phrase("validation", statement) is not None, bool(INABILITY.search(statement)))
 
 
 #: A word as a statement writes it (stopwords kept): what :attr:`Requirement.wording` holds.
@@ -676,13 +672,9 @@ def pair_chunks(prep, pair: tuple[str, str], failed: bool = False) -> int:
     return hit
 
 
-#: Where one sentence of a line ends and the next begins: the end mark, space, a capital or a digit.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"“‘'(]?[A-Z0-9])")
-
-
 def _sentences_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines of more than one sentence."""
-    return lines_where(prep, "sentences_lines", lambda n: len(_SENTENCE_END.split(n.label or n.line)) > 1)
+    return lines_where(prep, "sentences_lines", lambda n: len(SENTENCE_END.split(n.label or n.line)) > 1)
 
 
 def _negating_sentences(prep) -> dict[str, int]:
@@ -691,19 +683,7 @@ def _negating_sentences(prep) -> dict[str, int]:
     lot for approval. It can't be edited after submission." denies editing, not submitting, so it
     holds no "Could not submit the lot", while "The lot could not be submitted. Try again." still
     does. Kept in ``prep.extra``."""
-    return _line_words(prep, "negating_sentences", _negating_sentence_words)
-
-
-def _negating_sentence_words(n) -> tuple[str, ...]:
-    parts = _SENTENCE_END.split(n.label or n.line)
-    if len(parts) < 2:
-        return ()
-    out: list[str] = []
-    for part in parts:
-        toks = line_tokens(part)
-        if NEGATIONS.intersection(toks):
-            out.extend(toks)
-    return tuple(out)
+    return _line_words(prep, "negating_sentences", negating_sentence_words)
 
 
 #: A negation followed by the word it denies on its own line ("not rejected", "can't resize", "out
@@ -724,22 +704,13 @@ def _problem_heading_lines(prep) -> int:
     negation beside it tells what follows ("It can't be withdrawn after publication"), not that the
     act could not be done."""
     return lines_where(prep, "problem_heading_lines",
-                       lambda n: n.kind == "heading" and bool(_BLOCKING.intersection(line_tokens(n.label or n.line))))
-
-
-#: The words of a heading that says a problem: the grammar's problem words, a negation, or a
-#: condition not met ("Permission required", "Approval needed", "Account locked").
-_BLOCKING = (frozenset(tokenize(" ".join(g.PROBLEM_WORDS), past="both")) | NEGATIONS
-             | frozenset(tokenize("required needed restricted locked", past="both")))
+                       lambda n: n.kind == "heading" and bool(BLOCKING.intersection(line_tokens(n.label or n.line))))
 
 
 def _pending_lines(prep) -> int:
     """The bitmask of ``prep``'s body lines that say something is not done yet ("not yet
     processed", "hasn't been sent yet"): a state that waits, not an act that failed."""
-    return lines_where(prep, "pending_lines", lambda n: bool(_NOT_YET.search(n.label or n.line)))
-
-
-_NOT_YET = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|be\s+)?yet\b|(?:\bnot|n't)\s+(?:been\s+)?\w+\s+yet\b", re.IGNORECASE)
+    return lines_where(prep, "pending_lines", lambda n: bool(NOT_YET.search(n.label or n.line)))
 
 
 #: A negation with its condition: how the application works, not what happened ("Changes are not
