@@ -39,7 +39,7 @@ from fcpkit.core.text import STOPWORDS, words as text_words
 from fcpkit.core.rules import RuleHit, is_idle, is_report, pressed_nodes
 from fcpkit.core.trajectory import Action, Observation
 
-__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
+__all__ = ["name_acts", "defers", "expected_acts", "act_mismatch", "pressed_control", "offers_act", "pressed_acts", "UNKNOWN_ACT", "dialog_acts",
            "control_verbs", "step_verbs", "VERB",
            "CONTROL_ROLES", "discards_edits", "leaves_unsent"]
 
@@ -204,7 +204,8 @@ def _instructions(c: Commitment) -> tuple[str, ...]:
     return (c.subgoal, *(e.text for items in c.confirm.values() for e in items if e.on_action))
 
 
-def _control(action: Action) -> tuple[str, str] | None:
+def pressed_control(action: Action) -> tuple[str, str] | None:
+    """(role, name) of the button or menu item ``action`` presses, or ``None``."""
     return _control_of(action.target or "")
 
 
@@ -234,7 +235,7 @@ def act_mismatch(action: Action, c: Commitment, page: Observation | Page | None 
     saved from a form that still waits for input there is a pause, not the form's finish."""
     if is_idle(action) or is_report(action):
         return None
-    control = _control(action)
+    control = pressed_control(action)
     if control is None:
         return None
     role, name = control
@@ -473,7 +474,7 @@ def pressed_acts(action: Action) -> frozenset[str]:
         return frozenset()
     if any(c.name in ("press", "keyboard_press") for c in calls):
         return frozenset({UNKNOWN_ACT})
-    control = _control(action)
+    control = pressed_control(action)
     if control is None or not any(c.name in ("click", "dblclick") for c in calls):
         return frozenset()
     return name_acts(control[1]) | control_verbs(control[1])
@@ -493,7 +494,7 @@ def discards_edits(action: Action, page: Observation | Page) -> str | None:
     form (a confirmation over it). ``None`` for any other action, or where nothing is left to save (a dialog that only
     tells, a submit still disabled). The tracker asks it only of a step that wrote and is not
     confirmed: backing out of an empty dialog discards nothing."""
-    control = _control(action)
+    control = pressed_control(action)
     if control is None or not backs_out(control[1]) or _STEPS_BACK.match(control[1]):
         return None  # "Back" returns to the form with what was set in it
     page = as_page(page)

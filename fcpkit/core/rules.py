@@ -63,6 +63,7 @@ __all__ = [
     "new_modal_dialogs",
     "unexpected_dialog",
     "presses_in_flight",
+    "presses_submit_key",
 ]
 
 _NAVIGATING = frozenset({"goto", "go_back", "go_forward", "dblclick", "select_option", "upload_file", "drag_and_drop", "mouse_click", "mouse_dblclick"})
@@ -214,6 +215,19 @@ def _changes_page(command: str, effect: str | None, target: str | None) -> bool:
     except ValueError:
         return effect in ("write", "irreversible")
     return _page_changing(calls, effect, target)
+
+
+@page_cache(4096)
+def _submit_key(command: str) -> bool:
+    try:
+        return any(c.key is not None and _SUBMIT_KEYS.search(c.key) for c in parse_action(command))
+    except ValueError:
+        return False
+
+
+def presses_submit_key(action: Action) -> bool:
+    """Whether ``action`` presses Enter (or Return): the key that sends the form it is pressed in."""
+    return _submit_key(action.command)
 
 
 def _page_changing(calls: Sequence[ParsedCall], effect: str | None, target: str | None) -> bool:

@@ -22,10 +22,10 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from fcpkit.core.control_acts import name_acts
+from fcpkit.core.control_acts import name_acts, pressed_control
 from fcpkit.core.dialogs import backs_out
 from fcpkit.core.phrases import SEARCH_NAME, phrase
-from fcpkit.core.rules import is_form_edit
+from fcpkit.core.rules import presses_submit_key
 
 if TYPE_CHECKING:
     from fcpkit.core.page import Page
@@ -96,8 +96,6 @@ def slipped_from(typed: str, wanted: frozenset[str], shown: frozenset[str] = fro
 #: Roles of a field a number is entered into as a value (a search box or an autocomplete takes
 #: the start of what is looked for).
 _VALUE_FIELDS = frozenset({"textbox", "spinbutton"})
-#: A key that sends the form a field stands in.
-_SUBMIT_KEY = re.compile(r"enter|return", re.IGNORECASE)
 
 
 def mistyped(wanted: frozenset[str], before: "Page | None", action: "Action | None", inputs: tuple[str, ...]) -> str | None:
@@ -107,13 +105,13 @@ def mistyped(wanted: frozenset[str], before: "Page | None", action: "Action | No
     form is sent, not when typed: a slip the agent corrects before pressing Save is no fault."""
     if action is None or before is None or not inputs or not _sends(action):
         return None
-    typed = {v for v in inputs if plain_number(v) is not None}
+    typed = {v: d for v in inputs if (d := plain_number(v)) is not None}
     fields = [n for n in before.nodes if n.kind in _VALUE_FIELDS and n.value in typed and not SEARCH_NAME.search(n.name)]
     if not fields:
         return None
     shown = _shown_numbers(before)
     for n in fields:
-        near = slipped_from(plain_number(n.value), wanted, shown)
+        near = slipped_from(typed[n.value], wanted, shown)
         if near:
             return f"{n.kind} {n.name!r} holds {n.value!r} as the form is sent: one keystroke from the task's {near}"
     return None
@@ -123,12 +121,10 @@ def _sends(action: "Action") -> bool:
     """Whether ``action`` presses a button that acts (saves, submits, publishes; not Cancel) or
     takes a multi-step form to its next page ("Next: Delivery", which carries what was entered
     on), or presses Enter in a field."""
-    if is_form_edit(action) and not _SUBMIT_KEY.search(action.command):
-        return False
-    role, _, name = (action.target or "").partition(" ")
-    name = name.split(",")[0].strip().strip("'\"")
-    if role.lower() not in ("button", "menuitem"):
-        return bool(_SUBMIT_KEY.search(action.command)) and "press" in action.command
+    control = pressed_control(action)
+    if control is None:
+        return presses_submit_key(action)
+    name = control[1]
     return not backs_out(name) and (bool(name_acts(name)) or bool(phrase("step_on", name)))
 
 

@@ -566,14 +566,16 @@ def written_line(statement: str, prep: Prepared) -> int | None:
     tint with Nina Kowalczyk", the summary line of a confirmation dialog) expects that line, not a
     page named so."""
     page = prep.page
-    if page is None or not page.is_page:
+    if page is None or not page.is_page or not statement.strip():
         return None
-    want = " ".join(statement.split()).rstrip(".").casefold()
-    if not want:
-        return None
-    chrome, listed = page.chrome, page.mentions
-    return next((i for i, n in enumerate(page.nodes) if n.kind in _TEXT_LINES and i not in chrome and i not in listed
-                 and " ".join(n.name.split()).rstrip(".").casefold() == want), None)
+    lines = prep.extra.get("written_lines")
+    if lines is None:  # the page's own text lines by their words, read once per page
+        chrome, listed = page.chrome, page.mentions
+        lines = prep.extra["written_lines"] = {}
+        for i, n in enumerate(page.nodes):
+            if n.kind in _TEXT_LINES and i not in chrome and i not in listed:
+                lines.setdefault(_as_written(n.name).rstrip("."), i)
+    return lines.get(_as_written(statement).rstrip("."))
 
 
 def record_value(statement: str, prep: Prepared) -> Field | None:
@@ -585,10 +587,14 @@ def record_value(statement: str, prep: Prepared) -> Field | None:
     page = prep.page
     if page is None or not page.is_page or not page.fields or not any(r.strong for r in record_ids(statement)):
         return None
-    want = " ".join(statement.split()).casefold()
+    want = _as_written(statement)
     chrome, listed = page.chrome, page.mentions
-    return next((f for f in page.fields if f.node not in chrome and f.node not in listed
-                 and " ".join(f.value.split()).casefold() == want), None)
+    return next((f for f in page.fields if f.node not in chrome and f.node not in listed and _as_written(f.value) == want), None)
+
+
+def _as_written(text: str) -> str:
+    """``text`` as a plan and a page may both write it: spaces collapsed, case folded."""
+    return " ".join(text.split()).casefold()
 
 
 def labelled_value(statement: str, prep: Prepared) -> Field | None:
