@@ -185,9 +185,13 @@ def _disabled_click(command: str, before: Page) -> str | None:
         return None
     for c in calls:
         if c.name in ("click", "dblclick", "fill", "select_option") and c.args and isinstance(c.args[0], str):
-            node = before.node(c.args[0])
-            if node is not None and "disabled" in node.states:
-                return f"{c.name} on a disabled control: {node.role} {node.name!r}"
+            at = before.position(c.args[0])
+            node = before.nodes[at] if at is not None else None
+            if node is None or "disabled" not in node.states:
+                continue
+            if c.name in ("fill", "select_option") and before.waits_on_choice(at):
+                continue  # a field its form enables once a choice is made: typed in out of order
+            return f"{c.name} on a disabled control: {node.role} {node.name!r}"
     return None
 
 

@@ -4,7 +4,8 @@ A rule hit routes the case to the verifier with an execution-scope hint. The rul
 
 * ``action_error``: the browser or action reported an error, but a click that did not land for a
   passing reason (a notification over the control, the control still moving), which the agent
-  simply makes again;
+  simply makes again, nor typing or choosing in a field the form keeps disabled until another of
+  its choices is made (nothing changed, and what the form sends is read when it is sent);
 * ``unparsable_action``: the command is not a call of BrowserGym's high-level action set;
 * ``unchanged_page``: a page-changing action left the page as it was. This is the state diff the
   article found missing: a silent no-op contradicts no evidence statement, but it does leave the
@@ -527,6 +528,25 @@ def _passing_error(error: str) -> bool:
     return bool(_PASSING.search(error))
 
 
+#: An action's error that says the control it typed or chose in would not take input: disabled,
+#: not enabled, not editable, read-only (Playwright's wording and a browser's).
+_LOCKED = re.compile(r"\b(?:not\s+enabled|disabled|not\s+editable|read-?only)\b", re.IGNORECASE)
+
+
+def _out_of_order(action: Action | None, before: Page | None, error: str) -> bool:
+    """Whether ``action`` typed or chose in a field that would not take input (:data:`_LOCKED`)
+    because its form enables it only once another of its choices is made
+    (:meth:`Page.waits_on_choice <fcpkit.core.page.Page.waits_on_choice>`)."""
+    if action is None or before is None or not sets_fields(action) or not _LOCKED.search(error):
+        return False
+    try:
+        calls = parse_action(action.command)
+    except ValueError:
+        return False
+    at = [before.position(c.args[0]) for c in calls if c.args and isinstance(c.args[0], str)]
+    return bool(at) and all(k is not None and before.waits_on_choice(k) for k in at)
+
+
 def check_transition(
     before: Observation | None, action: Action | None, after: Observation, *, baseline: Observation | None = None
 ) -> RuleHit | None:
@@ -541,7 +561,12 @@ def check_transition(
     if after.error:
         # a notification over the control, or a control still moving: the click did not land, nothing
         # changed, and the agent's next move is the same click (the page test reads what follows)
-        return None if _passing_error(str(after.error)) else RuleHit("action_error", str(after.error)[:300])
+        # so does a field that would not take a value until a choice of its form enables it: the
+        # form holds what it held, nothing went to the application, and what the form sends is
+        # read when it is sent
+        if _passing_error(str(after.error)) or _out_of_order(action, before, str(after.error)):
+            return None
+        return RuleHit("action_error", str(after.error)[:300])
     if action is not None:
         hit = check_action(action)
         if hit:

@@ -364,14 +364,17 @@ class StateTester(_Base):
         types in the box that filters the scan list): what a form says of itself when the step began,
         and still says while the agent only types or chooses in it, is the form's unfilled state,
         which the step is there to change. A statement that also holds outside the page's forms (a
-        list that does not show the record) is about what the page shows, not the form's state;
+        list that does not show the record) is about what the page shows, not the form's state
+        (:attr:`Page.form_state <fcpkit.core.page.Page.form_state>`: its fields and choices, in a
+        named form or not: a default choice the agent has not touched yet is where the step starts);
         and once the step writes, the same statement still true is its failure."""
         if not b.executing:
             return frozenset()
         idx = sorted(b.executing)
         low = self.thresholds.pi_low
         hold = [(i, s) for i, s in zip(idx, self._falsify(tuple(b.statements[i] for i in idx), now)) if s >= low]
-        outside = now.derive([k for k in range(len(now.nodes)) if now.forms[k] < 0]) if hold else None
+        state = now.form_state if hold else frozenset()
+        outside = now.derive([k for k in range(len(now.nodes)) if k not in state]) if hold else None
         if outside is not None and len(outside.nodes) < len(now.nodes):  # what a form of the page says of itself
             hold = [(i, s) for (i, s), o in zip(hold, self._falsify(tuple(b.statements[i] for i, _ in hold), outside))
                     if o < low]

@@ -29,7 +29,7 @@ from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import parse_qsl, urlsplit
 
-from fcpkit.core.page.nodes import DIALOG_ROLES, Node, read_line
+from fcpkit.core.page.nodes import CONTROL_ROLES, DIALOG_ROLES, Node, read_line
 from fcpkit.core.page.records import RecordId, record_ids
 from fcpkit.core.page.regions import BREADCRUMB, CHOICES, COLLECTIONS, ITEMS, ZONES, Field, read_fields, read_regions
 
@@ -57,6 +57,8 @@ def title_parts(title: str) -> list[str]:
 
 #: Controls a person turns on or off: unticked, a choice not made ("Waive change fee (supervisor approval required)").
 _TOGGLES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+#: The controls that make a choice on a form (:meth:`Page.waits_on_choice`).
+_CHOOSERS = frozenset({"radio", "checkbox", "switch", "combobox", "listbox"})
 #: The legend of a form's marks: "Fields marked * are required", "* indicates a required field",
 #: "Required fields are marked with an asterisk".
 _MARKS_LEGEND = re.compile(r"\b(?:fields?|items?|questions?)\s+marked\s+(?:with\s+)?(?:an?\s+)?(?:\*|asterisk)"
@@ -294,6 +296,16 @@ class Page:
         return frozenset(k for i in off for k in self.subtree(i)) | {k for k, it in enumerate(self.items) if it in off}
 
     @cached_property
+    def form_state(self) -> frozenset[int]:
+        """Positions of the nodes that hold a form's state: everything inside a ``form`` or
+        ``search`` landmark, and, wherever they stand, the controls (boxes, lists, choices, toggles)
+        with the choices made and offered in them. Pages seldom name their forms, so a group of
+        radio buttons under ``main`` is as much a form's state as one inside a named form."""
+        controls = {i for i, n in enumerate(self.nodes) if n.kind in CONTROL_ROLES | CHOICES | _TOGGLES}
+        return frozenset(i for i, f in enumerate(self.forms) if f >= 0) | self.chosen | self.offered \
+            | {k for i in controls for k in self.subtree(i)}
+
+    @cached_property
     def legends(self) -> frozenset[int]:
         """Positions of the text lines that define a form's choices: beside a control (a list box, a
         group of radio buttons), a line that opens with one of its choices' labels and a colon or a
@@ -427,6 +439,17 @@ class Page:
         the values the agent typed, which the form holds all the same."""
         k = self.positions[i] if self.positions is not None else i
         return k in self.source.awaiting_input
+
+    def waits_on_choice(self, i: int) -> bool:
+        """Whether the field at ``i`` waits on a choice of its form: the form (or, on a page that
+        names none, the section the field stands in) offers another choice the agent can still make
+        (a radio button, a box, a list to choose from, not disabled). A form enables a field when a
+        choice calls for it ("Card payment taken at the desk" enables "Receipt number"), so typing
+        there first is out of order, not refused; a page that disables every control of a form (a
+        view-only role) refuses them all."""
+        holder = self.forms[i] if self.forms[i] >= 0 else self.parents[i]
+        span = self.subtree(holder) if holder >= 0 else range(len(self.nodes))
+        return any(k != i and self.nodes[k].kind in _CHOOSERS and "disabled" not in self.nodes[k].states for k in span)
 
     @cached_property
     def modal_dialogs(self) -> tuple[str, ...]:
