@@ -130,5 +130,7 @@ def _sends(action: "Action") -> bool:
 
 def _shown_numbers(page: "Page") -> frozenset[str]:
     """The numbers the page writes itself, outside its fields' values (a suggested total, a
-    balance): what an agent copies rather than types from the task."""
-    return task_numbers("\n".join(n.name for n in page.nodes if n.kind not in _VALUE_FIELDS and n.name))
+    balance): what an agent copies rather than types from the task. A field's own text (the
+    accessibility tree writes a text box's value again as its child) is its value, not the page's."""
+    inside = {k for i, n in enumerate(page.nodes) if n.kind in _VALUE_FIELDS for k in page.subtree(i)}
+    return task_numbers("\n".join(n.name for i, n in enumerate(page.nodes) if i not in inside and n.name))

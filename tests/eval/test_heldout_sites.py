@@ -26,7 +26,9 @@ repair work orders and special orders, a plant nursery's trade holds and standin
 quarry's weighbridge tickets and haul contract variations, a hospital's bed board, a sailing
 school's enrolments and charters, a wine merchant's allocations and returns, a council's tender
 notices and clarifications, a flooring contractor's quotes and jobs, a university library's
-acquisitions, a hair salon's front desk): the default
+acquisitions, a hair salon's front desk, a swim school's class transfers and make-up lessons, a pension
+administrator's transfers-in and beneficiary nominations, a self-storage branch's rentals and
+move-outs): the default
 checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
@@ -66,9 +68,10 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/toothline": 11, "heldout/forgeline": 6, "heldout/grazier": 9,
           "heldout/sitevisit": 9, "heldout/donorhub": 10, "heldout/ferrylink": 10,
           "heldout/tapline": 9, "heldout/orbitdesk": 10, "heldout/callsheet": 8, "heldout/underwrite": 9,
-          "heldout/sprocket": 7, "heldout/glasshouse": 10, "heldout/quarry": 10, "heldout/bedboard": 11,
-          "heldout/skiff": 9, "heldout/cellarbook": 9, "heldout/tenderbox": 10, "heldout/loomhouse": 10,
-          "heldout/tilecraft": 8, "heldout/acqdesk": 9, "heldout/salonbook": 7}
+          "heldout/sprocket": 7, "heldout/glasshouse": 10, "heldout/quarry": 10, "heldout/bedboard": 10,
+          "heldout/skiff": 9, "heldout/cellarbook": 8, "heldout/tenderbox": 10, "heldout/loomhouse": 10,
+          "heldout/tilecraft": 8, "heldout/acqdesk": 9, "heldout/salonbook": 7,
+          "heldout/lanepool": 8, "heldout/pensionly": 9, "heldout/unitvault": 9}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it

@@ -105,11 +105,20 @@ class Claim:
 
 
 def normalise(statement: str) -> str:
-    """Contractions spelled out, typographic quotes made plain, whitespace collapsed."""
+    """Contractions spelled out, typographic quotes made plain, whitespace collapsed; a record's
+    id named by its prefix ("a new TRI reference", "the PO number") is that prefix, which every
+    id of the series says (:func:`~fcpkit.matching.lexical.page_index.with_series`)."""
     s = statement
     for pattern, repl in _CONTRACTIONS:
         s = pattern.sub(repl, s)
+    s = _ID_BY_PREFIX.sub(r"\1 \2", s)
     return " ".join(s.split())
+
+
+#: An id named by its prefix and a noun for an id, after an article ("a new TRI reference", "the
+#: PO number", "its RMA no."): a label with its value ("NI number JT 48 21 93 B") is not one. A
+#: page never calls the id it just made "new": it shows it.
+_ID_BY_PREFIX = re.compile(r"\b(a|an|the|its|their)\s+(?:new\s+)?([A-Z]{2,5})\s+(?:reference|ref|number|no\.|id|code)\b")
 
 
 def names_a_page(statement: str) -> bool:
@@ -214,12 +223,12 @@ def compile_claim(statement: str) -> Claim:
     clauses = _CLAUSE.split(s)
     if len(clauses) == 1 and _VERB.search(s):
         clauses = _BARE_CLAUSE.split(s, maxsplit=1)
-        if len(clauses) == 2 and not _VERB.search(clauses[0]):
+        if len(clauses) == 2 and not _VERB.search(clauses[0]) and not _HAPPENED.match(clauses[0]):
             clauses = [s]  # "the name and the address are shown": one clause with two subjects
     elliptic = _elliptic(s) if len(clauses) == 1 else None
     if elliptic is not None:
         clauses = elliptic  # ("Recall submitted": two words, its subject written out)
-    if len(clauses) == 2 and (elliptic is not None or all(len(c.split()) >= 3 for c in clauses)) \
+    if len(clauses) == 2 and (elliptic is not None or all(len(c.split()) >= 3 or _HAPPENED.match(c) for c in clauses)) \
             and whole.type not in ("exclusion", "absence"):
         # "A confirmation says the condition was added, and the conditions list shows it": two
         # statements in one sentence, each read as its own claim (the whole kept for falsifiers)
@@ -262,8 +271,12 @@ _CLAUSE = re.compile(r",\s+and\s+(?=(?:the|a|an|it|its|this|that|they|there|thei
 #: has no verb)
 _VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|shows?|showed|shown|reads?|lists?|says?|displays?)\b",
                    re.IGNORECASE)
-_BARE_CLAUSE = re.compile(r"\s+and\s+(?=(?:the|its|this|that|their)\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were|has|have)\s)",
+_BARE_CLAUSE = re.compile(r"\s+and\s+(?=(?:the|its|this|that|their)\s+(?:[\w&-]+\s+){0,4}(?:is|are|was|were|has|have)\s)",
                           re.IGNORECASE)
+#: A clause that says what happened to its subject in two to four words, the participle last
+#: ("Inspection saved", "Payment received"): a clause of its own before "and the ... is ...",
+#: though it has no verb of being ("Inspection saved and the Refund & close step is available").
+_HAPPENED = re.compile(r"^\s*(?:[\w'’#/.-]+\s+){1,3}[a-z]+ed\s*$")
 
 
 #: Two participles of one subject joined by "and", the second subject left out: "Recall submitted
@@ -460,6 +473,8 @@ def _message(statement: str, s: str, ents: Entities, patterns=g.MESSAGE) -> Clai
         m = pattern.match(s)
         if m:
             body = m.group("body").strip().lstrip(":").strip().strip("'\"")  # "reads: X" says X
+            if "with" in m.groupdict() and m.group("with"):
+                body = f"{body} {m.group('with')}"
             return Claim("message", statement, body, subject=body, scope="live", entities=ents)
     return None
 

@@ -500,7 +500,28 @@ def _absence(st: "Stmt", r: Reading, prior: float) -> float:
         return literal
     within = sc.named_region(st.context, r.whole) if st.context is not None and context >= 1.0 else None
     p = sc.presence(st.thing, st.claim, r.whole, within=within) if st.thing is not None else 0.0
+    if p < 1.0 and st.thing is not None and within is None and _record_in_view(st.thing.tokens, r):
+        p = 1.0
     return max(literal, (1.0 - p) * context)
+
+
+def _record_in_view(thing: tuple[str, ...], r: Reading) -> bool:
+    """Whether the thing an absence names is the record the page is about: the page's heading
+    names a record of its kind by id ("Transfer-in TRI-2025-00421" for "no transfer from Sterling
+    Mutual for Daniel Okafor"), and every other word of it stands on the page (the record's fields,
+    those a user filled in included: "Customer: Acme Retail"). A record's page shows it in its
+    fields, not in one node's name, as a list's row does."""
+    page = r.view.page
+    if len(thing) < 2 or page is None or not page.is_page or page.heading is None:
+        return False
+    heading = page.nodes[page.heading].name
+    ids = record_ids(heading)
+    if not ids:
+        return False
+    at = heading.upper().find(ids[0].id)
+    kind = frozenset(tokenize(heading[:at])) if at > 0 else frozenset()
+    get = r.fields.index.get
+    return thing[0] in kind and all(get(t, 0) for t in thing[1:])
 
 
 def _field(st: "Stmt", r: Reading) -> float:

@@ -125,8 +125,9 @@ ABSENCE[7] = re.compile(ABSENCE[7].pattern.replace("{places}", "|".join(sorted(H
 
 #: Words that join a place to what it holds, or a colon ("Order #100482 page: Paid, Unfulfilled").
 HOLDS = re.compile(r"\s+(?:with|showing|listing|containing|holding)\s+|(?P<colon>:)\s+", re.IGNORECASE)
-#: "is listed / visible / present": the thing is on the page (a list may hold it), nothing happened to it.
-ON_PAGE = re.compile(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:listed|visible|present|there)"
+#: "is listed / visible / present / available": the thing is on the page (a list may hold it), nothing
+#: happened to it ("the Refund step is available": the form offers that step).
+ON_PAGE = re.compile(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+|still\s+)?(?:listed|visible|present|there|available)"
                      r"(?:\s+(?:on|in|under|among)\s+.+?)?\s*\.?\s*$", re.IGNORECASE)
 #: "R-7305 visible as a link", "Report R-7305 linked from the dashboard": a control of that role named X.
 AS_CONTROL = re.compile(r"^(?P<x>.+?)\s+(?:(?:is|are)\s+)?(?:(?:visible|shown|displayed|listed|present)\s+as\s+(?:an?\s+)?(?P<as_role>\w+)"
@@ -204,6 +205,10 @@ MESSAGE = [
     # "Reply posted confirmation", "Post locked banner": the message, then the word for it
     # (not "... linked from the dashboard or a notification": after an article the word is a place)
     re.compile(r"^\s*(?P<body>\S.*?\S)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bor)\s+(?:confirmation|banner|toast|notification)\s*\.?\s*$", re.I),
+    # "Transfer-in recorded message with a new TRI reference": the message, the word for it, and
+    # what else it gives (the message says both)
+    re.compile(r"^\s*(?P<body>\S.*?\S)(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bor)\s+(?:message|confirmation|banner|toast|notification)"
+               r"\s+(?P<with>(?:with|giving|naming|showing)\s+\S.*?)\s*\.?\s*$", re.I),
 ]
 #: The patterns that open with the message and the verb of saying ("A message says ...",
 #: "Confirmation that ..."): whatever the body states, an absence or a field included, the

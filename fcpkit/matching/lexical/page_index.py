@@ -33,13 +33,27 @@ def line_tokens(line: str) -> tuple[str, ...]:
 
 
 def with_series(toks: tuple[str, ...]) -> tuple[str, ...]:
-    """``toks`` and the series of each id of three parts among them ("ol-2025-0117" says "ol-2025")."""
+    """``toks`` and the series of each id of three parts among them ("ol-2025-0117" says "ol-2025"),
+    and the prefix of each id written with one ("tri-2025-00419" says "tri", as "a new TRI
+    reference" names it: :func:`~fcpkit.matching.lexical.claims.normalise`)."""
+    if not any("-" in t for t in toks):
+        return toks
     series = [m.group(1) for t in toks if "-" in t and (m := _SERIES.match(t))]
-    return toks + tuple(series) if series else toks
+    series += [_prefix_token(m.group(1)) for t in toks if "-" in t and (m := _PREFIX.match(t))]
+    return toks + tuple(x for x in series if x) if series else toks
 
 
 #: An id of three parts, letters then numbers ("ol-2025-0117", "inv-2024-3381"): its first two are its series.
 _SERIES = re.compile(r"^([a-z]{1,6}-\d{2,4})-\d{2,}$")
+#: An id of letters, a dash, then digits ("tri-2025-00419", "po-88120"): its letters are its prefix.
+_PREFIX = re.compile(r"^([a-z]{2,5})-\d")
+
+
+@page_cache(4096)
+def _prefix_token(prefix: str) -> str:
+    """A prefix as a statement's tokeniser reads it ("TRI" -> its stem)."""
+    got = tokenize(prefix)
+    return got[0] if len(got) == 1 else ""
 
 
 _PARTS = re.compile(r"\s*[,;·|()\[\]–—]\s*|\s+-\s+")
@@ -82,11 +96,12 @@ def field_labels(prep: "Prepared") -> list[frozenset[str]]:
 
 
 def live_tokens(prep: "Prepared") -> list[frozenset[str]]:
-    """Each live region's text as tokens, in the order of ``page.live``."""
+    """Each live region's text as tokens, in the order of ``page.live`` (an id's series and
+    prefix among them, as on every line: :func:`with_series`)."""
     hit = prep.extra.get("live_tokens")
     if hit is None:
         page = prep.page
-        hit = prep.extra["live_tokens"] = [frozenset(tokenize(text, past="both")) for _, text in page.live] if page is not None else []
+        hit = prep.extra["live_tokens"] = [frozenset(with_series(tokenize(text, past="both"))) for _, text in page.live] if page is not None else []
     return hit
 
 
