@@ -44,7 +44,7 @@ from typing import Any, Iterator, Mapping
 
 from fcpkit.core.caches import page_cache
 from fcpkit.core.page import Page, record_ids
-from fcpkit.core.page_facts import FIELD_ROLES, as_page, message_facts, page_facts
+from fcpkit.core.page_facts import FIELD_ROLES, SEARCH_PARAMS, as_page, message_facts, page_facts
 from fcpkit.core.phrases import FILTER_NAME, SEARCH_NAME, STATUS_WORDS, fold, phrase
 from fcpkit.core.rules import RuleHit, is_form_edit, is_page_changing, is_report, parse_action
 from fcpkit.core.task_context import TaskContext, commitment_text
@@ -103,7 +103,6 @@ _PAGING_PARAMS = re.compile(rf"^(?:{_PAGING})$", re.IGNORECASE)
 _NEUTRAL_PARAMS = re.compile(rf"^(?:{_PAGING}|view|tab|mode|step|display|lang|locale|next|ref|return(?:_?to)?|redirect|"
                              r"utm_\w+|_\w*|month|week|year)$", re.IGNORECASE)  # a calendar's month is where one looks, as a page is
 #: Query parameters that carry a search's terms.
-_SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|find)$", re.IGNORECASE)
 _STATUS_LINE = re.compile(r"^(?:status|state)\s*:\s*(\w+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:not|no longer|never|n't|no)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 _SUBMIT = re.compile(r"enter|return", re.IGNORECASE)
@@ -351,7 +350,7 @@ def _default_view(page: Page, value: str) -> bool:
 def _asks_a_view(key: str, value: str) -> bool:
     """Whether a query parameter asks the list for a view of its own (a saved view, a filter): not a
     search's terms, paging or sorting, nor a filter left at its "all" value ("status=all-statuses")."""
-    return not (_SEARCH_PARAMS.match(key) or _PAGING_PARAMS.match(key) or _all_of(value))
+    return not (SEARCH_PARAMS.match(key) or _PAGING_PARAMS.match(key) or _all_of(value))
 
 
 def _all_of(value: str) -> bool:
@@ -517,7 +516,7 @@ def search_terms(before: Page, after: Page, command: str) -> tuple[str, ...]:
     """The terms a search submitted by ``command`` used: query values new on the URL after, or the
     value of a box the command submitted on page ``before``."""
     old = set(before.query)
-    terms = [v for k, v in after.query if (k, v) not in old and _SEARCH_PARAMS.match(k)]
+    terms = [v for k, v in after.query if (k, v) not in old and SEARCH_PARAMS.match(k)]
     try:
         calls = parse_action(command)
     except ValueError:

@@ -19,7 +19,11 @@ from fcpkit.core.phrases import phrase
 from fcpkit.core.text import words
 from fcpkit.core.trajectory import Action
 
-__all__ = ["PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "answers_a_value", "FIELD_ROLES",
+#: A URL's query parameters that carry a search's terms (``q=``, ``search=``): what the list or
+#: page was asked to look for, not a view of it.
+SEARCH_PARAMS = re.compile(r"^(?:q|query|search|s|term|terms|keywords?|text|find)$", re.IGNORECASE)
+
+__all__ = ["SEARCH_PARAMS", "PageFacts", "MessageFacts", "page_facts", "message_facts", "as_page", "target_place", "answers_a_value", "FIELD_ROLES",
            "LOGIN_PATH"]
 
 LOGIN_PATH = re.compile(r"/(?:log-?in|sign-?in|signon|sso|auth(?:enticate)?|session/new)(?:/|$|\.)", re.IGNORECASE)
@@ -82,10 +86,13 @@ class PageFacts:
     @cached_property
     def records(self) -> tuple[RecordId, ...]:
         """The strong record ids of the page's identity: URL path, title and first heading (the
-        record the page is about; :mod:`fcpkit.core.page.records`)."""
+        record the page is about; :mod:`fcpkit.core.page.records`). An id the page's URL searches
+        for ("/search?q=LSE-2018-0562", titled "Search: LSE-2018-0562") is what was looked for, not
+        a record in view: a search page is about its query."""
         p = self.page
         first = p.headings[0] if p.headings else ""
-        return tuple(r for r in record_ids(" ".join([p.path.upper(), p.title, first])) if r.strong)
+        searched = {r.id for k, v in p.query if SEARCH_PARAMS.match(k) for r in record_ids(v)}
+        return tuple(r for r in record_ids(" ".join([p.path.upper(), p.title, first])) if r.strong and r.id not in searched)
 
     @cached_property
     def ids(self) -> frozenset[str]:

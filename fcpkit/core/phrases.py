@@ -197,6 +197,8 @@ PENDING: Family = {
            # a longer account of the same, still trailing off ("Processing refund with the card terminal…")
            r"\b(?:saving|processing|submitting|sending|updating|uploading|applying|publishing|syncing|posting)\b(?:\s+[\w'’-]+){4,8}\s*(?:…|\.\.\.)\s*$",
            r"^\s*[a-z]+ing\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.)\s*$",  # "Recording…", "Registering badge…"
+           # ... and what it waits on ("Issuing credit note… waiting for the ledger to confirm")
+           r"\b[a-z]+ing\b(?:\s+[\w-]+){0,3}\s*(?:…|\.\.\.)\s+waiting\b",
            r"\bplease wait\b", r"\bin progress\b", r"\bqueued\b", r"\bthis (?:may|might|can) take\b"],
     "de": [r"\bwird (?:gespeichert|verarbeitet|gesendet)\b", r"\bbitte warten\b"],
     "fr": [r"\ben cours\b", r"\bveuillez patienter\b"],

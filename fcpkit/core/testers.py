@@ -28,6 +28,7 @@ from fcpkit.core.page import (
     DEFAULT_POLICY, Node, Page, ProvenancePolicy, RecordId, SiteModel, about_user_content, app_view, evidence_view, found_view, record_ids, record_view,
     user_labels,
 )
+from fcpkit.core.phrases import phrase
 from fcpkit.core.plan import Commitment, Plan
 from fcpkit.core.progress import acts, advance_check, attempts, done_by_action, reports, unmatched_write
 from fcpkit.core.router import Route, Thresholds, route
@@ -347,6 +348,8 @@ class StateTester(_Base):
         found = self._found_before(b, minus, begun, tuple(inputs), site) if begun is not None and typing else frozenset()
         if stayed:
             found |= self._held_at_start(b, minus, begun, tuple(inputs), site)
+        if before is not None and action is not None and not typing and b.executing:
+            found |= self._still_pending(b, minus, before)
         return self._result("post", commitment, b, page, hit, start,
                             consecutive_continues, can_complete=True,
                             page_changed=page_changed, no_evidence_steps=no_evidence_steps,
@@ -383,6 +386,24 @@ class StateTester(_Base):
         if not hold:
             return frozenset()
         return self._held_then(b, hold, begun, inputs, site)
+
+    def _still_pending(self, b: _Bundle, now: Page, before: Observation) -> frozenset[int]:
+        """The step's execution falsifiers that hold on ``now`` only by the words of a message of
+        work under way the action raised ("Issuing credit note… waiting for the ledger to
+        confirm"): what the application says it is still doing is not what came of it ("Still a
+        draft after confirming" is no outcome while the ledger has not answered)."""
+        old = set(Page.of(before).messages)
+        busy = {k for i, _ in now.live for k in now.subtree(i)
+                if (m := now.message_at(i)) and m not in old and phrase("pending", m)}
+        if not busy:
+            return frozenset()
+        low = self.thresholds.pi_low
+        idx = sorted(b.executing)
+        hold = [i for i, s in zip(idx, self._falsify(tuple(b.statements[i] for i in idx), now)) if s >= low]
+        if not hold:
+            return frozenset()
+        rest = now.derive([k for k in range(len(now.nodes)) if k not in busy])
+        return frozenset(i for i, s in zip(hold, self._falsify(tuple(b.statements[i] for i in hold), rest)) if s < low)
 
     def _held_at_start(self, b: _Bundle, now: Page, start: Observation, inputs: tuple[str, ...],
                        site: SiteModel | None) -> frozenset[int]:

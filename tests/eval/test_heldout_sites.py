@@ -28,7 +28,8 @@ school's enrolments and charters, a wine merchant's allocations and returns, a c
 notices and clarifications, a flooring contractor's quotes and jobs, a university library's
 acquisitions, a hair salon's front desk, a swim school's class transfers and make-up lessons, a pension
 administrator's transfers-in and beneficiary nominations, a self-storage branch's rentals and
-move-outs): the default
+move-outs, a university's exam accommodations and room changes, a tower company's site leases and
+ground-rent disputes): the default
 checker, lower
 bound, no model, flags none
 of the healthy runs of those whose causes were read and fixed, and raises no alarm before a fault
@@ -71,7 +72,8 @@ CAUGHT = {"heldout/shelfmark": 9, "heldout/tessellate": 8, "heldout/gitgrove": 9
           "heldout/sprocket": 7, "heldout/glasshouse": 10, "heldout/quarry": 10, "heldout/bedboard": 10,
           "heldout/skiff": 9, "heldout/cellarbook": 8, "heldout/tenderbox": 10, "heldout/loomhouse": 10,
           "heldout/tilecraft": 8, "heldout/acqdesk": 9, "heldout/salonbook": 7,
-          "heldout/lanepool": 8, "heldout/pensionly": 9, "heldout/unitvault": 9}
+          "heldout/lanepool": 8, "heldout/pensionly": 9, "heldout/unitvault": 9, "heldout/examhall": 8,
+          "heldout/sitelease": 8}
 
 #: alarms before a fault's labelled step that were read and kept, each with why: the checker's
 #: reading is the general one, and the corpus labels the fault later than the page shows it

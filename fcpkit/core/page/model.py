@@ -391,8 +391,11 @@ class Page:
     @cached_property
     def messages(self) -> tuple[str, ...]:
         """The text of each live region, as a person reads it (names and plain text, no roles)."""
-        return tuple(m for m in (" ".join(t for t in (self.nodes[k].label for k in self.subtree(i)) if t).strip()
-                                 for i, _ in self.live) if m)
+        return tuple(m for m in (self.message_at(i) for i, _ in self.live) if m)
+
+    def message_at(self, i: int) -> str:
+        """The text of the live region at position ``i``, as :attr:`messages` reads it."""
+        return " ".join(t for t in (self.nodes[k].label for k in self.subtree(i)) if t).strip()
 
     @cached_property
     def dialogs(self) -> tuple[tuple[int, str, bool], ...]:

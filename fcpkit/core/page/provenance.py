@@ -164,7 +164,8 @@ def _scan(page: "Page", policy: ProvenancePolicy) -> tuple[frozenset[int], froze
             skip_depth = None
         if not role:
             continue
-        if role in policy.containers or (role in _REGIONS and name and _is_field(name, region_pat)):
+        if role in policy.containers or (role in _REGIONS and name and _is_field(name, region_pat)
+                                         and not _lays_out_fields(page, i)):
             if role in policy.containers:
                 user.add(i)
             elif name:
@@ -226,8 +227,12 @@ def _facts_line(text: str) -> bool:
     (a status, a priority, where it is: "Open · High priority · Berth D-07 (Pontoon D)"), each of at
     most four words between separators or a date and time (:func:`_a_time`), rather than a title
     a user wrote."""
-    parts = _FACT_SEPARATOR.split(text.strip())
+    parts = [_BY_WHOM.sub("", p) for p in _FACT_SEPARATOR.split(text.strip())]
     return len(parts) >= 2 and all(0 < len(p.split()) <= 4 or _a_time(p) for p in parts)
+
+
+#: Who did it, after when ("14 Oct 2025 09:53 by Priya Ramsden"): an audit stamp is one fact.
+_BY_WHOM = re.compile(r"\s+by\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2}\s*$")
 
 
 def _a_time(part: str) -> bool:
@@ -241,6 +246,16 @@ def _a_time(part: str) -> bool:
 
 
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b")
+
+
+def _lays_out_fields(page: "Page", i: int) -> bool:
+    """Whether the region at ``i`` lays out labelled facts (a description list's terms, a table's
+    column headers): a "Summary" section of a record's page lists the application's fields,
+    each read by its own label, where a "Summary" a user wrote is prose."""
+    return any(page.nodes[k].kind in _FACT_ROLES for k in page.subtree(i)[1:])
+
+
+_FACT_ROLES = frozenset({"term", "definition", "columnheader", "descriptionlist"})
 
 
 def _next_text(page: "Page", i: int, depth: int) -> str:

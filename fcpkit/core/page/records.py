@@ -5,7 +5,9 @@ A record id is what tells the right record from its near miss (``T-390`` from ``
 the quote guard and the task's context must agree on what one is. Shapes the web uses:
 
 * a letter prefix and digits, with or without a separator: ``T-390``, ``ORD-55012``,
-  ``INC0012345``, ``SKU-2045-B``, ``R-7305``;
+  ``INC0012345``, ``SKU-2045-B``, ``R-7305``; a prefix may have up to three parts, each set off
+  by a separator, as a region or a state inside it is (``MTP-TX-04417``: its kind is ``("MTP-TX",
+  5)``), while a model code whose letters run into its digits (``CN-HG701``) is a product's name;
 * a hash number: ``#12345``;
 * digits with a letter suffix: ``4471-A``; groups of digits with one: ``40-1187-B`` (a part number
   and its variant, strong: no year, zip code or count is written so);
@@ -34,7 +36,7 @@ __all__ = ["RECORD_ID", "RecordId", "record_ids", "id_names"]
 
 RECORD_ID = re.compile(
     r"(?<![\w$€£.-])(?:"
-    r"(?P<pre>[A-Z]{1,6})[-_]?(?P<digits>\d{2,})(?:[-_][A-Z0-9]+)*"  # T-390, ORD-55012, INC0012345, SKU-2045-B
+    r"(?P<pre>[A-Z]{1,6}(?:[-_][A-Z]{1,6}(?=[-_])){0,2})[-_]?(?P<digits>\d{2,})(?:[-_][A-Z0-9]+)*"  # T-390, ORD-55012, INC0012345, SKU-2045-B, MTP-TX-04417
     r"|(?P<hash>#)(?P<hdigits>\d{2,})"  # #12345
     r"|(?P<gdigits>\d{2,}(?:-\d{2,})+)-(?P<suffix>[A-Z]{1,3})\b"  # 40-1187-B (a part number and its variant)
     r"|(?P<sdigits>\d{2,})-[A-Z]{1,3}\b"  # 4471-A

@@ -112,12 +112,20 @@ def normalise(statement: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         s = pattern.sub(repl, s)
     s = _ID_BY_PREFIX.sub(r"\1 \2", s)
+    if "-" in s:
+        s = _ID_NOUN.sub("", _NEW_ID.sub(r"\1 ", s))
     return " ".join(s.split())
 
 
 #: An id named by its prefix and a noun for an id, after an article ("a new TRI reference", "the
 #: PO number", "its RMA no."): a label with its value ("NI number JT 48 21 93 B") is not one. A
 #: page never calls the id it just made "new": it shows it.
+#: A noun for an id right before one ("backorder number BO-2025-", "reference TRI-2025-00419"):
+#: the id says it; a page writes the id without the noun.
+_ID_NOUN = re.compile(r"\b(?:number|no\.|reference|ref|id|code)\s+(?=[A-Z]{1,6}-)", re.IGNORECASE)
+#: "a new" before an id within two words ("a new backorder number BO-2025-"): a page never calls
+#: the record it just made new; it shows its id.
+_NEW_ID = re.compile(r"\b(a|an|the)\s+new\s+(?=(?:[\w-]+\s+){0,2}[A-Z]{1,6}-)", re.IGNORECASE)
 _ID_BY_PREFIX = re.compile(r"\b(a|an|the|its|their)\s+(?:new\s+)?([A-Z]{2,5})\s+(?:reference|ref|number|no\.|id|code)\b")
 
 
@@ -243,12 +251,16 @@ def compile_claim(statement: str) -> Claim:
 #: exclamation mark after a word of two lowercase letters or digits at least (not "Dr." or "U.S."),
 #: then a capital.
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9%)]{2}[.!?])\s+(?=[A-Z])")
+#: A semicolon between two clauses (not inside quotes: a quoted message keeps its own).
+_SEMICOLON = re.compile(r";\s+(?=(?:[^'\"]*['\"][^'\"]*['\"])*[^'\"]*$)")
 #: Abbreviations that end in a full stop inside a sentence ("Mrs. Okafor", "approx. 3 days").
 _ABBREVIATIONS = frozenset("mrs mr ms dr prof st no nos vs etc approx incl excl dept est fig inc ltd co corp jr sr".split())
 
 
 def _sentences(s: str) -> tuple[str, ...]:
-    """The sentences of ``s`` of two words at least each, or ``(s,)`` when it has one."""
+    """The sentences of ``s`` of two words at least each, or ``(s,)`` when it has one. A semicolon
+    ends one as a full stop does: "Sitting page shows room SH-A; room history has SH-B to SH-A"
+    says two things, each where the page says it."""
     parts, start = [], 0
     for m in _SENTENCE_END.finditer(s):
         last = s[start:m.start()].rstrip(".!?").split()[-1:] or [""]
@@ -257,6 +269,7 @@ def _sentences(s: str) -> tuple[str, ...]:
         parts.append(s[start:m.start()])
         start = m.end()
     parts.append(s[start:])
+    parts = [q for p in parts for q in _SEMICOLON.split(p)]
     parts = [p.strip().rstrip(".!?").strip() for p in parts]
     if len(parts) < 2 or any(len(p.split()) < 2 for p in parts):
         return (s,)
@@ -283,8 +296,9 @@ _HAPPENED = re.compile(r"^\s*(?:[\w'’#/.-]+\s+){1,3}[a-z]+ed\s*$")
 #: and shown as Open", "Ticket reopened and assigned to Tier 2", "Payment received and applied to
 #: INV-1". English drops the repeated subject; the page says each in its own place (a toast says
 #: the recall was submitted, the status line that it is open).
-_ELLIPSIS = re.compile(r"^(?P<subject>(?:[\w'’#/.-]+\s+){0,3}?[\w'’#/.-]+)\s+(?P<first>[a-z]+ed\b.*?)\s+and\s+"
-                       r"(?P<second>(?:[a-z]+ed|shown|set|sent|paid|made|held|kept|done|given|written|taken|put)\b.*)$")
+_PARTICIPLE_WORD = r"(?:[a-z]+ed|shown|set|sent|paid|made|held|kept|done|given|written|taken|put)\b"
+_ELLIPSIS = re.compile(r"^(?P<subject>(?:[\w'’#/.-]+\s+){0,3}?[\w'’#/.-]+)\s+(?P<first>" + _PARTICIPLE_WORD + r".*?)\s+and\s+"
+                       r"(?P<second>" + _PARTICIPLE_WORD + r".*)$")
 
 
 def _elliptic(s: str) -> list[str] | None:

@@ -197,8 +197,9 @@ NOT_FIELD_LABELS = frozenset({"error", "warning", "note", "message", "banner", "
 # -- messages -----------------------------------------------------------------------------------
 #: "A banner says X", "Alert: X", "X message is shown": what a live region or alert announces.
 MESSAGE = [
-    re.compile(r"^\s*(?:an?\s+|the\s+)?(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning|confirmation)\s*"
-               r"(?:says|reads|shows|displays|states|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
+    re.compile(r"^\s*(?:an?\s+|the\s+)?(?:(?:confirmation|success|status|error|warning)\s+)?"
+               r"(?:banner|alert|message|notification|toast|status message|flash|notice|error|warning|confirmation)\s*"
+               r"(?:says|reads|shows|displays|states|saying|reading|quoting|quotes|giving|gives|naming|names|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
     re.compile(r"^\s*(?P<body>\S.*?)\s+(?:banner|alert|message|notification|toast|notice)\s+(?:is\s+)?(?:shown|displayed|appears|visible)\s*\.?\s*$", re.I),
     # "Confirmation that X was saved", "a confirmation of the lock": what confirms, not the word
     re.compile(r"^\s*(?:an?\s+|the\s+)?confirmation\s+(?:message\s+)?(?:that|of|saying|reading|:)\s*(?P<body>\S.*?)\s*\.?\s*$", re.I),
