@@ -4,6 +4,7 @@ answer's schema, the answer as a BrowserGym call, and the re-ask of an answer th
 from __future__ import annotations
 
 import json
+import re
 
 import jsonschema
 import pytest
@@ -55,74 +56,77 @@ def _ctx(text: str, task: str, history=(), rejected=(), hint=None) -> ExecutorCo
 
 
 def test_a_nameless_text_field_is_named_by_its_label_and_every_element_is_listed_in_page_order():
-    assert [t.line for t in targets(LOGIN)] == ["[16] textbox 'Username'", "[19] textbox 'Password'",
-                                                "[20] button 'Login'"]
+    assert [t.line for t in targets(LOGIN)] == ["Username (textbox 16)", "Password (textbox 19)", "Login (button 20)"]
     lst = targets(LIST)
-    assert [t.line for t in lst] == ["[13] combobox 'list'", "[19] button 'Submit'"]
+    assert [t.line for t in lst] == ["list (combobox 13)", "Submit (button 19)"]
     assert lst[0].options == ("Ertha", "Merridie")  # a list's options are its, not buttons to click
 
 
-def test_the_schema_admits_only_the_pages_elements_each_with_its_own_verb():
+def test_the_schema_admits_only_the_pages_elements_each_with_what_its_kind_takes():
     schema = action_schema(targets(LOGIN))
-    jsonschema.validate({"verb": "fill", "element": "[16] textbox 'Username'", "text": "cierra"}, schema)
-    jsonschema.validate({"verb": "click", "element": "[20] button 'Login'"}, schema)
-    for bad in ({"verb": "click", "element": "[16] textbox 'Username'"},  # a text field is filled, not clicked
-                {"verb": "fill", "element": "[20] button 'Login'", "text": "x"},
-                {"verb": "click", "element": "[99] button 'Login'"},  # no such element
-                {"verb": "fill", "element": "[16] textbox 'Username'"},  # no text
-                {"verb": "fill", "element": "[16] textbox 'Username'", "text": "x" * 200},
-                {"verb": "goto", "element": "[20] button 'Login'"}):
+    jsonschema.validate({"element": "Username (textbox 16)", "text": "cierra"}, schema)
+    jsonschema.validate({"element": "Login (button 20)"}, schema)
+    for bad in ({"element": "Username (textbox 16)"},  # a text field takes a text
+                {"element": "Login (button 20)", "text": "x"},  # a button does not
+                {"element": "Login (button 99)"},  # no such element
+                {"element": "Username (textbox 16)", "text": "x" * 200},
+                {"element": "Username (textbox 16)", "text": ""},
+                {"element": "Login (button 20)", "verb": "goto"}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, schema)
     lst = action_schema(targets(LIST))
-    jsonschema.validate({"verb": "select_option", "element": "[13] combobox 'list'", "option": "Merridie"}, lst)
+    jsonschema.validate({"element": "list (combobox 13)", "option": "Merridie"}, lst)
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({"verb": "select_option", "element": "[13] combobox 'list'", "option": "Bob"}, lst)
-    assert action_schema(()) == {"anyOf": [{"type": "object", "properties": {"verb": {"const": "noop"}},
-                                            "required": ["verb"], "additionalProperties": False}]}
+        jsonschema.validate({"element": "list (combobox 13)", "option": "Bob"}, lst)
+    assert action_schema(()) == {"anyOf": [{"type": "object", "properties": {"element": {"const": "none"}},
+                                            "required": ["element"], "additionalProperties": False}]}
 
 
 def test_an_answer_becomes_the_browsergym_call_it_chooses():
     els = targets(LOGIN)
-    assert command_of({"verb": "fill", "element": "[16] textbox 'Username'", "text": 'a "b"'}, els) == \
-        "fill('16', \"a \\\"b\\\"\")"
-    assert command_of({"verb": "click", "element": "[20] button 'Login'"}, els) == "click('20')"
-    assert command_of({"verb": "select_option", "element": "[13] combobox 'list'", "option": "Ertha"},
-                      targets(LIST)) == "select_option('13', \"Ertha\")"
+    assert command_of({"element": "Username (textbox 16)", "text": 'a "b"'}, els) == "fill('16', \"a \\\"b\\\"\")"
+    assert command_of({"element": "Login (button 20)"}, els) == "click('20')"
+    assert command_of({"element": "list (combobox 13)", "option": "Ertha"}, targets(LIST)) == \
+        "select_option('13', \"Ertha\")"
+    assert command_of({"element": "none"}, ()) == "noop()"
     with pytest.raises(ValueError, match="not an element"):
-        command_of({"verb": "click", "element": "[21] button 'Gone'"}, els)
+        command_of({"element": "Gone (button 21)"}, els)
 
 
 def test_the_few_shot_answers_fit_the_schema_of_their_own_pages():
     for user, answer in FEW_SHOT:
-        page = "RootWebArea 'x'\n" + "\n".join("\t" + line for line in user.split("Elements:\n")[1].splitlines())
+        shown = user.split("Elements:\n")[1].splitlines()
+        page = "RootWebArea 'x'\n" + "\n".join(re.sub(r"^(.*) \((\w+) (\d+)\)$", r"\t[\3] \2 '\1'", line) for line in shown)
+        assert [t.line for t in targets(page)] == shown  # the worked pages are what the executor shows
         jsonschema.validate(answer, action_schema(targets(page)))
 
 
 def test_a_proposal_is_the_chosen_action_with_its_element_as_target():
-    client = MockClient({"executor": {"verb": "click", "element": "[21] checkbox 'Nb'"}})
+    client = MockClient({"executor": {"element": "Nb (checkbox 21)"}})
     action = ChoiceExecutor(client).propose(_ctx(BOXES, "Select Nb and click Submit."))
-    assert action.command == "click('21')" and action.target == "[21] checkbox 'Nb'"
-    assert action.extra["said"] == "click [21] checkbox 'Nb'"
+    assert action.command == "click('21')" and action.target == "Nb (checkbox 21)"
+    assert action.extra["said"] == "Nb (checkbox 21)"
     prompt = client.calls[0].messages
     assert prompt[-1]["content"].startswith("Task: Select Nb and click Submit.\nDone so far: (nothing)")
     assert len(prompt) == 2 + 2 * len(FEW_SHOT)  # system, the worked turns, the task
 
 
-def test_an_action_already_done_or_held_is_asked_again_with_the_reason_then_noop():
-    done = Action("click('21')", "", "[21] checkbox 'Nb'", extra={"said": "click [21] checkbox 'Nb'"})
-    client = MockClient({"executor": [{"verb": "click", "element": "[21] checkbox 'Nb'"},
-                                      {"verb": "click", "element": "[27] button 'Submit'"}]})
+def test_an_action_already_done_or_held_is_asked_again_with_the_reason_and_without_its_element():
+    done = Action("click('21')", "", "Nb (checkbox 21)", extra={"said": "Nb (checkbox 21)"})
+    client = MockClient({"executor": [{"element": "Nb (checkbox 21)"}, {"element": "Submit (button 27)"}]})
     ex = ChoiceExecutor(client)
     action = ex.propose(_ctx(BOXES, "Select Nb and click Submit.", history=[(done, Observation(text=BOXES))]))
     assert action.command == "click('27')" and ex.reasks == 1
-    reask = client.calls[1].messages
-    assert "- click [21] checkbox 'Nb'" in reask[-3]["content"]  # the history as the model said it
-    assert json.loads(reask[-2]["content"]) == {"verb": "click", "element": "[21] checkbox 'Nb'"}
-    assert "already done" in reask[-1]["content"]
+    reask = client.calls[1]
+    assert "- Nb (checkbox 21)" in reask.messages[-3]["content"]  # the history as the model said it
+    assert json.loads(reask.messages[-2]["content"]) == {"element": "Nb (checkbox 21)"}
+    assert "already done" in reask.messages[-1]["content"]
+    assert "Nb (checkbox 21)" not in json.dumps(reask.schema) and "Nb (checkbox 21)" in json.dumps(client.calls[0].schema)
     held = Action("click('27')", "")
-    ex = ChoiceExecutor(MockClient({"executor": {"verb": "click", "element": "[27] button 'Submit'"}}), retries=1)
-    action = ex.propose(_ctx(BOXES, "Select Nb and click Submit.", rejected=[held], hint="fcpkit: not yet"))
+    ex = ChoiceExecutor(MockClient({"executor": {"element": "Submit (button 27)"}}), retries=1)
+    action = ex.propose(_ctx("RootWebArea 'x'\n\t[27] button 'Submit'", "Click Submit.", rejected=[held],
+                             hint="fcpkit: not yet"))
+    # the only element was held: it stays offered (an empty schema admits nothing), and the answer is noop
     assert action.command == "noop()" and "guard held" in action.extra["executor_error"] and ex.reasks == 2
 
 
@@ -133,6 +137,6 @@ def test_a_failed_model_call_is_a_noop_with_the_error():
 
 
 def test_a_recorded_answer_quotes_back_in_the_schema_order():
-    recorded = json.loads(json.dumps({"verb": "fill", "element": "[5] textbox 'x'", "text": "a"}, sort_keys=True))
-    assert list(recorded) == ["element", "text", "verb"]
-    assert list(canonical(recorded)) == ["verb", "element", "text"]
+    recorded = json.loads(json.dumps({"text": "a", "element": "x (textbox 5)"}, sort_keys=True))
+    assert list(recorded) == ["element", "text"]
+    assert list(canonical({"text": "a", "element": "x (textbox 5)"})) == ["element", "text"]

@@ -6,17 +6,19 @@ usable one there (``data/results/engine_sketch_form_reactive.csv``: every call a
 it has to copy an element id from a long tree and spell a call. :class:`ChoiceExecutor` asks
 instead for a *choice*, and makes every other answer impossible:
 
-* the page's actionable elements are listed, each as one line the model can match against the
-  task by its words (``[13] button 'no'``; a text field with no name is named by the label
-  before it, ``[16] textbox 'Username'``);
-* the answer's JSON schema is built per page (the embedded server turns it into a grammar): one
-  branch per verb, each naming only elements of its kind (``click`` a button, link, checkbox,
-  radio or tab; ``fill`` a text field, with a bounded text; ``select_option`` a list and one of
-  its options), so every answer is an action on an element that exists;
+* the page's actionable elements are listed, each named first by its words, so that the model can
+  copy them from the task, then its role and id (``no (button 13)``; a text field with no name is
+  named by the label before it, ``Username (textbox 16)``). What the model picked first was the
+  first element listed when each line began with its id;
+* the answer's JSON schema is built per page (the embedded server turns it into a grammar): the
+  answer is an element of the page, a text (bounded) where the element is a text field, an option
+  of its own where it is a list. The verb follows from the element's role (a text field is filled,
+  a list's option selected, anything else clicked): asked for a verb first, SmolLM2-135M clicked
+  Submit before filling the field it was told to fill;
 * a few worked turns (few-shot) come before the task, in the same format;
-* an answer that repeats an action already done on this task, or one the guard held, is
-  re-asked with the reason (``retries``), then ``noop()``: the one invalid answer a grammar
-  cannot forbid is the one that makes no progress.
+* an answer that repeats an action already done on this task, or one the guard held, is re-asked
+  with the reason and with that element left out of the schema (``retries``), then ``noop()``: the
+  one invalid answer a grammar cannot forbid beforehand is the one that makes no progress.
 
 The answer becomes a BrowserGym call (:func:`command_of`); the Action keeps the chosen line as its
 target. Nothing here is MiniWoB's: the element roles are ARIA's and the examples are made up.
@@ -48,26 +50,26 @@ SELECT_ROLES = frozenset({"combobox", "listbox"})
 MAX_TEXT = 60
 MAX_TARGETS = 60
 
-SYSTEM = """You control a web browser to do a task. Each turn you choose ONE action on one element of the page.
-Verbs: "click" an element (button, link, checkbox, radio, tab); "fill" a text field with text (copy the
-text from the task exactly); "select_option" chooses an option of a list.
-Do the task's steps in order and do not repeat an action that is already done.
-Answer with one JSON object: {"verb": ..., "element": ..., and "text" for fill or "option" for select_option}."""
+SYSTEM = """You control a web browser to do a task. Each turn you choose ONE element of the page to act on:
+a button, link, checkbox, radio or tab is clicked; a text field is filled with "text" (copy it from the
+task exactly); a list gets one of its options as "option". Do the task's steps in order and never
+repeat a step that is already done.
+Answer with one JSON object: {"element": ...} with "text" for a text field or "option" for a list."""
 
 #: worked turns shown before the task (made-up pages, the answer format the schema enforces)
 FEW_SHOT: tuple[tuple[str, dict[str, str]], ...] = (
     ('Task: Enter "Lima" into the text field and press Submit.\nDone so far: (nothing)\n'
-     "Elements:\n[5] textbox 'text field'\n[6] button 'Submit'",
-     {"verb": "fill", "element": "[5] textbox 'text field'", "text": "Lima"}),
-    ('Task: Enter "Lima" into the text field and press Submit.\nDone so far:\n- fill [5] textbox \'text field\' "Lima"\n'
-     "Elements:\n[5] textbox 'text field'\n[6] button 'Submit'",
-     {"verb": "click", "element": "[6] button 'Submit'"}),
+     "Elements:\ntext field (textbox 5)\nSubmit (button 6)",
+     {"element": "text field (textbox 5)", "text": "Lima"}),
+    ('Task: Enter "Lima" into the text field and press Submit.\nDone so far:\n- text field (textbox 5) "Lima"\n'
+     "Elements:\ntext field (textbox 5)\nSubmit (button 6)",
+     {"element": "Submit (button 6)"}),
     ('Task: Click on the "Cancel" button.\nDone so far: (nothing)\n'
-     "Elements:\n[3] button 'Ok'\n[4] button 'Cancel'\n[7] link 'Help'",
-     {"verb": "click", "element": "[4] button 'Cancel'"}),
+     "Elements:\nOk (button 3)\nCancel (button 4)\nHelp (link 7)",
+     {"element": "Cancel (button 4)"}),
     ("Task: Select Red and click Submit.\nDone so far: (nothing)\n"
-     "Elements:\n[8] checkbox 'Blue'\n[9] checkbox 'Red'\n[10] button 'Submit'",
-     {"verb": "click", "element": "[9] checkbox 'Red'"}),
+     "Elements:\nBlue (checkbox 8)\nRed (checkbox 9)\nSubmit (button 10)",
+     {"element": "Red (checkbox 9)"}),
 )
 
 
@@ -82,7 +84,11 @@ class Target:
 
     @property
     def line(self) -> str:
-        return f"[{self.bid}] {self.role} '{self.name}'"
+        return f"{self.name} ({self.role} {self.bid})"
+
+    @property
+    def verb(self) -> str:
+        return "fill" if self.role in FILL_ROLES else "select_option" if self.role in SELECT_ROLES else "click"
 
 
 def _clean(text: str) -> str:
@@ -119,60 +125,56 @@ def targets(text: str) -> tuple[Target, ...]:
 
 
 def action_schema(elements: tuple[Target, ...]) -> dict:
-    """The answer's schema on a page with ``elements``: one branch per verb that has elements to act on."""
-    clicks = [t.line for t in elements if t.role in CLICK_ROLES]
-    fills = [t.line for t in elements if t.role in FILL_ROLES]
-    lists = [t for t in elements if t.role in SELECT_ROLES and t.options]
+    """The answer's schema on a page with ``elements``: one branch per kind of element (clicked,
+    filled with a bounded text, a list given one of its options)."""
+    clicks = [t.line for t in elements if t.verb == "click"]
+    fills = [t.line for t in elements if t.verb == "fill"]
+    lists = [t for t in elements if t.verb == "select_option" and t.options]
     branches: list[dict] = []
 
-    def branch(verb: str, lines: list[str], **more: dict) -> dict:
-        props = {"verb": {"const": verb}, "element": {"enum": lines}, **more}
+    def branch(lines: list[str], **more: dict) -> dict:
+        props = {"element": {"enum": lines}, **more}
         return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
 
     if clicks:
-        branches.append(branch("click", clicks))
+        branches.append(branch(clicks))
     if fills:
-        branches.append(branch("fill", fills, text={"type": "string", "minLength": 1, "maxLength": MAX_TEXT}))
+        branches.append(branch(fills, text={"type": "string", "minLength": 1, "maxLength": MAX_TEXT}))
     if lists:
-        options = sorted({o for t in lists for o in t.options})
-        branches.append(branch("select_option", [t.line for t in lists], option={"enum": options}))
+        branches.append(branch([t.line for t in lists], option={"enum": sorted({o for t in lists for o in t.options})}))
     if not branches:  # nothing to act on: the only answer is to wait
-        branches.append({"type": "object", "properties": {"verb": {"const": "noop"}}, "required": ["verb"],
+        branches.append({"type": "object", "properties": {"element": {"const": "none"}}, "required": ["element"],
                          "additionalProperties": False})
     return {"anyOf": branches}
 
 
 def command_of(answer: dict[str, Any], elements: tuple[Target, ...]) -> str:
     """The BrowserGym call an answer chooses (``ValueError`` for one that names no listed element)."""
-    verb = answer.get("verb")
-    if verb == "noop":
+    if answer.get("element") == "none" and not elements:
         return "noop()"
-    by_line = {t.line: t for t in elements}
-    target = by_line.get(str(answer.get("element")))
+    target = next((t for t in elements if t.line == answer.get("element")), None)
     if target is None:
         raise ValueError(f"{answer.get('element')!r} is not an element of the page")
-    if verb == "click":
-        return f"click({target.bid!r})"
-    if verb == "fill":
+    if target.verb == "fill":
         return f"fill({target.bid!r}, {json.dumps(str(answer.get('text', '')))})"
-    if verb == "select_option":
+    if target.verb == "select_option":
         option = str(answer.get("option", ""))
         if option not in target.options:
             raise ValueError(f"{option!r} is not an option of {target.line}")
         return f"select_option({target.bid!r}, {json.dumps(option)})"
-    raise ValueError(f"unknown verb {verb!r}")
+    return f"click({target.bid!r})"
 
 
 def canonical(answer: dict[str, Any]) -> dict[str, Any]:
     """An answer with its keys in the schema's order: a recording stores answers with sorted keys,
     and a re-ask that quotes the answer must read the same live and replayed."""
-    return {k: answer[k] for k in ("verb", "element", "text", "option") if k in answer}
+    return {k: answer[k] for k in ("element", "text", "option") if k in answer}
 
 
 def said(answer: dict[str, Any]) -> str:
     """An answer as a line of "Done so far" (the format of the few-shot turns)."""
     extra = answer.get("text") or answer.get("option")
-    return f"{answer.get('verb')} {answer.get('element', '')}" + (f" {json.dumps(extra)}" if extra else "")
+    return str(answer.get("element", "")) + (f" {json.dumps(extra)}" if extra else "")
 
 
 class ChoiceExecutor(LLMComponent):
@@ -211,27 +213,28 @@ class ChoiceExecutor(LLMComponent):
 
     def propose(self, ctx: ExecutorContext) -> Action:
         elements = targets(ctx.observation.text)
-        schema = action_schema(elements)
         messages = self.messages(ctx, elements)
+        offered = elements
         last = "no answer"
         for _ in range(self.retries + 1):
             try:
-                ans = self.ask(messages, schema=schema)
+                ans = self.ask(messages, schema=action_schema(offered))
             except (LLMError, FcpkitError) as err:
                 last = f"LLM error ({getattr(err, 'kind', type(err).__name__)}): {err}"
                 break  # the client already retried; asking again would repeat the failure
             try:
-                command = command_of(ans, elements)
+                command = command_of(ans, offered)
             except ValueError as exc:  # only a client that ignores the schema gets here
                 command, problem = "", str(exc)
             else:
                 problem = self.problem(command, ctx)
             if problem is None:
-                target = next((t.line for t in elements if t.line == ans.get("element")), None)
+                target = next((t.line for t in offered if t.line == ans.get("element")), None)
                 return Action(command, f"chose {said(ans)}", target, infer_effect(command, target),
                               extra={"executor": self.name, "said": said(ans)})
             last = problem
             self.reasks += 1
+            offered = tuple(t for t in offered if t.line != ans.get("element")) or offered
             messages = messages + [{"role": "assistant", "content": json.dumps(canonical(ans))},
                                    {"role": "user", "content": f"Not that: {problem}."}]
         self.errors.append(last)
