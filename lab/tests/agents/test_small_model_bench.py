@@ -20,7 +20,8 @@ from fcpkit_lab.envs.record.browsergym_study import release_debian_chromium
 ROOT = Path(__file__).resolve().parents[3]
 RESULTS = ROOT / "data" / "results"
 #: each committed run: (rows, recording)
-RUNS = {"smollm2-135m": ("agent_miniwob_smollm2.csv", "agent_miniwob_smollm2.recording.jsonl")}
+RUNS = {"smollm2-135m": ("agent_miniwob_smollm2.csv", "agent_miniwob_smollm2.recording.jsonl"),
+        "qwen2.5-coder-0.5b": ("agent_miniwob_qwen05.csv", "agent_miniwob_qwen05.recording.jsonl")}
 #: what a replayed episode must repeat
 SAME = ("success", "steps", "held", "caught_before", "repairs", "model_calls", "reasks", "no_action", "actions", "stop")
 
