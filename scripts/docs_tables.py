@@ -734,6 +734,26 @@ def agent_guarded_tasks() -> str:
               body)
 
 
+AGENT_WORKBENCH = "study/workbench_agent_smollm2.jsonl"
+
+
+@block("agent-workbench", AGENT_WORKBENCH)
+def agent_workbench() -> str:
+    rs_all = [r for r in jsonl(AGENT_WORKBENCH) if not r.get("error")]
+    body = []
+    for arm in dict.fromkeys(r["arm"] for r in rs_all):
+        rs = [r for r in rs_all if r["arm"] == arm]
+        n = len(rs)
+        stops = Counter(r["stop_reason"] for r in rs)
+        body.append([f"{'guarded' if arm == 'full' else 'unguarded'} (`{arm}`)", rs[0]["model"]["name"], n,
+                     _wilson(sum(bool(r["success"]) for r in rs), n), num(sum(r["steps"] for r in rs) / n, 2),
+                     sum(r["detections"] for r in rs), sum(r["repairs"] for r in rs),
+                     num(sum(r["llm_calls"] for r in rs) / n, 2), num(sum(r["llm_s"] for r in rs) / n),
+                     ", ".join(f"{k} {v}" for k, v in sorted(stops.items()))])
+    return md(["arm", "model", "tasks", "succeeded (Wilson 95%)", "actions per task", "detections", "repairs",
+               "model calls per task", "model s per task", "how the runs ended (stop: tasks)"], body)
+
+
 # -- provenance ---------------------------------------------------------------------------------
 
 # -- your own runs ------------------------------------------------------------------------------

@@ -73,7 +73,7 @@ DECLARED: dict[str, tuple[str, ...]] = {
                            "fcpkit/data/libraries/library.yaml", *_PAGES),
     "06_paper_results": ("data/paper/results.yaml", "data/results/study/workbench.jsonl",
                          "data/results/study/workbench_model_smollm2.jsonl", "data/results/engine_sketch_form*.csv",
-                         "data/results/agent_miniwob_*.csv"),
+                         "data/results/agent_miniwob_*.csv", "data/results/study/workbench_agent_smollm2.jsonl"),
     "07_state_machine": (_IDF, "lab/fcpkit_lab/data/smg/workbench.yaml", *_WORKBENCH,
                          "lab/fcpkit_lab/envs/workbench/templates/*.html"),
     "08_your_own_runs": (_IDF, f"{_STUDY}/*/exp_args.pkl", f"{_STUDY}/*/step_*.pkl.gz",

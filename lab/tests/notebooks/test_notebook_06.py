@@ -7,6 +7,8 @@ real Chromium when the ``[browser]`` extra and /usr/bin/chromium are there.
 from __future__ import annotations
 
 import csv
+import json
+from collections import Counter
 
 import pytest
 from _labsupport.browser import browser_missing
@@ -45,6 +47,8 @@ def test_06_reads_the_committed_study_and_sets_it_beside_the_paper(tmp_path, ker
         assert r["held by the gate"] == sum(int(e["held"]) for e in mine)
         if arm == "unguarded":  # nothing guards it
             assert r["held by the gate"] == r["caught before running"] == r["repairs logged"] == 0
+    wb = [json.loads(line) for line in (ROOT / "data" / "results" / "study" / "workbench_agent_smollm2.jsonl").open()]
+    assert {r["arm"]: r["tasks"] for r in m["small_model_agent_workbench"]} == dict(Counter(r["arm"] for r in wb))
 
 
 @pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
