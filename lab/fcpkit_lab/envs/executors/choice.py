@@ -2,7 +2,7 @@
 
 The free form of :class:`~fcpkit_lab.envs.executors.llm.LLMExecutor` asks for an action *written*
 as a BrowserGym call (``click('13')``) next to the flattened AXTree. SmolLM2-135M never wrote a
-usable one there (``data/results/engine_sketch_form_reactive.csv``: every call a loop of noops):
+usable one there (``data/results/engine_sketch_form_reactive.csv``: every reactive run ended looping):
 it has to copy an element id from a long tree and spell a call. :class:`ChoiceExecutor` asks
 instead for a *choice*, and makes every other answer impossible:
 
@@ -47,7 +47,9 @@ CLICK_ROLES = frozenset({"button", "link", "checkbox", "radio", "tab", "menuitem
 FILL_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "textarea"})
 #: roles whose options are chosen with ``select_option``
 SELECT_ROLES = frozenset({"combobox", "listbox"})
+#: the longest text a fill may type (a grammar bound: a small model that starts repeating stops here)
 MAX_TEXT = 60
+#: the most elements offered, in page order: a longer page's later elements cannot be chosen
 MAX_TARGETS = 60
 
 SYSTEM = """You control a web browser to do a task. Each turn you choose ONE element of the page to act on:
