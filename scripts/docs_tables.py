@@ -32,6 +32,8 @@ from typing import Callable, Iterable, Sequence
 
 import yaml
 
+from fcpkit.eval.metrics import wilson
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "data" / "results"
 PAGES = ("README.md", "docs")
@@ -677,6 +679,79 @@ def engine_prefix_cache() -> str:
                          _med(rs, "plan_s")])
     return md(["form", "prompt cache", "planning calls", "calls logged", "prompt tokens reused",
                "prompt tokens evaluated", "reuse", "planning s (all tasks)", "planning s (median task)"], body)
+
+
+#: the committed runs of ``fcpkit bench agent`` (the small-model agent, guarded and not), one per model
+AGENT_RUNS = ("agent_miniwob_smollm2.csv", "agent_miniwob_qwen05.csv")
+
+
+def _agent_rows() -> list[dict[str, str]]:
+    return [r for rel in AGENT_RUNS for r in rows(rel)]
+
+
+def _wilson(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{frac(k, n)} ({lo:.2f}–{hi:.2f})"
+
+
+@block("agent-guarded", *AGENT_RUNS)
+def agent_guarded() -> str:
+    body = []
+    rs_all = _agent_rows()
+    for key in dict.fromkeys((r["model"], r["arm"]) for r in rs_all):
+        rs = [r for r in rs_all if (r["model"], r["arm"]) == key]
+        n = len(rs)
+        caught = [_isum([r], "caught_before") + _isum([r], "held") for r in rs]
+        body.append([key[0], key[1], len({r["task"] for r in rs}), n, _wilson(sum(r["success"] == "True" for r in rs), n),
+                     _isum(rs, "caught_before"), _isum(rs, "held"), sum(c > 0 for c in caught), _isum(rs, "repairs"),
+                     num(_isum(rs, "steps") / n, 2), num(_isum(rs, "model_calls") / n, 2),
+                     num(sum(float(r["model_s"]) for r in rs) / n), _isum(rs, "no_action")])
+    return md(["model", "arm", "tasks", "episodes", "succeeded (Wilson 95%)", "caught before running", "held by the gate",
+               "episodes with a catch", "repairs logged", "actions per episode", "model calls per episode",
+               "model s per episode", "proposals with no valid action"], body)
+
+
+@block("agent-guarded-tasks", *AGENT_RUNS)
+def agent_guarded_tasks() -> str:
+    body = []
+    rs_all = _agent_rows()
+    for model, task in dict.fromkeys((r["model"], r["task"]) for r in rs_all):
+        cells: list[object] = [model, task]
+        for arm in ("unguarded", "guarded"):
+            rs = [r for r in rs_all if (r["model"], r["task"], r["arm"]) == (model, task, arm)]
+            cells.append(frac(sum(r["success"] == "True" for r in rs), len(rs)))
+        g = [r for r in rs_all if (r["model"], r["task"], r["arm"]) == (model, task, "guarded")]
+        bare = {r["seed"]: r["success"] == "True" for r in rs_all
+                if (r["model"], r["task"], r["arm"]) == (model, task, "unguarded")}
+        rescued = [r["seed"] for r in g if r["success"] == "True" and bare.get(r["seed"]) is False]
+        lost = [r["seed"] for r in g if r["success"] != "True" and bare.get(r["seed"]) is True]
+        stops = Counter(r["stop"] for r in g if r["stop"])
+        cells += [_isum(g, "caught_before"), _isum(g, "held"), ", ".join(rescued) or "-", ", ".join(lost) or "-",
+                  ", ".join(f"{k} {v}" for k, v in sorted(stops.items()))]
+        body.append(cells)
+    return md(["model", "task", "unguarded succeeded", "guarded succeeded", "caught before running", "held by the gate",
+               "seeds the guard rescued", "seeds lost under the guard", "how the guarded runs ended (stop: episodes)"],
+              body)
+
+
+AGENT_WORKBENCH = "study/workbench_agent_smollm2.jsonl"
+
+
+@block("agent-workbench", AGENT_WORKBENCH)
+def agent_workbench() -> str:
+    rs_all = [r for r in jsonl(AGENT_WORKBENCH) if not r.get("error")]
+    body = []
+    for arm in dict.fromkeys(r["arm"] for r in rs_all):
+        rs = [r for r in rs_all if r["arm"] == arm]
+        n = len(rs)
+        stops = Counter(r["stop_reason"] for r in rs)
+        body.append([f"{'guarded' if arm == 'full' else 'unguarded'} (`{arm}`)", rs[0]["model"]["name"], n,
+                     _wilson(sum(bool(r["success"]) for r in rs), n), num(sum(r["steps"] for r in rs) / n, 2),
+                     sum(r["detections"] for r in rs), sum(r["repairs"] for r in rs),
+                     num(sum(r["llm_calls"] for r in rs) / n, 2), num(sum(r["llm_s"] for r in rs) / n),
+                     ", ".join(f"{k} {v}" for k, v in sorted(stops.items()))])
+    return md(["arm", "model", "tasks", "succeeded (Wilson 95%)", "actions per task", "detections", "repairs",
+               "model calls per task", "model s per task", "how the runs ended (stop: tasks)"], body)
 
 
 # -- provenance ---------------------------------------------------------------------------------

@@ -22,7 +22,9 @@ loops take turns):
   commitment is left to test its actions against.
 
 No plan: the goal becomes one commitment without evidence (as for an imported run), so the
-built-in falsifiers and anomaly rules still test every page.
+built-in falsifiers and anomaly rules still test every page. A plan that depends on the episode
+(MiniWoB's goal changes with the seed) is written from the goal by ``plan_of`` when the first page
+comes.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import warnings
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from browsergym.experiments import AbstractAgentArgs, Agent
 
@@ -93,8 +95,10 @@ class GuardedAgent(Agent):
 
     def __init__(self, agent: Agent, plan: Plan | Mapping[str, Any] | str | Path | None = None, *,
                  log_path: str | Path | None = None, run_id: str = "browsergym",
-                 runner_options: Mapping[str, Any] | None = None, experiment: str | Path | None = None) -> None:
+                 runner_options: Mapping[str, Any] | None = None, experiment: str | Path | None = None,
+                 plan_of: Callable[[str], Plan] | None = None) -> None:
         self.agent = agent
+        self.plan_of = plan_of
         self.action_set = agent.action_set
         self.plan = _as_plan(plan)
         self.log = EvidenceLog(log_path)
@@ -133,7 +137,7 @@ class GuardedAgent(Agent):
 
     # -- the run ------------------------------------------------------------------------------
     def _start(self, goal: str) -> None:
-        plan = self.plan or goal_plan(goal)
+        plan = self.plan or (self.plan_of(goal) if self.plan_of is not None else goal_plan(goal))
         env = TurnEnvironment(self.turns, self.executor, task=goal or plan.task)
         self.runner = Runner(env, self.executor, plan, log=self.log, run_id=self.run_id,
                              **{"step_budget": 100, **self.options})
@@ -230,6 +234,9 @@ class GuardedAgentArgs(AbstractAgentArgs):
     log_dir: str | None = None
     verifier: str = "lower"
     agent_name: str | None = None
+    #: writes the plan from the episode's goal when ``plan`` is None (picklable: a module-level
+    #: function or a ``functools.partial`` of one, as ``partial(plan_for, "enter-text")``)
+    plan_of: Callable[[str], Plan] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.agent_args, AbstractAgentArgs):
@@ -264,4 +271,4 @@ class GuardedAgentArgs(AbstractAgentArgs):
             options["verifier"] = LLMVerifier(default_client())
         return GuardedAgent(self.agent_args.make_agent(), self.plan, log_path=path,
                             run_id=folder.name if folder is not None else "browsergym",
-                            runner_options=options, experiment=folder)
+                            runner_options=options, experiment=folder, plan_of=self.plan_of)

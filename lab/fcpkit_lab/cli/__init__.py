@@ -40,6 +40,7 @@ BENCHMARKS = {
     "verifier": "fcpkit_lab.cli.verifier:bench_verifier_cmd",
     "injection": "fcpkit_lab.cli.injection:bench_injection_cmd",
     "repair": "fcpkit_lab.cli.repair:bench_repair_cmd",
+    "agent": "fcpkit_lab.cli.agent_bench:bench_agent_cmd",
 }
 
 

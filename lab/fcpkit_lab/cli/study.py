@@ -87,7 +87,7 @@ def _list(value: str, allowed: list[str] | tuple[str, ...], what: str) -> tuple[
               help="The slow path: lower (no model), oracle (the injected labels), split or llm (a model: --model, "
                    "served here when no OPENAI_BASE_URL is set).")
 @click.option("--executor", type=click.Choice(EXECUTORS), default="erring", show_default=True,
-              help="scripted, erring (scripted with seeded LLM-like errors) or llm (a real endpoint).")
+              help="scripted, erring (scripted with seeded LLM-like errors), llm (a model writes each action) or llm-choice (a model chooses among the page's elements: the form for a small model).")
 @click.option("--repairer", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True,
               help="Who repairs a falsified commitment: the rule-based repairer, or the LLM repairer (--model, as the verifier).")
 @click.option("--model", default=None,

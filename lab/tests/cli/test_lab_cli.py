@@ -49,3 +49,14 @@ def test_study_model_options_are_refused_where_they_cannot_mean_anything(tmp_pat
                                         "--out", str(out), *args])
         assert res.exit_code != 0 and why in res.output and "Traceback" not in res.output, res.output
     assert not out.exists()  # refused before a worker (a browser, a model server) started
+
+
+def test_bench_agent_refuses_record_with_replay_and_an_unknown_arm_before_any_browser(tmp_path):
+    rec = tmp_path / "answers.jsonl"
+    rec.write_text("")
+    out = CliRunner().invoke(main, ["bench", "agent", "--record", str(tmp_path / "new.jsonl"), "--replay", str(rec)])
+    assert out.exit_code == 2 and "exclude each other" in out.output and "Traceback" not in out.output
+    out = CliRunner().invoke(main, ["bench", "agent", "--arms", "guarded,shielded", "--replay", str(rec)])
+    assert out.exit_code == 2 and "'shielded'" in out.output
+    out = CliRunner().invoke(main, ["bench", "agent", "--help"])
+    assert out.exit_code == 0 and "--seeds" in out.output and "--form" in out.output

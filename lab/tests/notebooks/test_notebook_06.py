@@ -6,6 +6,10 @@ real Chromium when the ``[browser]`` extra and /usr/bin/chromium are there.
 
 from __future__ import annotations
 
+import csv
+import json
+from collections import Counter
+
 import pytest
 from _labsupport.browser import browser_missing
 from _support.notebooks import opens_with_teaching_note_and_parameters, run_notebook
@@ -33,6 +37,18 @@ def test_06_reads_the_committed_study_and_sets_it_beside_the_paper(tmp_path, ker
     t9 = m["table9"]
     assert m["table9_too_few_calls"] == [lv for lv in ("state", "action") if 0 < t9[f"{lv}_slow_calls"] < 10]
     assert m["table10_minus_paper"]["precision"] == round(m["table10"]["precision"] - 83.3, 1)
+    # the small-model agent, guarded and not: every committed episode counted, in its model and arm
+    episodes = [r for p in sorted((ROOT / "data" / "results").glob("agent_miniwob_*.csv")) for r in csv.DictReader(p.open())]
+    agent = {(r["model"], r["arm"]): r for r in m["small_model_agent"]}
+    assert agent and sum(r["episodes"] for r in agent.values()) == len(episodes)
+    for (model, arm), r in agent.items():
+        mine = [e for e in episodes if (e["model"], e["arm"]) == (model, arm)]
+        assert (r["episodes"], r["succeeded"]) == (len(mine), sum(e["success"] == "True" for e in mine))
+        assert r["held by the gate"] == sum(int(e["held"]) for e in mine)
+        if arm == "unguarded":  # nothing guards it
+            assert r["held by the gate"] == r["caught before running"] == r["repairs logged"] == 0
+    wb = [json.loads(line) for line in (ROOT / "data" / "results" / "study" / "workbench_agent_smollm2.jsonl").open()]
+    assert {r["arm"]: r["tasks"] for r in m["small_model_agent_workbench"]} == dict(Counter(r["arm"] for r in wb))
 
 
 @pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")

@@ -36,7 +36,11 @@ def episode_row(result: RunResult, *, task: StudyTask, env: Any, executor: Any, 
     :class:`~fcpkit.llm.usage.LLMCall` records, one line each in ``llm_call_log``."""
     times = result.time_by_module
     checks = Counter("action" if c.result.phase == "pre" else "state" for c in result.checks if c.result.scored)
-    errors = [e.__dict__ if hasattr(e, "__dict__") else dict(e) for e in getattr(executor, "errors", [])]
+    # the erring executor's errors are injected (labelled drift); an LLM executor's are its own failures
+    # to give a valid action (strings), which are no label
+    found = list(getattr(executor, "errors", []))
+    errors = [e.__dict__ if hasattr(e, "__dict__") else dict(e) for e in found if not isinstance(e, str)]
+    failures = [e for e in found if isinstance(e, str)]
     fault_events = int(getattr(env, "fault_events", 0))
     repairs = [{"step": None, "scope": r.scope, "strategy": r.strategy, "depth": r.depth,
                 "family": repair_family(r), "repairer": r.repairer} for r in result.repairs]
@@ -59,6 +63,7 @@ def episode_row(result: RunResult, *, task: StudyTask, env: Any, executor: Any, 
         "llm_call_log": [{"module": c.module, "s": round(c.wall_s, 4), "prompt_tokens": c.prompt_tokens,
                           "completion_tokens": c.completion_tokens, "attempts": c.attempts, "ok": c.ok,
                           **({"error_kind": c.error_kind} if c.error_kind else {})} for c in calls],
+        "executor_failures": failures,
         "injected": {"fault_events": fault_events, "executor_errors": errors,
                      "drift": bool(fault_events or errors)},
     }

@@ -23,6 +23,7 @@ from fcpkit.agent.runtime import Runner
 from fcpkit.core.plan import Plan
 from fcpkit.core.trajectory import Observation
 from fcpkit.core.verify import Decision, Verdict, VerifyRequest
+from fcpkit_lab.envs.executors.choice import ChoiceExecutor
 from fcpkit_lab.envs.executors.erring import ErrorRates, ErringExecutor
 from fcpkit_lab.envs.executors.llm import LLMExecutor
 from fcpkit_lab.envs.executors.scripted import ScriptedExecutor
@@ -40,7 +41,9 @@ __all__ = ["StudyConfig", "EpisodeWorker", "LiveOracleVerifier", "RestartPlanner
            "machine_load"]
 
 VERIFIERS = tuple(verifier_names("study"))
-EXECUTORS = ("scripted", "erring", "llm")
+#: ``llm``: the LLM executor's free form; ``llm-choice``: the form made for a small model (the page's
+#: elements as the answer's schema, :class:`~fcpkit_lab.envs.executors.choice.ChoiceExecutor`)
+EXECUTORS = ("scripted", "erring", "llm", "llm-choice")
 REPAIRERS = ("deterministic", "llm")
 LLM_MODES = ("live", "record", "replay")
 
@@ -74,11 +77,11 @@ class StudyConfig:
             raise ConfigError("study: --record/--replay name the recording file; a live study has none")
         if self.llm_mode != "live" and not self.needs_llm:
             raise ConfigError("study: --record/--replay need a part that calls a model (--verifier llm|split|"
-                              "split-quoted, --repairer llm or --executor llm)")
+                              "split-quoted, --repairer llm or --executor llm|llm-choice)")
 
     @property
     def needs_llm(self) -> bool:
-        return self.verifier in NEEDS_CLIENT or self.executor == "llm" or self.repairer == "llm"
+        return self.verifier in NEEDS_CLIENT or self.executor in ("llm", "llm-choice") or self.repairer == "llm"
 
     def to_dict(self) -> dict[str, Any]:
         return {"verifier": self.verifier, "executor": self.executor, "repairer": self.repairer,
@@ -185,6 +188,8 @@ class EpisodeWorker:
     def _executor(self, workflow: str, variant: int, seed: int) -> Any:
         if self.config.executor == "llm":
             return LLMExecutor(self.client)
+        if self.config.executor == "llm-choice":
+            return ChoiceExecutor(self.client)
         if self.config.executor == "scripted" or not self.config.rates.any:
             return ScriptedExecutor(workflow, variant, seed)
         return ErringExecutor(workflow, variant, seed, self.config.rates)
